@@ -1,0 +1,100 @@
+/**
+ * Environment configuration, parsed once with zod at start (issue 2 item 3).
+ * A missing or bad variable stops the process with a message naming every offending variable.
+ * Every variable, its default and meaning is listed in `.env.example`.
+ */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/ironclad'),
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ - only').default('ironclad'),
+    FRONTEND_DIST: z.string().default(path.join(repoRoot, 'frontend/dist')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(5),
+    STAFF_NOTIFICATION_EMAIL: z.email().default('office@ironcladsecurity.example'),
+    EMAIL_FROM: z.email().default('no-reply@ironcladsecurity.example'),
+    SENDGRID_API_KEY: optional(z.string().min(1)),
+    SENDGRID_BASE_URL: url(['http:', 'https:']).default('https://api.sendgrid.com'),
+    TWILIO_ACCOUNT_SID: optional(z.string().min(1)),
+    TWILIO_AUTH_TOKEN: optional(z.string().min(1)),
+    TWILIO_PHONE_NUMBER: optional(z.string().min(1)),
+    TWILIO_BASE_URL: url(['http:', 'https:']).default('https://api.twilio.com'),
+    STRIPE_SECRET_KEY: optional(z.string().min(1)),
+    STRIPE_PUBLISHABLE_KEY: optional(z.string().min(1)),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
+    STRIPE_API_BASE_URL: url(['http:', 'https:']).default('https://api.stripe.com'),
+    STABILITY_API_KEY: optional(z.string().min(1)),
+    STABILITY_BASE_URL: url(['http:', 'https:']).default('https://api.stability.ai'),
+    SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
+    PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+/** Thrown when the environment is invalid; `message` lists each variable and what is wrong. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses `source` (default `process.env`).
+ * @throws ConfigError naming every bad variable, e.g. `DATABASE_URL: must be a URL starting with postgres:// or postgresql://`.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Injection token of the parsed Env. */
+export const ENV = Symbol('ENV');
+
+/**
+ * Parses the environment or stops the process with the list of bad variables (exit code 78,
+ * EX_CONFIG). Used by the api, the worker and the CLIs at start.
+ */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee .env.example for every variable and its default.\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+/** Every TypeORM entity of the product, registered once for the api, the worker and the CLI. */
+import { SessionRecord } from '../modules/sessions/session.entity.js';
+import { User } from '../modules/users/user.entity.js';
+import { ContactRecord } from '../modules/contacts/contact.entity.js';
+import { LeadRecord } from '../modules/leads/lead.entity.js';
+import { CaseStudyRecord } from '../modules/case-studies/case-study.entity.js';
+import { TestimonialRecord } from '../modules/testimonials/testimonial.entity.js';
+import { SiteContentRecord } from '../modules/site-content/site-content.entity.js';
+import { InventoryItemRecord } from '../modules/inventory/inventory-item.entity.js';
+import { AiConfigRecord } from '../modules/ai-config/ai-config.entity.js';
+import { SiteSettingRecord } from '../modules/site-settings/site-setting.entity.js';
+import { PromotionRecord } from '../modules/promotions/promotion.entity.js';
+import { OutboundMessageRecord } from '../modules/messaging/outbound-message.entity.js';
+
+export const ENTITIES = [
+  SessionRecord, User, ContactRecord, LeadRecord, CaseStudyRecord, TestimonialRecord, SiteContentRecord,
+  InventoryItemRecord, AiConfigRecord, SiteSettingRecord, PromotionRecord, OutboundMessageRecord,
+];

@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { LeadRecord } from '../leads/lead.entity.js';
+
+/**
+ * A contact-form submission (staff-side.md §3 "contacts"). `leadId` links the lead created by
+ * Convert to Lead (decisions.md §9).
+ */
+@Entity({ name: 'contacts' })
+@Index('IDX_contacts_created_at', ['createdAt'])
+export class ContactRecord {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'text' })
+  firstName!: string;
+
+  @Column({ type: 'text' })
+  lastName!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ type: 'text' })
+  phone!: string;
+
+  @Column({ type: 'text' })
+  propertyType!: string;
+
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  services!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  referralSource!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  message!: string | null;
+
+  /** Service page the form was sent from (public-site.md §3 serviceType), if any. */
+  @Column({ type: 'text', nullable: true })
+  serviceType!: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  leadId!: number | null;
+
+  @ManyToOne(() => LeadRecord, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'lead_id' })
+  lead?: Relation<LeadRecord> | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,70 @@
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
+
+/**
+ * A sales lead (staff-side.md §3 "leads"; decisions.md §3, §5).
+ *
+ * Money is stored as integer cents (`totalEstimateCents`); the API's `totalEstimate` is whole
+ * dollars. `status` holds only the canonical pipeline names.
+ */
+@Entity({ name: 'leads' })
+@Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
+@Index('IDX_leads_created_at', ['createdAt'])
+@Index('IDX_leads_status_created_at', ['status', 'createdAt'])
+export class LeadRecord {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'text', nullable: true })
+  firstName!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastName!: string | null;
+
+  @Index('IDX_leads_email')
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ type: 'text', nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  company!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  address!: string | null;
+
+  @Column({ type: 'jsonb' })
+  buildingInfo!: BuildingInfo;
+
+  @Column({ type: 'jsonb', nullable: true })
+  aiRecommendation!: unknown | null;
+
+  /** Server-computed estimate in integer cents. */
+  @Column({ type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  totalEstimateCents!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  budget!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  timeline!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  specificAreas!: string | null;
+
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  additionalFeatures!: string[];
+
+  @Column({ type: 'varchar', length: 20, default: 'new' })
+  status!: LeadStatus;
+
+  @Column({ type: 'varchar', length: 40, default: 'ai_shopping' })
+  source!: LeadSource;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

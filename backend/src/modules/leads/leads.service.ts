@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { CreateLead, CreateLeadResponse, Lead, LeadSource, SiteSettingKey } from '@ironclad/contracts';
+import { ENV, type Env } from '../../config/env.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
+import { renderNewLeadNotification } from '../messaging/staff-notification.templates.js';
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { LeadRecord } from './lead.entity.js';
+
+/** Which feature switch gates a public lead of each source (decisions.md §11). */
+const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
+  ai_shopping: 'shopping_form_enabled',
+  cost_calculator: 'calculator_enabled',
+};
+
+/** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
+const WIZARD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
+
+/** Leads (public-site.md §3, §7; staff-side.md §3; decisions.md §3, §5). */
+@Injectable()
+export class LeadsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbound: OutboundMessagesService,
+    private readonly jobs: JobProducer,
+    private readonly settings: SiteSettingsService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /**
+   * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
+   * browser are discarded (decisions.md §3: prices are the server's) — and its staff notification
+   * in one transaction, then enqueues the delivery. Answers without calling any provider.
+   * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off.
+   */
+  async createPublic(input: CreateLead): Promise<CreateLeadResponse> {
+    const feature = FEATURE_OF_SOURCE[input.source];
+    if (feature) await this.settings.assertEnabled(feature);
+    const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
+
+    const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(LeadRecord, {
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          email: input.email,
+          phone: input.phone ?? null,
+          company: input.company ?? null,
+          address: input.address ?? null,
+          buildingInfo,
+          aiRecommendation: null,
+          totalEstimateCents: null,
+          budget: input.budget ?? null,
+          timeline: input.timeline ?? null,
+          specificAreas: input.specificAreas ?? null,
+          additionalFeatures: input.additionalFeatures,
+          status: 'new',
+          source: input.source,
+        }),
+      );
+      const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
+      const record = await this.outbound.recordQueued(manager, {
+        idempotencyKey: `staff-notification:lead:${saved.id}`,
+        channel: 'email',
+        recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+        template: email.template,
+        subject: email.subject,
+        body: email.text,
+        leadId: saved.id,
+      });
+      return { lead: saved, outboundId: record.id };
+    });
+    const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
+    return { lead: toLead(lead), notificationJob };
+  }
+}
+
+/** Entity → API shape (cents → whole dollars). */
+export function toLead(r: LeadRecord): Lead {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    company: r.company,
+    address: r.address,
+    buildingInfo: r.buildingInfo,
+    aiRecommendation: r.aiRecommendation,
+    totalEstimate: r.totalEstimateCents === null ? null : Math.round(r.totalEstimateCents / 100),
+    budget: r.budget,
+    timeline: r.timeline,
+    specificAreas: r.specificAreas,
+    additionalFeatures: r.additionalFeatures,
+    status: r.status,
+    source: r.source,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The email adapter (issue 2 item 5; decisions.md §13, §14): SendGrid through `@sendgrid/mail`
+ * when SENDGRID_API_KEY is set (base URL configurable so tests can use a local fake SendGrid),
+ * otherwise the local outbox, which delivers nothing and says so.
+ */
+import sgClient from '@sendgrid/client';
+import sgMail from '@sendgrid/mail';
+
+export interface EmailAttachment {
+  filename: string;
+  /** Base64-encoded content. */
+  content: string;
+  type: string;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  attachments?: EmailAttachment[];
+  /** Our idempotency key, sent as a SendGrid custom arg so the provider side can be traced. */
+  idempotencyKey: string;
+}
+
+/** Outcome of one provider call. `delivered: false` = outbox (no provider configured). */
+export type SendOutcome =
+  | { delivered: true; provider: string; providerMessageId: string | null }
+  | { delivered: false; provider: 'outbox'; reason: string };
+
+/**
+ * A provider failure. `retryable` is true for 429, 5xx and network errors (retried with backoff),
+ * false for 4xx answers that will not change (bad address, bad request).
+ */
+export class ProviderError extends Error {
+  constructor(message: string, readonly retryable: boolean, readonly statusCode?: number) {
+    super(message);
+  }
+}
+
+/** Injection token of the configured EmailProvider. */
+export const EMAIL_PROVIDER = Symbol('EMAIL_PROVIDER');
+
+export interface EmailProvider {
+  readonly name: string;
+  send(email: OutgoingEmail): Promise<SendOutcome>;
+}
+
+/** "not delivered: provider not configured" (decisions.md §14). */
+export const OUTBOX_REASON = 'not delivered: provider not configured';
+
+export class OutboxEmailProvider implements EmailProvider {
+  readonly name = 'outbox';
+  async send(): Promise<SendOutcome> {
+    return { delivered: false, provider: 'outbox', reason: OUTBOX_REASON };
+  }
+}
+
+export class SendGridEmailProvider implements EmailProvider {
+  readonly name = 'sendgrid';
+  private readonly mail = sgMail;
+
+  /**
+   * Configures the package's client (one SendGrid account per process). `setApiKey` resets the
+   * base URL, so the configured one is applied after it.
+   */
+  constructor(apiKey: string, baseUrl: string) {
+    sgClient.setApiKey(apiKey);
+    sgClient.setDefaultRequest('baseUrl', baseUrl.replace(/\/$/, ''));
+    sgClient.setDefaultRequest('timeout' as never, 15_000 as never);
+    this.mail.setClient(sgClient);
+  }
+
+  /** @throws ProviderError (retryable for 429/5xx/network). */
+  async send(email: OutgoingEmail): Promise<SendOutcome> {
+    try {
+      const [response] = await this.mail.send({
+        to: email.to,
+        from: email.from,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
+        ...(email.attachments ? { attachments: email.attachments.map((a) => ({ ...a, disposition: 'attachment' })) } : {}),
+        customArgs: { idempotency_key: email.idempotencyKey },
+      });
+      const id = response.headers['x-message-id'];
+      return { delivered: true, provider: this.name, providerMessageId: typeof id === 'string' ? id : null };
+    } catch (err) {
+      throw toProviderError(err);
+    }
+  }
+}
+
+/** Classifies a @sendgrid/client error. */
+export function toProviderError(err: unknown): ProviderError {
+  const e = err as { code?: number | string; message?: string; response?: { body?: { errors?: { message?: string }[] } } };
+  const status = typeof e.code === 'number' ? e.code : undefined;
+  const detail = e.response?.body?.errors?.map((x) => x.message).filter(Boolean).join('; ');
+  const message = `SendGrid${status ? ` ${status}` : ''}: ${detail || e.message || 'request failed'}`;
+  const retryable = status === undefined || status === 429 || status >= 500;
+  return new ProviderError(message, retryable, status);
+}

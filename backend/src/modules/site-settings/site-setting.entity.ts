@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A site setting (staff-side.md §3 "site_settings"): the feature switches calculator_enabled,
+ * contact_forms_enabled, shopping_form_enabled (boolean values) and `company_facts`
+ * (decisions.md §6, a JSON object).
+ */
+@Entity({ name: 'site_settings' })
+export class SiteSettingRecord {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'text', unique: true })
+  settingKey!: string;
+
+  @Column({ type: 'jsonb' })
+  settingValue!: unknown;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

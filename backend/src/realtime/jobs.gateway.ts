@@ -1,0 +1,93 @@
+import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { type Queue, QueueEvents } from 'bullmq';
+import type { Server, Socket } from 'socket.io';
+import { ALL_QUEUES, ClientEvent, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';
+import { ENV, type Env } from '../config/env.js';
+import { bullConnection } from '../queue/redis-connection.js';
+
+/** BullMQ job states → the states a watcher sees. */
+const STATE_OF: Record<string, JobState> = {
+  waiting: 'queued', delayed: 'queued', prioritized: 'queued', 'waiting-children': 'queued', wait: 'queued',
+  active: 'active', completed: 'completed', failed: 'failed',
+};
+
+/**
+ * Relays job progress to browsers (issue 2 item 6; architecture.md "Progress"): BullMQ
+ * QueueEvents of every queue → the Socket.IO room `job:{jobId}`. A browser joins a room with
+ * `job:watch {jobId, queue}`; job ids are unguessable UUIDs handed only to the requester.
+ * Each api instance relays to its own sockets (`server.local`), so with several instances and
+ * the Redis adapter no update is delivered twice.
+ */
+@WebSocketGateway({ path: '/socket.io' })
+export class JobsGateway implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(JobsGateway.name);
+  private readonly queueEvents: QueueEvents[] = [];
+
+  @WebSocketServer() server!: Server;
+
+  constructor(@Inject(ENV) private readonly env: Env, private readonly moduleRef: ModuleRef) {}
+
+  onModuleInit(): void {
+    for (const name of ALL_QUEUES) {
+      const events = new QueueEvents(name, { connection: bullConnection(this.env.REDIS_URL, 'worker'), prefix: this.env.QUEUE_PREFIX });
+      events.on('error', (err) => this.logger.warn(`queue events ${name}: ${err.message}`));
+      events.on('waiting', ({ jobId }) => this.relay({ jobId, queue: name, state: 'queued' }));
+      events.on('active', ({ jobId }) => this.relay({ jobId, queue: name, state: 'active' }));
+      events.on('progress', ({ jobId, data }) => this.relay({ jobId, queue: name, state: 'progress', progress: data }));
+      events.on('completed', ({ jobId, returnvalue }) => this.relay({ jobId, queue: name, state: 'completed', result: returnvalue }));
+      events.on('failed', ({ jobId, failedReason }) => this.relay({ jobId, queue: name, state: 'failed', failedReason }));
+      this.queueEvents.push(events);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.queueEvents.map((e) => e.close()));
+  }
+
+  /**
+   * `job:watch {jobId, queue}`: joins the job's room and immediately sends the job's current
+   * state (so a job that finished before the browser subscribed is still seen).
+   * Answers (ack) `{ok: true}` or `{ok: false, error}` for a malformed request.
+   */
+  @SubscribeMessage(ClientEvent.WatchJob)
+  async watch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean; error?: string }> {
+    const parsed = watchJobSchema.safeParse(body);
+    if (!parsed.success) return { ok: false, error: 'jobId must be a UUID and queue a known queue' };
+    const { jobId, queue } = parsed.data;
+    await socket.join(jobRoom(jobId));
+    const snapshot = await this.snapshot(queue, jobId);
+    if (snapshot) socket.emit(ServerEvent.JobUpdate, snapshot);
+    return { ok: true };
+  }
+
+  /** `job:unwatch {jobId}`: leaves the room. */
+  @SubscribeMessage(ClientEvent.UnwatchJob)
+  async unwatch(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
+    const parsed = watchJobSchema.pick({ jobId: true }).safeParse(body);
+    if (parsed.success) await socket.leave(jobRoom(parsed.data.jobId));
+    return { ok: parsed.success };
+  }
+
+  private relay(update: Omit<JobUpdate, 'at'>): void {
+    this.server?.local.to(jobRoom(update.jobId)).emit(ServerEvent.JobUpdate, { ...update, at: Date.now() } satisfies JobUpdate);
+  }
+
+  private async snapshot(queueName: QueueName, jobId: string): Promise<JobUpdate | null> {
+    const queue = this.moduleRef.get<Queue>(getQueueToken(queueName), { strict: false });
+    const job = await queue.getJob(jobId);
+    if (!job) return null;
+    const state = STATE_OF[await job.getState()] ?? 'queued';
+    return {
+      jobId,
+      queue: queueName,
+      state,
+      progress: job.progress,
+      result: state === 'completed' ? job.returnvalue : undefined,
+      failedReason: state === 'failed' ? job.failedReason : undefined,
+      at: Date.now(),
+    };
+  }
+}

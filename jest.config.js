@@ -1,0 +1,51 @@
+/**
+ * Jest in ESM mode (NestJS 12 is ESM-only) with @swc/jest emitting decorator metadata.
+ * Run through `node --experimental-vm-modules node_modules/jest/bin/jest.js` (see scripts/test.mjs).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: false },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@ironclad/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
+    '^@ironclad/backend/(.*)\\.js$': '<rootDir>/../backend/src/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'contracts', rootDir: 'packages/contracts', testMatch: ['<rootDir>/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'backend',
+      rootDir: 'backend',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+    },
+    {
+      ...common,
+      displayName: 'worker',
+      rootDir: 'worker',
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/../backend/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/../backend/test/support/global-teardown.mjs',
+    },
+  ],
+  testTimeout: 30000,
+};

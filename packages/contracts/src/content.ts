@@ -1,0 +1,116 @@
+/** Case studies, testimonials and site settings as the public API returns them (public-site.md §3, §7). */
+import { z } from 'zod';
+
+/** Case-study categories (public-site.md §2 case-studies tabs). */
+export const CASE_STUDY_CATEGORIES = ['residential', 'commercial', 'industrial', 'smart_home'] as const;
+export type CaseStudyCategory = (typeof CASE_STUDY_CATEGORIES)[number];
+
+/** A published case study. `projectValue` in whole dollars; dates ISO-8601. */
+export interface CaseStudy {
+  id: number;
+  title: string;
+  client: string | null;
+  category: CaseStudyCategory;
+  description: string;
+  challenge: string;
+  solution: string;
+  results: string;
+  imageUrl: string | null;
+  images: string[];
+  projectValue: number | null;
+  completionDate: string | null;
+  tags: string[];
+  featured: boolean;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/case-studies answer. */
+export interface CaseStudiesResponse {
+  caseStudies: CaseStudy[];
+}
+
+/** Feature switches visitors are affected by (staff-side.md §3; each true when absent). */
+export const SITE_SETTING_KEYS = ['calculator_enabled', 'contact_forms_enabled', 'shopping_form_enabled'] as const;
+export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
+
+/** One site setting as GET /api/site-settings lists it. */
+export interface SiteSetting {
+  id: number;
+  settingKey: string;
+  settingValue: unknown;
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Reads a boolean feature switch from the list; absent means enabled (staff-side.md §3). */
+export function isFeatureEnabled(settings: readonly Pick<SiteSetting, 'settingKey' | 'settingValue' | 'isActive'>[], key: SiteSettingKey): boolean {
+  const s = settings.find((x) => x.settingKey === key);
+  if (!s || !s.isActive) return true;
+  return s.settingValue !== false && s.settingValue !== 'false';
+}
+
+/** Company facts (decisions.md §6), one place for every page, PDF and email. */
+export const companyFactsSchema = z.object({
+  name: z.string().min(1),
+  phone: z.string().min(1),
+  emergencyPhone: z.string().min(1),
+  email: z.string().email(),
+  address: z.object({
+    street: z.string(),
+    city: z.string(),
+    region: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  officeHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+  serviceArea: z.string(),
+});
+export type CompanyFacts = z.infer<typeof companyFactsSchema>;
+
+/** A promotion (decisions.md §7); shown and applied only while `validUntil` (YYYY-MM-DD, inclusive) is not past. */
+export const promotionSchema = z.object({
+  code: z.string().min(1),
+  percent: z.number().min(0).max(100),
+  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  bannerText: z.string(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+/** True while the promotion is valid on `today` (inclusive of its last day, in UTC). */
+export function isPromotionActive(p: Promotion | null | undefined, today: Date = new Date()): boolean {
+  if (!p) return false;
+  return today.toISOString().slice(0, 10) <= p.validUntil;
+}
+
+/** GET /api/public-config answer: company facts, the promotion while valid, feature switches. */
+export interface PublicConfig {
+  company: CompanyFacts;
+  promotion: Promotion | null;
+  features: Record<SiteSettingKey, boolean>;
+  stripePublishableKey: string | null;
+}
+
+/** A published testimonial (staff-side.md §3 "testimonials"). */
+export interface Testimonial {
+  id: number;
+  name: string;
+  role: string | null;
+  company: string | null;
+  content: string;
+  rating: number;
+  imageUrl: string | null;
+  location: string | null;
+  serviceCategory: string | null;
+  featured: boolean;
+  published: boolean;
+  createdAt: string;
+}
+
+/** GET /api/testimonials answer. */
+export interface TestimonialsResponse {
+  testimonials: Testimonial[];
+}

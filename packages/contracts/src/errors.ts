@@ -1,0 +1,31 @@
+/** The API's error body (architecture.md "Conventions"). */
+
+/** Error codes the API answers with. */
+export const ErrorCode = {
+  ValidationFailed: 'VALIDATION_FAILED',
+  MalformedJson: 'MALFORMED_JSON',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  NotFound: 'NOT_FOUND',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  FeatureDisabled: 'FEATURE_DISABLED',
+  RateLimited: 'RATE_LIMITED',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Field errors: field path (dot-joined) → messages. `_` holds form-level errors. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Every non-2xx JSON answer of the API. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  /** For VALIDATION_FAILED: the field errors. */
+  details?: { fieldErrors: FieldErrors };
+  requestId?: string;
+  /** Kept for the spec's clients, which read an `error` field on a failed POST /api/leads. */
+  error?: string;
+}

@@ -1,0 +1,124 @@
+/**
+ * Lead payloads and the one pipeline status model
+ * (public-site.md §3 "Lead", staff-side.md §3 "leads", decisions.md §3 and §5).
+ */
+import { z } from 'zod';
+import { emailField, phoneField } from './contact.js';
+import { limitedText, optionalText } from './text.js';
+
+/** The canonical pipeline stages, in pipeline order (decisions.md §5). */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'negotiation', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Aliases accepted on input: the leads tab's `quoted`, the CRM's `closed-won` / `closed-lost`. */
+export const LEAD_STATUS_ALIASES: Readonly<Record<string, LeadStatus>> = {
+  quoted: 'proposal',
+  'closed-won': 'won',
+  'closed-lost': 'lost',
+  closed_won: 'won',
+  closed_lost: 'lost',
+};
+
+/** Accepts a canonical status or an alias and yields the canonical name. */
+export const leadStatusField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => LEAD_STATUS_ALIASES[v] ?? v)
+  .pipe(z.enum(LEAD_STATUSES, { error: `Status must be one of ${LEAD_STATUSES.join(', ')}.` }));
+
+/** Where a lead came from (staff-side.md §3). `unknown` is the client default when absent. */
+export const LEAD_SOURCES = ['ai_shopping', 'cost_calculator', 'manual_estimator', 'contact_conversion', 'unknown'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** Wizard budget values (public-site.md §3). */
+export const BUDGET_VALUES = ['under-10k', '10k-25k', '25k-50k', '50k-plus'] as const;
+/** Wizard timeline values (public-site.md §3). */
+export const TIMELINE_VALUES = ['asap', '1-month', '2-3-months', 'flexible'] as const;
+
+/** A string-or-number field such as floors ("4+") or entry points (free text in the wizard). */
+const stringOrNumber = z.union([limitedText(2000), z.number().finite().min(0).max(1_000_000)]);
+
+/** buildingInfo (public-site.md §3): every subfield optional; unknown subfields rejected. */
+export const buildingInfoSchema = z
+  .object({
+    type: optionalText(100),
+    size: optionalText(100),
+    squareFootage: z.union([limitedText(20), z.number().finite().min(0).max(10_000_000)]).optional(),
+    floors: stringOrNumber.optional(),
+    entryPoints: stringOrNumber.optional(),
+    coverage: z.array(limitedText(200)).max(50).optional(),
+    description: optionalText(5000),
+    budget: optionalText(100),
+    timeline: optionalText(100),
+    specificAreas: optionalText(5000),
+    buildingSize: optionalText(100),
+    buildingComplexity: optionalText(50),
+    cameras: z.number().int().min(0).max(10_000).optional(),
+    hasAccessControl: z.boolean().optional(),
+    hasVideoIntercom: z.boolean().optional(),
+    hasMonitoring: z.boolean().optional(),
+  })
+  .strict();
+export type BuildingInfo = z.output<typeof buildingInfoSchema>;
+
+/**
+ * Body of POST /api/leads (public).
+ *
+ * - `status` is accepted (visitors' clients send `new`) but a public submission is always stored
+ *   as `new`: a visitor cannot place a lead further along the pipeline.
+ * - `aiRecommendation` and `totalEstimate` are accepted for compatibility with the spec's
+ *   clients but are never trusted: the server replaces them with its own figures
+ *   (decisions.md §3).
+ */
+export const createLeadSchema = z
+  .object({
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    email: emailField,
+    phone: phoneField.optional(),
+    company: optionalText(200),
+    address: optionalText(500),
+    buildingInfo: buildingInfoSchema,
+    budget: optionalText(100),
+    timeline: optionalText(100),
+    specificAreas: optionalText(5000),
+    additionalFeatures: z.array(limitedText(100)).max(20).optional().default([]),
+    status: leadStatusField.optional(),
+    source: z.enum(LEAD_SOURCES).optional().default('ai_shopping'),
+    aiRecommendation: z.unknown().optional(),
+    totalEstimate: z.unknown().optional(),
+  })
+  .strict();
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type CreateLead = z.output<typeof createLeadSchema>;
+
+/** A stored lead as the API returns it. Money in whole dollars; dates ISO-8601. */
+export interface Lead {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  buildingInfo: BuildingInfo;
+  aiRecommendation: unknown | null;
+  /** Whole US dollars, computed by the server. */
+  totalEstimate: number | null;
+  budget: string | null;
+  timeline: string | null;
+  specificAreas: string | null;
+  additionalFeatures: string[];
+  status: LeadStatus;
+  source: LeadSource;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** 201 answer of POST /api/leads. */
+export interface CreateLeadResponse {
+  lead: Lead;
+  /** null when Redis was unavailable: the notification is still recorded and delivered later. */
+  notificationJob: { id: string; queue: string } | null;
+}

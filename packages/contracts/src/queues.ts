@@ -1,0 +1,54 @@
+/**
+ * Queue and job names, in one place (architecture.md "Conventions"), and the job payload schemas.
+ * Job name = the processor's handler class name.
+ */
+import { z } from 'zod';
+
+/** Every BullMQ queue of the product. */
+export const QueueName = {
+  /** Staff "new lead" / "new contact" notification emails. */
+  Notifications: 'notifications',
+  /** One email or SMS to one recipient (single sends and campaign fan-out). */
+  Messages: 'messages',
+  /** PDF estimates (issue: calculator). */
+  Pdf: 'pdf',
+  /** Bulk campaign fan-out. */
+  Campaigns: 'campaigns',
+  /** Stability AI image generation. */
+  Images: 'images',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
+
+/** Job names (= handler class names). */
+export const JobName = {
+  StaffNotification: 'StaffNotification',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+/**
+ * Payload of a StaffNotification job. The API writes the outbound message record (rendered, status
+ * `queued`) in the same transaction as the lead/contact; the job only delivers it.
+ */
+export const staffNotificationJobSchema = z.object({
+  outboundMessageId: z.number().int().positive(),
+  kind: z.enum(['lead', 'contact']),
+  recordId: z.number().int().positive(),
+});
+export type StaffNotificationJob = z.infer<typeof staffNotificationJobSchema>;
+
+/** Result of a StaffNotification job. */
+export interface StaffNotificationResult {
+  outboundMessageId: number;
+  status: OutboundStatus;
+  /** True when an earlier attempt had already sent/recorded it (idempotent replay). */
+  duplicate: boolean;
+}
+
+/** Channels of outbound messages. */
+export const OUTBOUND_CHANNELS = ['email', 'sms'] as const;
+export type OutboundChannel = (typeof OUTBOUND_CHANNELS)[number];
+
+/** Status of an outbound message record. */
+export const OUTBOUND_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_delivered'] as const;
+export type OutboundStatus = (typeof OUTBOUND_STATUSES)[number];

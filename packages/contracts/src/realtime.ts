@@ -1,0 +1,38 @@
+/**
+ * Socket.IO events between the API's gateway and browsers.
+ *
+ * A browser that was given a job id (an unguessable UUID, only in the answer to its own request)
+ * emits `job:watch` with it and then receives `job:update` events for that job only.
+ */
+import { z } from 'zod';
+import { ALL_QUEUES, type QueueName } from './queues.js';
+
+export const SOCKET_PATH = '/socket.io';
+
+export const ClientEvent = { WatchJob: 'job:watch', UnwatchJob: 'job:unwatch' } as const;
+export const ServerEvent = { JobUpdate: 'job:update' } as const;
+
+export const watchJobSchema = z.object({
+  jobId: z.uuid(),
+  queue: z.enum(ALL_QUEUES as [QueueName, ...QueueName[]]),
+});
+export type WatchJob = z.infer<typeof watchJobSchema>;
+
+/** The lifecycle states a watcher sees, in order (failed may come after retries). */
+export const JOB_STATES = ['queued', 'active', 'progress', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** One update of a watched job. `progress` is the processor's own value (0-100 or a step object). */
+export interface JobUpdate {
+  jobId: string;
+  queue: string;
+  state: JobState;
+  progress?: unknown;
+  result?: unknown;
+  failedReason?: string;
+  /** Epoch ms when the API relayed it. */
+  at: number;
+}
+
+/** Room name for a job's watchers. */
+export const jobRoom = (jobId: string) => `job:${jobId}`;
