@@ -6,7 +6,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'sessions' })
 export class SessionRecord {
-  @PrimaryColumn({ type: 'varchar', collation: 'default' })
+  @PrimaryColumn({ type: 'varchar' })
   sid!: string;
 
   @Column({ type: 'json' })

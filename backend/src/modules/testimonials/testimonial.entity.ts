@@ -3,11 +3,11 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 /** A customer testimonial (staff-side.md §3 "testimonials"); rating 1-5. */
 @Entity({ name: 'testimonials' })
 @Check('CHK_testimonials_rating', `"rating" BETWEEN 1 AND 5`)
+@Index('UQ_testimonials_name_content', ['name', 'content'], { unique: true })
 export class TestimonialRecord {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Index('UQ_testimonials_name_content', ['name', 'content'], { unique: true })
   @Column({ type: 'text' })
   name!: string;
 
