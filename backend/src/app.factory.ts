@@ -40,6 +40,5 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   for (const handler of frontendHandlers(env.FRONTEND_DIST)) app.use(handler);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));
-  app.enableShutdownHooks();
   return app;
 }

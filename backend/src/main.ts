@@ -3,8 +3,10 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadEnvOrExit } from './config/env.js';
 import { createApp } from './app.factory.js';
+import { exitGracefullyOnSignals } from './common/graceful-shutdown.js';
 
 const env = loadEnvOrExit();
 const app = await createApp(env);
+exitGracefullyOnSignals('api', () => app.close());
 await app.listen(env.PORT, env.HOST);
 new Logger('Bootstrap').log(`api listening on ${await app.getUrl()} (public URL ${env.PUBLIC_URL})`);

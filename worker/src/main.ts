@@ -1,12 +1,15 @@
 /**
  * The worker process: `node worker/dist/main.js`. On SIGTERM/SIGINT it stops taking new jobs,
- * waits for the active ones to finish, then exits (nothing is left stalled).
+ * waits for the active ones to finish, closes its connections and exits 0 (nothing is left
+ * stalled).
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadEnvOrExit } from '@ironclad/backend/config/env.js';
+import { exitGracefullyOnSignals } from '@ironclad/backend/common/graceful-shutdown.js';
 import { createWorker } from './worker.factory.js';
 
 const env = loadEnvOrExit();
-await createWorker(env);
+const worker = await createWorker(env);
+exitGracefullyOnSignals('worker', () => worker.close());
 new Logger('Worker').log(`worker draining queues (prefix ${env.QUEUE_PREFIX}, concurrency ${env.WORKER_CONCURRENCY})`);

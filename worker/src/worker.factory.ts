@@ -13,7 +13,6 @@ export async function createWorker(env: Env, opts: { logger?: LogLevel[] | false
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(env), {
     logger: opts.logger ?? (env.LOG_LEVEL === 'silent' ? false : ['fatal', 'error', 'warn', 'log']),
   });
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   return app;
 }

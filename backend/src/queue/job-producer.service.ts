@@ -4,6 +4,18 @@ import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { JobName, QueueName, staffNotificationJobSchema, type JobRef, type StaffNotificationJob } from '@ironclad/contracts';
 
+/** Longest an enqueue may take before the api answers without it (ms). */
+export const ENQUEUE_TIMEOUT_MS = 2000;
+
+/** Rejects when `p` takes longer than `ms`. */
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Typed producer: every job the api enqueues goes through here, validated with its contract
  * schema. Job ids are random UUIDs: knowing one is what lets a browser watch that job.
@@ -24,7 +36,7 @@ export class JobProducer {
     const data = staffNotificationJobSchema.parse(payload);
     const id = randomUUID();
     try {
-      await this.notifications.add(JobName.StaffNotification, data, { jobId: id });
+      await withTimeout(this.notifications.add(JobName.StaffNotification, data, { jobId: id }), ENQUEUE_TIMEOUT_MS, 'enqueue');
       return { id, queue: QueueName.Notifications };
     } catch (err) {
       this.logger.warn(`could not enqueue staff notification for outbound #${data.outboundMessageId}: ${(err as Error).message}`);

@@ -4,6 +4,7 @@ import { ALL_QUEUES } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from './redis-connection.js';
 import { JobProducer } from './job-producer.service.js';
+import { QueueErrorLogger } from './queue-error-logger.js';
 
 /**
  * Registers every queue of `ALL_QUEUES` (named in one place, packages/contracts) with the shared
@@ -31,7 +32,7 @@ export class QueueModule {
         }),
         ...ALL_QUEUES.map((name) => BullModule.registerQueue({ name })),
       ],
-      providers: [JobProducer],
+      providers: [JobProducer, QueueErrorLogger],
       exports: [BullModule, JobProducer],
     };
   }

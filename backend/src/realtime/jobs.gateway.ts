@@ -8,6 +8,9 @@ import { ALL_QUEUES, ClientEvent, jobRoom, ServerEvent, watchJobSchema, type Job
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
 
+/** Longest the gateway waits for its Redis event streams to close on shutdown (ms). */
+export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
+
 /** BullMQ job states → the states a watcher sees. */
 const STATE_OF: Record<string, JobState> = {
   waiting: 'queued', delayed: 'queued', prioritized: 'queued', 'waiting-children': 'queued', wait: 'queued',
@@ -33,7 +36,12 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     for (const name of ALL_QUEUES) {
       const events = new QueueEvents(name, { connection: bullConnection(this.env.REDIS_URL, 'worker'), prefix: this.env.QUEUE_PREFIX });
-      events.on('error', (err) => this.logger.warn(`queue events ${name}: ${err.message}`));
+      let lastError = 0;
+      events.on('error', (err) => {
+        if (Date.now() - lastError < 10_000) return; // one line per 10 s during a Redis outage
+        lastError = Date.now();
+        this.logger.warn(`queue events ${name}: ${err.message}`);
+      });
       events.on('waiting', ({ jobId }) => this.relay({ jobId, queue: name, state: 'queued' }));
       events.on('active', ({ jobId }) => this.relay({ jobId, queue: name, state: 'active' }));
       events.on('progress', ({ jobId, data }) => this.relay({ jobId, queue: name, state: 'progress', progress: data }));
@@ -43,8 +51,15 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /**
+   * Closes the event streams. BullMQ's close waits for Redis to answer, so it is bounded by
+   * QUEUE_EVENTS_CLOSE_TIMEOUT_MS: an api shutting down during a Redis outage still stops.
+   */
   async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.queueEvents.map((e) => e.close()));
+    await Promise.race([
+      Promise.all(this.queueEvents.map((e) => e.close())),
+      new Promise((resolve) => setTimeout(resolve, QUEUE_EVENTS_CLOSE_TIMEOUT_MS).unref()),
+    ]);
   }
 
   /**

@@ -18,17 +18,19 @@ export interface FakeSendGrid {
   requests: RecordedRequest[];
   /** Statuses to answer before succeeding, consumed in order. */
   failWith: number[];
+  /** Delay before answering each request (ms). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startFakeSendGrid(): Promise<FakeSendGrid> {
   const requests: RecordedRequest[] = [];
-  const state = { failWith: [] as number[] };
+  const state = { failWith: [] as number[], delayMs: 0 };
   let counter = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(() => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body: unknown = raw;
       try {
@@ -52,7 +54,7 @@ export async function startFakeSendGrid(): Promise<FakeSendGrid> {
       }
       counter += 1;
       res.writeHead(202, { 'x-message-id': `fake-msg-${counter}` }).end();
-    });
+    }, state.delayMs));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -64,6 +66,12 @@ export async function startFakeSendGrid(): Promise<FakeSendGrid> {
     },
     set failWith(v: number[]) {
       state.failWith = v;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(v: number) {
+      state.delayMs = v;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
