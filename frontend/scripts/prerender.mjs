@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * Build step 3 of 3 (see README.md "Prerendering"):
+ *   1. `vite build`                                  → dist/ (client assets, dist/index.html template)
+ *   2. `vite build --ssr src/entry-server.tsx`       → dist-ssr/entry-server.js
+ *   3. `node scripts/prerender.mjs` (this script)    → one HTML file per public route, 404.html, app.html
+ *
+ * It also proves that staff pages are not in the marketing chunks (from Vite's manifest) and
+ * writes dist/route-manifest.json, which tells the server which paths are prerendered and which
+ * are client-only.
+ */
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(frontendDir, 'dist');
+const ssrEntry = join(frontendDir, 'dist-ssr', 'entry-server.js');
+const viteManifestPath = join(distDir, '.vite', 'manifest.json');
+
+const PLACEHOLDERS = { head: '<!--app-head-->', html: '<!--app-html-->', data: '<!--app-data-->' };
+
+/** Fails the build with a message. */
+function fail(message) {
+  console.error(`prerender: ${message}`);
+  process.exit(1);
+}
+
+/** Fills the template's placeholders. */
+function fillTemplate(template, { head, html, data }) {
+  return template.replace(PLACEHOLDERS.head, () => head).replace(PLACEHOLDERS.html, () => html).replace(PLACEHOLDERS.data, () => data);
+}
+
+/** Checks that no staff page module is reachable through static imports from the client entry. */
+async function checkMarketingChunks() {
+  const manifest = JSON.parse(await readFile(viteManifestPath, 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) fail('no entry in the Vite manifest');
+  const staticKeys = new Set();
+  const visit = (key) => {
+    if (staticKeys.has(key)) return;
+    staticKeys.add(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+  };
+  visit(entryKey);
+  const leaked = [...staticKeys].filter((k) => k.includes('src/pages/admin/'));
+  if (leaked.length) fail(`staff modules are statically imported by the marketing bundle: ${leaked.join(', ')}`);
+  const staffChunks = Object.keys(manifest).filter((k) => k.includes('src/pages/admin/'));
+  for (const k of staffChunks) if (!manifest[k].isDynamicEntry) fail(`${k} is not a lazy (dynamic) chunk`);
+
+  let raw = 0;
+  let gz = 0;
+  for (const key of staticKeys) {
+    const buf = await readFile(join(distDir, manifest[key].file));
+    raw += buf.length;
+    gz += gzipSync(buf).length;
+  }
+  console.log(
+    `prerender: marketing JS (entry + static imports): ${(raw / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip; ` +
+      `${staffChunks.length} staff page chunk(s) lazy-loaded`,
+  );
+}
+
+async function main() {
+  await stat(ssrEntry).catch(() => fail(`${ssrEntry} is missing: run "vite build --ssr src/entry-server.tsx" first`));
+  const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  for (const p of Object.values(PLACEHOLDERS)) if (!template.includes(p)) fail(`dist/index.html has no ${p} placeholder`);
+
+  /** @type {import('../src/entry-server').RenderedPage} */
+  const server = await import(pathToFileURL(ssrEntry).href);
+
+  await checkMarketingChunks();
+
+  // The client-only shell (staff routes): empty #root, rendered by the browser.
+  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: server.headTags(server.APP_SHELL), html: '', data: '' }));
+
+  const titles = new Map();
+  const written = {};
+  for (const target of server.PRERENDER_TARGETS) {
+    const page = await server.renderPage(target.path);
+    if (titles.has(page.meta.title)) fail(`"${page.meta.title}" is the title of both ${titles.get(page.meta.title)} and ${target.path}`);
+    titles.set(page.meta.title, target.path);
+    const out = join(distDir, target.file);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, fillTemplate(template, { head: page.head, html: page.html, data: page.dataScript }));
+    if (target.file !== '404.html') written[target.path] = target.file;
+    console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
+  }
+
+  await writeFile(
+    join(distDir, 'route-manifest.json'),
+    `${JSON.stringify(
+      {
+        description: 'How to serve this directory: see frontend/README.md "Serving dist/".',
+        prerendered: written,
+        clientOnly: server.CLIENT_ONLY_PATHS,
+        appShell: 'app.html',
+        notFound: '404.html',
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  // The Vite manifest was only needed for the check above; do not publish it.
+  await rm(join(distDir, '.vite'), { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

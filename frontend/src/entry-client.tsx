@@ -1,0 +1,36 @@
+/**
+ * Browser entry. Prerendered pages (their #root has markup) are hydrated; the client-only shell
+ * (dist/app.html, staff routes) and the dev server render from scratch.
+ */
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { createRoutes } from './routes/routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+const queryClient = createQueryClient();
+// Reads window.__staticRouterHydrationData written by the prerenderer, when present.
+const router = createBrowserRouter(createRoutes());
+
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+// Prerendered markup starts with an element; the shell and the dev server's index.html hold at
+// most a placeholder comment.
+if (container.firstElementChild) {
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) => console.error('Hydration error', error),
+  });
+} else {
+  createRoot(container).render(app);
+}

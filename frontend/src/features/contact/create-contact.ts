@@ -1,0 +1,56 @@
+/**
+ * POST /api/contacts (public-site.md §7) as a TanStack mutation.
+ *
+ * On success the contacts list cache is invalidated (spec §4); on failure the global error
+ * handler shows the toast declared in `meta` (spec §8 'Submission failed').
+ */
+import type { Contact, CreateContact, CreateContactResponse } from '@ironclad/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Toast texts of the home form (spec §8). */
+export const HOME_CONTACT_TOASTS = {
+  success: {
+    title: 'Thank you!',
+    description: 'Thank you for your interest! We will contact you within 24 hours to schedule your free consultation.',
+  },
+  failure: { title: 'Submission failed', description: 'Please check your information and try again.' },
+} as const;
+
+const contactSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  propertyType: z.string(),
+  services: z.array(z.string()),
+  referralSource: z.string().nullable(),
+  message: z.string().nullable(),
+  serviceType: z.string().nullable(),
+  leadId: z.number().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<Contact>;
+
+/** Runtime schema of the 201 answer. */
+export const createContactResponseSchema = z.object({
+  contact: contactSchema,
+  notificationJob: z.object({ id: z.string(), queue: z.string() }),
+}) satisfies z.ZodType<CreateContactResponse>;
+
+/** Sends a contact (already validated by `createContactSchema`). */
+export function createContact(body: CreateContact): Promise<CreateContactResponse> {
+  return apiRequest('POST', '/api/contacts', { body, schema: createContactResponseSchema });
+}
+
+/** Mutation of the home contact form. */
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    meta: { errorToast: HOME_CONTACT_TOASTS.failure },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
+  });
+}

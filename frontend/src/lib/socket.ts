@@ -1,0 +1,74 @@
+/**
+ * Socket.IO client of the site (architecture.md "Progress").
+ *
+ * One lazily created connection on path `/socket.io`, same origin, with cookies. A page that was
+ * given a job id (e.g. `notificationJob.id` of a created contact) calls
+ * `watchJob(jobId, onUpdate)` to receive that job's `job:update` events; the returned function
+ * stops watching. Watches are re-sent after a reconnect.
+ */
+import { ClientEvent, JOB_STATES, SOCKET_PATH, ServerEvent, type JobUpdate } from '@ironclad/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+
+/** Runtime check of incoming `job:update` payloads (zod at every boundary). */
+const jobUpdateSchema = z.object({
+  jobId: z.string(),
+  queue: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.unknown().optional(),
+  result: z.unknown().optional(),
+  failedReason: z.string().optional(),
+  at: z.number(),
+}) satisfies z.ZodType<JobUpdate>;
+
+let socket: Socket | null = null;
+/** Watchers per job id; a job's room is joined once however many watchers it has. */
+const watchers = new Map<string, Set<(update: JobUpdate) => void>>();
+
+/** The shared socket, created (and connected) on first use. Browser only. */
+export function getSocket(): Socket {
+  if (socket) return socket;
+  const s = io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false });
+  s.on(ServerEvent.JobUpdate, (payload: unknown) => {
+    const parsed = jobUpdateSchema.safeParse(payload);
+    if (!parsed.success) {
+      console.warn('Ignored a malformed job:update event', parsed.error.issues);
+      return;
+    }
+    watchers.get(parsed.data.jobId)?.forEach((fn) => fn(parsed.data));
+  });
+  // Rooms are per connection: watch again after a reconnect.
+  s.on('connect', () => {
+    for (const jobId of watchers.keys()) s.emit(ClientEvent.WatchJob, { jobId });
+  });
+  socket = s;
+  return s;
+}
+
+/**
+ * Watches one job: emits `job:watch` {jobId} and calls `onUpdate` for each of its `job:update`
+ * events. Returns a function that stops watching (and emits `job:unwatch` for the last watcher).
+ */
+export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void): () => void {
+  const s = getSocket();
+  let set = watchers.get(jobId);
+  const first = !set;
+  if (!set) {
+    set = new Set();
+    watchers.set(jobId, set);
+  }
+  set.add(onUpdate);
+  if (!s.connected) s.connect();
+  else if (first) s.emit(ClientEvent.WatchJob, { jobId });
+  // When not yet connected, the 'connect' handler sends the watch.
+
+  return () => {
+    const current = watchers.get(jobId);
+    if (!current) return;
+    current.delete(onUpdate);
+    if (current.size === 0) {
+      watchers.delete(jobId);
+      if (s.connected) s.emit(ClientEvent.UnwatchJob, { jobId });
+    }
+  };
+}
