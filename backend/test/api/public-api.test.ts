@@ -203,6 +203,22 @@ describe('read endpoints', () => {
     expect(res.body.company.phone).toEqual(expect.any(String));
     expect(res.body.promotion).toBeNull();
     expect(res.body.features).toEqual({ calculator_enabled: true, contact_forms_enabled: true, shopping_form_enabled: true });
+    expect(res.body.generatedImages).toEqual({});
+  });
+
+  it('GET /api/public-config lists generated images by image key (known keys and safe URLs only)', async () => {
+    await ds.query(
+      `INSERT INTO site_content (section, key, value, type) VALUES
+        ('generated_images', 'heroHome', '/generated/hero-home.webp', 'url'),
+        ('generated_images', 'notAKey', '/generated/x.webp', 'url'),
+        ('generated_images', 'heroBusiness', 'javascript:alert(1)', 'url')`,
+    );
+    try {
+      const res = await request(app.getHttpServer()).get('/api/public-config').expect(200);
+      expect(res.body.generatedImages).toEqual({ heroHome: '/generated/hero-home.webp' });
+    } finally {
+      await ds.query(`DELETE FROM site_content WHERE section = 'generated_images'`);
+    }
   });
 
   it('GET /api/health is 200 with both checks up', async () => {

@@ -8,4 +8,8 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
   },
+  /** GET /api/testimonials: published testimonials, featured first. */
+  testimonials: ['testimonials'] as const,
+  /** GET /api/case-studies: published case studies. */
+  caseStudies: ['case-studies'] as const,
 } as const;

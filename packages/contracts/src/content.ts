@@ -86,12 +86,27 @@ export function isPromotionActive(p: Promotion | null | undefined, today: Date =
   return today.toISOString().slice(0, 10) <= p.validUntil;
 }
 
+/** Keys of the site images staff can generate (staff-side.md §3 "Generated image"). */
+export const IMAGE_KEYS = [
+  'heroHome', 'heroResidential', 'heroBusiness', 'heroCameras', 'heroSmartHome', 'heroIntercom',
+  'heroCompare', 'aboutSection', 'servicesOverview', 'trustSection', 'contactSection',
+] as const;
+export type ImageKey = (typeof IMAGE_KEYS)[number];
+
+/** `site_content.section` of the generated-image URLs (one row per image key, `value` = URL). */
+export const GENERATED_IMAGES_SECTION = 'generated_images';
+
 /** GET /api/public-config answer: company facts, the promotion while valid, feature switches. */
 export interface PublicConfig {
   company: CompanyFacts;
   promotion: Promotion | null;
   features: Record<SiteSettingKey, boolean>;
   stripePublishableKey: string | null;
+  /**
+   * URL of the generated image of each image key that has one (staff-side.md §3); a page uses
+   * its built-in graphic for a key that is absent. Optional: older servers omit it.
+   */
+  generatedImages?: Partial<Record<ImageKey, string>>;
 }
 
 /** A published testimonial (staff-side.md §3 "testimonials"). */

@@ -1,5 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import type { PublicConfig } from '@ironclad/contracts';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { GENERATED_IMAGES_SECTION, IMAGE_KEYS, type ImageKey, type PublicConfig } from '@ironclad/contracts';
+import { SiteContentRecord } from '../site-content/site-content.entity.js';
 import { ENV, type Env } from '../../config/env.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { PromotionsService } from '../promotions/promotions.service.js';
@@ -10,20 +13,42 @@ export class PublicConfigController {
     private readonly settings: SiteSettingsService,
     private readonly promotions: PromotionsService,
     @Inject(ENV) private readonly env: Env,
+    @InjectRepository(SiteContentRecord) private readonly content: Repository<SiteContentRecord>,
   ) {}
 
   /**
    * GET /api/public-config: everything a public page needs from configuration in one call
    * (decisions.md §6, §7, §11, §14): `{company, promotion (null unless valid today), features
-   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey}`.
+   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey,
+   * generatedImages}`. `generatedImages` maps each image key (staff-side.md §3) that has a
+   * `site_content` row in section `generated_images` to its URL; `{}` when none was generated.
    */
   @Get()
   async get(): Promise<PublicConfig> {
-    const [company, promotion, features] = await Promise.all([
+    const [company, promotion, features, imageRows] = await Promise.all([
       this.settings.companyFacts(),
       this.promotions.active(),
       this.settings.features(),
+      this.content.find({ where: { section: GENERATED_IMAGES_SECTION } }),
     ]);
-    return { company, promotion, features, stripePublishableKey: this.env.STRIPE_PUBLISHABLE_KEY ?? null };
+    return {
+      company,
+      promotion,
+      features,
+      stripePublishableKey: this.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      generatedImages: generatedImagesOf(imageRows),
+    };
   }
+}
+
+/** Keeps the rows whose key is a known image key and whose value is a same-site path (public-site images are
+ * never loaded from another host). */
+export function generatedImagesOf(rows: readonly Pick<SiteContentRecord, 'key' | 'value'>[]): Partial<Record<ImageKey, string>> {
+  const out: Partial<Record<ImageKey, string>> = {};
+  for (const r of rows) {
+    if (!(IMAGE_KEYS as readonly string[]).includes(r.key)) continue;
+    const url = r.value.trim();
+    if (/^\/(?![/\\])\S*$/.test(url)) out[r.key as ImageKey] = url;
+  }
+  return out;
 }

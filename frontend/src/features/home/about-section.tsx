@@ -1,21 +1,17 @@
 /**
- * About (anchor `about`): mission and values. The team members arrive with the home-page content
- * issue.
+ * About (anchor `about`, public-site.md §2): mission text, three value points, three team
+ * members with role and bio.
  */
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ScrollFade } from '../../components/site/scroll-fade';
 import { SECTION_IDS } from '../../lib/sections';
+import { TEAM, VALUES } from './home-content';
 import { SectionHeading } from './section-heading';
-
-const VALUES = [
-  { title: 'Integrity', text: 'Honest assessments and clear, written quotes — we only recommend what your property needs.' },
-  { title: 'Craftsmanship', text: 'Licensed technicians, clean cable runs and a 5-year warranty on every installation.' },
-  { title: 'Vigilance', text: 'Round-the-clock monitoring and support, because security does not keep office hours.' },
-];
 
 /** The about section. */
 export function AboutSection() {
   return (
-    <Box as="section" id={SECTION_IDS.about} aria-labelledby="about-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
+    <ScrollFade as="section" id={SECTION_IDS.about} aria-labelledby="about-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
       <Container maxW="7xl">
         <SectionHeading id="about-heading" eyebrow="About us" title="Protecting Our Community">
           Our mission is simple: give every home and business owner security they can rely on, installed right the
@@ -31,7 +27,24 @@ export function AboutSection() {
             </Stack>
           ))}
         </SimpleGrid>
+        <Heading as="h3" size="xl" textAlign="center" color="brand.900" mt="16" mb="8">
+          Meet the Team
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
+          {TEAM.map((m) => (
+            <Stack key={m.name} gap="3" align="center" textAlign="center" bg="bg" p="6" rounded="lg" borderWidth="1px" data-testid="team-member">
+              <Box as="img" {...{ src: m.image, alt: `Portrait of ${m.name}`, htmlWidth: 120, htmlHeight: 120, loading: 'lazy' }} rounded="full" boxSize="28" />
+              <Heading as="h4" size="md">
+                {m.name}
+              </Heading>
+              <Text color="brand.fg" fontWeight="medium" fontSize="sm">
+                {m.role}
+              </Text>
+              <Text color="fg.muted">{m.bio}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
       </Container>
-    </Box>
+    </ScrollFade>
   );
 }

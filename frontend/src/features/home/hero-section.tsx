@@ -6,6 +6,7 @@ import { Badge, Box, Button, Container, Grid, HStack, Heading, Stack, Text } fro
 import { LuShieldCheck } from 'react-icons/lu';
 import { Link } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
+import { BUILT_IN_HERO_IMAGES, useSiteImage } from '../site-config/generated-image';
 
 /** Text of the 'Request a Demo' alert (spec §8). */
 export const DEMO_ALERT_TEXT = 'Demo request form would be displayed here. Please contact us to schedule a demo.';
@@ -22,6 +23,7 @@ const HIGHLIGHTS = ['50+ years of combined experience', '24/7 monitoring', '5-ye
 
 /** The hero section. */
 export function HeroSection() {
+  const image = useSiteImage('heroHome', BUILT_IN_HERO_IMAGES.heroHome);
   return (
     <Box
       as="section"
@@ -33,8 +35,23 @@ export function HeroSection() {
       gradientTo="brand.600"
       color="white"
       py={{ base: '16', md: '28' }}
+      position="relative"
+      overflow="hidden"
     >
-      <Container maxW="7xl">
+      {/* Background: the generated heroHome image when staff made one, the built-in skyline otherwise. */}
+      <Box
+        as="img"
+        {...{ src: image.src, alt: '', htmlWidth: 1600, htmlHeight: 900, fetchPriority: 'high', decoding: 'async' }}
+        data-testid="hero-image"
+        data-generated={image.generated ? 'true' : 'false'}
+        position="absolute"
+        inset="0"
+        w="100%"
+        h="100%"
+        objectFit="cover"
+        opacity={0.3}
+      />
+      <Container maxW="7xl" position="relative">
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="12" alignItems="center">
           <Stack gap="6" maxW="3xl">
             <Badge alignSelf="start" colorPalette="accent" variant="solid" size="lg" rounded="full" px="3">

@@ -1,26 +1,70 @@
 /**
- * Services (anchor `services`). A short overview linking to the service pages; the full
- * Residential/Business cards arrive with the home-page content issue.
+ * Services (anchor `services`, public-site.md §2): Residential / Business toggle (default
+ * Residential) over 6 and 5 service cards; each card lists its first 4 features then
+ * '+N more features' (§3) and links to its page with 'Learn More'. 'Secure Your Property Today -
+ * Free Estimate' scrolls smoothly to the contact section.
  */
-import { Box, Button, Card, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { SERVICE_PAGE_LINKS } from '../../components/layout/nav-items';
+import { Box, Button, Card, Container, HStack, Heading, Icon, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuCheck } from 'react-icons/lu';
 import { isModifiedClick, sectionHref, useSectionNavigation } from '../../components/layout/use-section-navigation';
 import { RouterLink } from '../../components/ui/router-link';
 import { SECTION_IDS } from '../../lib/sections';
+import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './home-content';
 import { SectionHeading } from './section-heading';
 
-const SUMMARIES: Record<string, string> = {
-  '/residential-security': 'Alarm systems, cameras and smart locks that protect your family and home.',
-  '/business-security': 'Commercial security, access control and video surveillance for every site.',
-  '/security-cameras': 'HD and 4K cameras with night vision, remote viewing and cloud storage.',
-  '/smart-home-automation': 'Lights, locks, thermostats and cameras controlled from one app.',
-  '/security-monitoring': 'Professional 24/7 monitoring with fast response from our command centre.',
-  '/building-video-intercom': 'Video intercoms and visitor management for multi-family buildings.',
-};
+/** The toggle's values (spec §4: residential or business, default residential). */
+export type ServiceAudience = 'residential' | 'business';
 
-/** The services overview section. */
+const AUDIENCES: { value: ServiceAudience; label: string; cards: ServiceCard[] }[] = [
+  { value: 'residential', label: 'Residential', cards: RESIDENTIAL_SERVICES },
+  { value: 'business', label: 'Business', cards: BUSINESS_SERVICES },
+];
+
+/** One service card. */
+export function ServiceCardView({ card }: { card: ServiceCard }) {
+  const more = card.features.length - CARD_FEATURES_SHOWN;
+  return (
+    <Card.Root variant="elevated" overflow="hidden" data-testid="service-card">
+      <Box as="img" {...{ src: card.backgroundImage, alt: '', htmlWidth: 400, htmlHeight: 240, loading: 'lazy', decoding: 'async' }} w="100%" h="auto" />
+      <Card.Body gap="3">
+        <HStack gap="3">
+          <Icon as={card.icon} boxSize="6" color="brand.fg" aria-hidden="true" />
+          <Heading as="h3" size="lg" color="brand.900">
+            {card.title}
+          </Heading>
+        </HStack>
+        <Text color="fg.muted">{card.description}</Text>
+        <List.Root gap="1.5" variant="plain">
+          {card.features.slice(0, CARD_FEATURES_SHOWN).map((f) => (
+            <List.Item key={f} fontSize="sm">
+              <List.Indicator asChild color="green.700">
+                <LuCheck aria-hidden="true" />
+              </List.Indicator>
+              {f}
+            </List.Item>
+          ))}
+        </List.Root>
+        {more > 0 ? (
+          <Text fontSize="sm" color="brand.fg" fontWeight="medium">
+            +{more} more features
+          </Text>
+        ) : null}
+      </Card.Body>
+      <Card.Footer>
+        <RouterLink to={card.link} color="brand.fg" fontWeight="semibold" aria-label={`Learn More about ${card.title}`}>
+          Learn More →
+        </RouterLink>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+/** The services section. */
 export function ServicesSection() {
   const goToSection = useSectionNavigation();
+  const [audience, setAudience] = useState<ServiceAudience>('residential');
+  const current = AUDIENCES.find((a) => a.value === audience) ?? AUDIENCES[0];
   return (
     <Box as="section" id={SECTION_IDS.services} aria-labelledby="services-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
       <Container maxW="7xl">
@@ -28,21 +72,27 @@ export function ServicesSection() {
           From a single doorbell camera to a multi-site access control system, we design, install and monitor
           security for residential and business properties.
         </SectionHeading>
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-          {SERVICE_PAGE_LINKS.map((s) => (
-            <Card.Root key={s.to} variant="elevated">
-              <Card.Body gap="2">
-                <Heading as="h3" size="lg" color="brand.900">
-                  {s.label}
-                </Heading>
-                <Text color="fg.muted">{SUMMARIES[s.to]}</Text>
-              </Card.Body>
-              <Card.Footer>
-                <RouterLink to={s.to} color="brand.fg" fontWeight="semibold" aria-label={`Learn more about ${s.label}`}>
-                  Learn More →
-                </RouterLink>
-              </Card.Footer>
-            </Card.Root>
+        <HStack justify="center" mb="10">
+          <HStack role="group" aria-label="Show services for" bg="bg" borderWidth="1px" rounded="full" p="1" gap="1">
+            {AUDIENCES.map((a) => (
+              <Button
+                key={a.value}
+                rounded="full"
+                size="md"
+                px="6"
+                aria-pressed={audience === a.value}
+                colorPalette="brand"
+                variant={audience === a.value ? 'solid' : 'ghost'}
+                onClick={() => setAudience(a.value)}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </HStack>
+        </HStack>
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-live="polite" data-testid="service-cards">
+          {current.cards.map((card) => (
+            <ServiceCardView key={card.title} card={card} />
           ))}
         </SimpleGrid>
         <Box textAlign="center" mt="10">

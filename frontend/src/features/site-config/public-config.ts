@@ -7,6 +7,7 @@
  * replace it once the API answers.
  */
 import {
+  IMAGE_KEYS,
   SITE_SETTING_KEYS,
   companyFactsSchema,
   promotionSchema,
@@ -26,6 +27,7 @@ export const publicConfigSchema = z.object({
     Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof SITE_SETTING_KEYS)[number], z.ZodBoolean>,
   ),
   stripePublishableKey: z.string().nullable(),
+  generatedImages: z.partialRecord(z.enum(IMAGE_KEYS), z.string()).optional(),
 }) satisfies z.ZodType<PublicConfig>;
 
 /**
@@ -56,6 +58,7 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   promotion: null,
   features: { calculator_enabled: true, contact_forms_enabled: true, shopping_form_enabled: true },
   stripePublishableKey: null,
+  generatedImages: {},
 };
 
 /** Query options of the public config (fetched once per page load: staleTime is Infinity globally). */
