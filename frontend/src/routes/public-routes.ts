@@ -11,7 +11,13 @@
  * fetch their data with TanStack Query (the prerendered HTML shows placeholder/fallback data).
  */
 import type { ComponentType } from 'react';
+import { BuildingVideoIntercomPage } from '../pages/site/building-video-intercom-page';
+import { BusinessSecurityPage } from '../pages/site/business-security-page';
 import { HomePage } from '../pages/site/home-page';
+import { ResidentialSecurityPage } from '../pages/site/residential-security-page';
+import { SecurityCamerasPage } from '../pages/site/security-cameras-page';
+import { SecurityMonitoringPage } from '../pages/site/security-monitoring-page';
+import { SmartHomeAutomationPage } from '../pages/site/smart-home-automation-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
@@ -31,6 +37,60 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       title: `${SITE_NAME} | Security Cameras, Alarms & 24/7 Monitoring`,
       description:
         'Security cameras, alarm systems, access control, smart home automation and 24/7 monitoring for homes and businesses. Licensed and insured installers. Get your free estimate.',
+    },
+  },
+  {
+    path: '/residential-security',
+    Component: ResidentialSecurityPage,
+    meta: {
+      title: `Home Security Systems | ${SITE_NAME}`,
+      description:
+        'Home security cameras from $299, smart home devices from $199, alarm systems from $49/month and 24/7 monitoring at $29.99/month. Free home security assessment.',
+    },
+  },
+  {
+    path: '/business-security',
+    Component: BusinessSecurityPage,
+    meta: {
+      title: `Commercial & Business Security Systems | ${SITE_NAME}`,
+      description:
+        'Access control, video surveillance, perimeter protection and a 24/7 command center for offices, retail stores, industrial facilities and healthcare.',
+    },
+  },
+  {
+    path: '/security-cameras',
+    Component: SecurityCamerasPage,
+    meta: {
+      title: `4K Security Camera Installation | ${SITE_NAME}`,
+      description:
+        'Professionally installed 4K security cameras with color night vision and mobile viewing. Packages from $299 for 2 cameras, $799 for 4 and $1,499 for 8.',
+    },
+  },
+  {
+    path: '/smart-home-automation',
+    Component: SmartHomeAutomationPage,
+    meta: {
+      title: `Smart Home Automation | ${SITE_NAME}`,
+      description:
+        'Smart locks, lighting, climate control and automation scenes in one app. Smart home packages from $499 for 5 devices, installed by licensed technicians.',
+    },
+  },
+  {
+    path: '/building-video-intercom',
+    Component: BuildingVideoIntercomPage,
+    meta: {
+      title: `Building Video Intercom Systems | ${SITE_NAME}`,
+      description:
+        'Cloud-managed video intercom for apartment and office buildings: answer from any phone, delivery codes and online resident management. Panels from $899.',
+    },
+  },
+  {
+    path: '/security-monitoring',
+    Component: SecurityMonitoringPage,
+    meta: {
+      title: `24/7 Professional Security Monitoring | ${SITE_NAME}`,
+      description:
+        'Live video and alarm monitoring from $299 per site per month. Response under 30 seconds, 99.9% uptime, no setup fees and a 30-day money-back guarantee.',
     },
   },
 ];

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { useSiteImage } from '../../features/site-config/generated-image';
 
 export interface PageHeroProps {
-  imageKey: ImageKey;
+  /** Image key of the page (staff-side.md §3); without one the built-in image is always used. */
+  imageKey?: ImageKey;
   /** Built-in illustration used when no generated image exists. */
   fallbackImage: string;
   eyebrow: string;
@@ -20,7 +21,8 @@ export interface PageHeroProps {
 
 /** Page hero with background image and a dark overlay (text contrast ≥ 4.5:1). */
 export function PageHero({ imageKey, fallbackImage, eyebrow, title, intro, children }: PageHeroProps) {
-  const image = useSiteImage(imageKey, fallbackImage);
+  const generated = useSiteImage(imageKey ?? 'heroHome', fallbackImage);
+  const image = imageKey ? generated : { src: fallbackImage, generated: false };
   return (
     <Box as="section" position="relative" color="white" bg="brand.950" overflow="hidden" aria-labelledby="page-heading">
       <Box

@@ -3,8 +3,8 @@
  * within 150 px of the bottom of the viewport while scrolling"; §9 threshold 150 px).
  *
  * The prerendered HTML shows the content (readable without JavaScript). After hydration a
- * section already within the threshold stays visible; one further down is hidden (opacity and a
- * small translate only, so no layout shift) and fades in once its top is within 150 px of the
+ * section already within the threshold stays visible; one further down is hidden (opacity only: no
+ * layout shift, and the observed box is where the section really is) and fades in once its top is within 150 px of the
  * viewport's bottom. With `prefers-reduced-motion: reduce` nothing is hidden or animated.
  */
 import { Box, type BoxProps } from '@chakra-ui/react';
@@ -47,8 +47,7 @@ export function ScrollFade({ children, ...rest }: BoxProps) {
       ref={ref}
       data-fade={phase}
       opacity={phase === 'hidden' ? 0 : 1}
-      transform={phase === 'hidden' ? 'translateY(24px)' : 'none'}
-      transition="opacity 0.6s ease-out, transform 0.6s ease-out"
+      transition="opacity 0.6s ease-out"
       {...rest}
     >
       {children}

@@ -41,6 +41,8 @@ import {
   skipNavLinkRecipe,
   spinnerRecipe,
   statSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
   textStyles,
   textareaRecipe,
   toastSlotRecipe,
@@ -75,6 +77,8 @@ const SLOT_RECIPES = {
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   stat: statSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
   toast: toastSlotRecipe,
 };
 

@@ -45,12 +45,25 @@ export function createContact(body: CreateContact): Promise<CreateContactRespons
   return apiRequest('POST', '/api/contacts', { body, schema: createContactResponseSchema });
 }
 
-/** Mutation of the home contact form. */
-export function useCreateContact() {
+/** Toast texts of the residential page form (spec §8), also used by the other service pages' quote forms. */
+export const QUOTE_FORM_TOASTS = {
+  success: {
+    title: 'Quote Request Submitted!',
+    description: 'Our security experts will contact you within 24 hours to schedule your free consultation.',
+  },
+  failure: (phone: string) => ({ title: 'Submission Failed', description: `Please try again or call us directly at ${phone}.` }),
+  invalid: { title: 'Please check your information', description: 'Make sure all required fields are filled out correctly.' },
+} as const;
+
+/**
+ * Mutation of a contact form; `errorToast` is the toast the global error handler shows when the
+ * call fails (default: the home form's 'Submission failed').
+ */
+export function useCreateContact(errorToast: { title: string; description?: string } = HOME_CONTACT_TOASTS.failure) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContact,
-    meta: { errorToast: HOME_CONTACT_TOASTS.failure },
+    meta: { errorToast },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
   });
 }

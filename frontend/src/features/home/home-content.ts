@@ -142,21 +142,24 @@ export const FALLBACK_TESTIMONIALS: TestimonialCard[] = [
     role: 'Homeowner',
     image: '/images/testimonials/sarah-johnson.svg',
     quote:
-      'From the free assessment to the final walkthrough, the team was professional and tidy. I can check every camera from my phone and the monitoring center called within seconds when our alarm went off.',
+      'Ironclad designed and installed eight 4K cameras around our home in two days. The crew was tidy, explained everything, ' +
+      'and I can check every camera from my phone. We finally feel safe when we travel.',
   },
   {
     name: 'Michael Chen',
-    role: 'Operations Director',
+    role: 'Operations Director, Hudson Logistics',
     image: '/images/testimonials/michael-chen.svg',
     quote:
-      'They phased the access control and camera rollout across our office floors without disrupting a single workday. Badge reports and video are now in one place.',
+      'They phased the whole warehouse install around our shifts, so we never stopped shipping. The PTZ cameras on the yard ' +
+      'paid for themselves within months, and their support line actually picks up.',
   },
   {
     name: 'David Thompson',
     role: 'Homeowner',
     image: '/images/testimonials/david-thompson.svg',
     quote:
-      'Our smart home scenes finally work together: lights, locks and cameras. The installers explained everything and the app is easy for the whole family.',
+      'Our cameras, locks and lights finally work together in one app. The “Away” scene locks up and arms everything with one tap — ' +
+      'and the leak sensor they added saved our basement.',
   },
 ];
 

@@ -1,0 +1,195 @@
+/**
+ * Home page sections (public-site.md §2, §4, §9; issue 3 points 1, 5, 6, 10): section order,
+ * services toggle, testimonials carousel timing (Playwright clock), free-guide confirmation and
+ * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from './support/console-errors';
+
+const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []);
+
+test('sections appear in the spec order with their anchors', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  const headings = await page.locator('main h1, main h2').allTextContents();
+  const order = [
+    'Professional Security Systems for Homes and Businesses',
+    'Complete Security Solutions',
+    'Security Done Right, the First Time',
+    'What Our Customers Say',
+    'Real Installations, Real Results',
+    'Protecting Our Community',
+    'Free Guide: The 47-Point Home & Business Security Checklist',
+    'Your Neighbors Trust Us',
+    'Ready to Secure Your Property?',
+    'Get Your Free Consultation',
+  ];
+  expect(headings).toEqual(order);
+  for (const id of ['home', 'services', 'projects', 'about', 'contact']) await expect(page.locator(`#${id}`)).toHaveCount(1);
+  await expect(page.getByTestId('team-member')).toHaveCount(3);
+  await expect(page.getByTestId('trust-stat')).toHaveText([/15\+/, /500\+/, /4\.9/, /100%/]);
+  await expect(page.getByTestId('recent-installation')).toHaveCount(3);
+  // The hero uses its built-in graphic: the server has no generated image yet.
+  await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/images/heroes/heroHome.svg');
+  expect(errors).toEqual([]);
+});
+
+test('services toggle: 6 residential cards by default, 5 business cards, links and +N more features', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.getByTestId('service-card');
+  const residential = page.getByRole('button', { name: 'Residential', exact: true });
+  const business = page.getByRole('button', { name: 'Business', exact: true });
+  await expect(residential).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(6);
+  await expect(cards.locator('h3')).toHaveText([
+    'Security Cameras', 'Smart Home Automation', 'Smart Doorbells', 'Alarm Systems', '24/7 Monitoring', 'Professional Installation',
+  ]);
+  const residentialLinks = await cards.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(residentialLinks).toEqual(['/security-cameras', '/smart-home-automation', '/security-cameras', '/residential-security', '/security-monitoring', '/residential-security']);
+  // 5 features → 4 listed then '+1 more features'; 6 features → '+2 more features'.
+  await expect(cards.nth(0).getByRole('listitem')).toHaveCount(4);
+  await expect(cards.nth(0)).toContainText('+1 more features');
+  await expect(cards.nth(1)).toContainText('+2 more features');
+  await expect(cards.nth(2)).not.toContainText('more features');
+
+  await business.focus();
+  await page.keyboard.press('Enter');
+  await expect(business).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards).toHaveCount(5);
+  await expect(cards.locator('h3')).toHaveText(['Commercial Security', 'Access Control', 'Video Surveillance', 'Building Video Intercom', '24/7 Monitoring']);
+  const businessLinks = await cards.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(businessLinks).toEqual(['/business-security', '/business-security', '/security-cameras', '/building-video-intercom', '/security-monitoring']);
+
+  await page.getByRole('link', { name: 'Secure Your Property Today - Free Estimate' }).click();
+  await expect(page.getByRole('heading', { name: 'Get Your Free Consultation' })).toBeInViewport();
+});
+
+test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses on hover and focus', async ({ page }) => {
+  // Fake timers, paused: only runFor() moves time.
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
+  await page.goto('/');
+  const carousel = page.getByTestId('testimonial-carousel');
+  const slide = page.getByTestId('testimonial-slide');
+  const dots = carousel.getByRole('button', { name: /^Show testimonial/ });
+  await expect(dots).toHaveCount(3);
+  // Wait for the API's testimonials (the featured seed ones) so the order is known.
+  await expect(slide).toContainText('Sarah Johnson');
+  await page.mouse.move(0, 0);
+
+  await page.clock.runFor(4900);
+  await expect(slide).toContainText('Sarah Johnson');
+  await page.clock.runFor(200);
+  await expect(slide).toContainText('Michael Chen');
+  await page.clock.runFor(5000);
+  await expect(slide).toContainText('David Thompson');
+  await page.clock.runFor(5000);
+  await expect(slide).toContainText('Sarah Johnson'); // wraps
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+
+  await dots.nth(2).click();
+  await expect(slide).toContainText('David Thompson');
+  await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+
+  // Hover pauses (the pointer is on the dot just clicked).
+  await expect(carousel).toHaveAttribute('data-paused', 'true');
+  await page.clock.runFor(15_000);
+  await expect(slide).toContainText('David Thompson');
+
+  // Keyboard focus inside pauses as well.
+  await page.mouse.move(0, 0);
+  await page.getByRole('button', { name: 'Next testimonial' }).focus();
+  await page.clock.runFor(15_000);
+  await expect(slide).toContainText('David Thompson');
+  await page.keyboard.press('Enter');
+  await expect(slide).toContainText('Sarah Johnson');
+
+  // Leaving resumes the rotation.
+  await page.getByRole('button', { name: 'Next testimonial' }).blur();
+  await expect(carousel).toHaveAttribute('data-paused', 'false');
+  await page.clock.runFor(5000);
+  await expect(slide).toContainText('Michael Chen');
+});
+
+test('with reduced motion the carousel does not auto-advance', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
+  await page.goto('/');
+  const slide = page.getByTestId('testimonial-slide');
+  await expect(slide).toContainText('Sarah Johnson');
+  await page.clock.runFor(20_000);
+  await expect(slide).toContainText('Sarah Johnson');
+  await page.getByRole('button', { name: 'Next testimonial' }).click();
+  await expect(slide).toContainText('Michael Chen');
+});
+
+test('free guide: email required, then Check Your Email! and a lead event, with no server call', async ({ page }) => {
+  await page.goto('/');
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) requests.push(r.url());
+  });
+  const form = page.getByRole('form', { name: 'Free guide' });
+  const email = form.getByLabel('Email address');
+  await expect(email).toHaveAttribute('type', 'email');
+  await form.getByRole('button', { name: 'Get the Free Guide' }).click();
+  expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await expect(page.getByText('Check Your Email!')).toHaveCount(0);
+
+  await email.fill('owner@example.com');
+  await email.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Check Your Email!' })).toBeVisible();
+  expect((await dataLayer(page)).map((e) => e.event)).toContain('generate_lead');
+  expect(requests).toEqual([]);
+});
+
+test('call-to-action block fires emergency_call, schedule_quote and ai_quote', async ({ page }) => {
+  await page.goto('/');
+  const cta = page.locator('section', { has: page.getByRole('heading', { name: 'Ready to Secure Your Property?' }) });
+  const call = cta.getByRole('link', { name: /^Call / });
+  await expect(call).toHaveAttribute('href', /^tel:\d{10,}$/);
+  await call.evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault()));
+  await call.click();
+  await cta.getByRole('link', { name: 'Schedule Free Visit' }).click();
+  await expect(page.getByRole('heading', { name: 'Get Your Free Consultation' })).toBeInViewport();
+  await cta.getByRole('link', { name: 'Get My AI Quote' }).evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault(), { capture: false }));
+  await expect(cta.getByRole('link', { name: 'Get My AI Quote' })).toHaveAttribute('href', '/shopping');
+  await cta.getByRole('link', { name: 'Get My AI Quote' }).click();
+  await expect.poll(async () => (await dataLayer(page)).map((e) => e.event)).toEqual(['emergency_call', 'schedule_quote', 'ai_quote']);
+});
+
+test('promotional banner shows only while the promotion is valid', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ready to Secure Your Property?' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('promo-banner')).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('JULY4');
+
+  // A promotion the server considers valid (the real one has expired): the page shows it. The
+  // answer is the server's own, with a promotion added, so no other test sees a changed database.
+  await page.route('**/api/public-config', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    const validUntil = `${new Date().getUTCFullYear() + 1}-07-31`;
+    await route.fulfill({ response: res, json: { ...body, promotion: { code: 'JULY4', percent: 25, validUntil, bannerText: 'July Special: 25% off new installations — book by July 31st' } } });
+  });
+  await page.reload();
+  const banner = page.getByTestId('promo-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('July Special: 25% off new installations');
+  await expect(banner).toContainText('25% off with code JULY4');
+});
+
+test('scroll-fade sections appear once within 150 px of the viewport bottom', async ({ page }) => {
+  await page.goto('/');
+  const about = page.locator('#about');
+  await expect(about).toHaveAttribute('data-fade', 'hidden');
+  const top = await about.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const vh = await page.evaluate(() => window.innerHeight);
+  await page.evaluate((y) => window.scrollTo(0, y), top - vh + 100); // 100 px inside the bottom: not yet
+  await page.waitForTimeout(300);
+  await expect(about).toHaveAttribute('data-fade', 'hidden');
+  await page.evaluate((y) => window.scrollTo(0, y), top - vh + 160);
+  await expect(about).toHaveAttribute('data-fade', 'visible');
+});

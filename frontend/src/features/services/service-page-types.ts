@@ -1,0 +1,58 @@
+/**
+ * The building blocks of a service page (public-site.md §2 "Residential security page" …
+ * "Security monitoring page"): each page is a hero, a list of sections and the quote form in
+ * the section with id `contact`.
+ */
+import type { ImageKey } from '@ironclad/contracts';
+import type { IconType } from 'react-icons';
+import type { QuoteServiceType } from '../contact/contact-form';
+
+/** A card with an icon, a title, a text and an optional price line. */
+export interface FeatureItem {
+  icon: IconType;
+  title: string;
+  text: string;
+  /** e.g. 'From $299 per camera' (spec §9). */
+  price?: string;
+  /** Bullet points under the text. */
+  points?: string[];
+}
+
+/** A priced package or plan (spec §9). */
+export interface PackageItem {
+  name: string;
+  /** e.g. '$799'. */
+  price: string;
+  /** e.g. 'one-time, installed' or 'per site / month'. */
+  unit: string;
+  summary: string;
+  features: string[];
+  popular?: boolean;
+}
+
+/** One section of a service page. */
+export type ServicePageSection =
+  | { kind: 'cards'; id?: string; eyebrow: string; title: string; intro?: string; items: FeatureItem[]; columns?: 2 | 3 | 4; tone?: 'plain' | 'subtle' }
+  | { kind: 'packages'; id?: string; eyebrow: string; title: string; intro?: string; items: PackageItem[]; footnotes?: string[] }
+  | { kind: 'testimonials'; eyebrow: string; title: string; category: 'residential' | 'business' }
+  | { kind: 'stats'; eyebrow: string; title: string; intro?: string; items: { value: string; label: string }[] }
+  | { kind: 'specs'; eyebrow: string; title: string; rows: [string, string][] };
+
+/** A whole service page. */
+export interface ServicePageContent {
+  serviceType: QuoteServiceType;
+  imageKey: ImageKey;
+  heroImage: string;
+  eyebrow: string;
+  title: string;
+  intro: string;
+  /** Label of the hero's main call to action (scrolls to #contact). */
+  primaryCta: string;
+  /** Optional second hero button: an in-page link to a section id. */
+  secondaryCta?: { label: string; section: string };
+  sections: ServicePageSection[];
+  /** Heading and text above the quote form. */
+  quote: { title: string; text: string };
+  /** Closing call to action: its scroll button and its link to another page. */
+  closing: { title: string; text: string; cta: string; link: { label: string; to: string } };
+}
