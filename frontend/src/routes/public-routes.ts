@@ -13,6 +13,8 @@
 import type { ComponentType } from 'react';
 import { BuildingVideoIntercomPage } from '../pages/site/building-video-intercom-page';
 import { BusinessSecurityPage } from '../pages/site/business-security-page';
+import { CaseStudiesPage } from '../pages/site/case-studies-page';
+import { CompareServicesPage } from '../pages/site/compare-services-page';
 import { HomePage } from '../pages/site/home-page';
 import { ResidentialSecurityPage } from '../pages/site/residential-security-page';
 import { SecurityCamerasPage } from '../pages/site/security-cameras-page';
@@ -91,6 +93,24 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       title: `24/7 Professional Security Monitoring | ${SITE_NAME}`,
       description:
         'Live video and alarm monitoring from $299 per site per month. Response under 30 seconds, 99.9% uptime, no setup fees and a 30-day money-back guarantee.',
+    },
+  },
+  {
+    path: '/compare-services',
+    Component: CompareServicesPage,
+    meta: {
+      title: `Compare Security Services | ${SITE_NAME}`,
+      description:
+        'Compare residential security ($49/month), business security ($199/month), security cameras ($299/camera) and smart home ($199/device) side by side.',
+    },
+  },
+  {
+    path: '/case-studies',
+    Component: CaseStudiesPage,
+    meta: {
+      title: `Case Studies: Security Installation Projects | ${SITE_NAME}`,
+      description:
+        'Residential, commercial, industrial and smart home security projects: the challenge, the solution and the results, with before and after photos.',
     },
   },
 ];
