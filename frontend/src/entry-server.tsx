@@ -14,7 +14,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { PUBLIC_ROUTES } from './routes/public-routes';
-import { APP_SHELL_META, NOT_FOUND_META, metaOfHandle, type RouteMeta } from './routes/route-meta';
+import { LOCAL_BUSINESS_SCRIPT_ID, jsonLdText, localBusinessJsonLd } from './app/structured-data';
+import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
+import { APP_SHELL_META, NOT_FOUND_META, SITE_NAME, SITE_ORIGIN, canonicalUrl, metaOfHandle, type RouteMeta } from './routes/route-meta';
 import { createRoutes } from './routes/routes';
 import { STAFF_PATHS } from './routes/staff-routes';
 
@@ -55,12 +57,39 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** <title>, description and robots tags for `meta`. */
-export function headTags(meta: RouteMeta): string {
+/** Public origin of the site (canonical links, Open Graph, sitemap). */
+export const ORIGIN = SITE_ORIGIN;
+
+/** Paths of the indexable public pages (sitemap.xml). */
+export const PUBLIC_PATHS: readonly string[] = PUBLIC_ROUTES.map((r) => r.path);
+
+/**
+ * <title>, description and robots tags for `meta`; for an indexable page (`path` given, not
+ * noindex) also its canonical link, Open Graph and Twitter card tags and the JSON-LD
+ * LocalBusiness of the company.
+ */
+export function headTags(meta: RouteMeta, path?: string): string {
+  const indexable = path !== undefined && !meta.noindex;
+  const url = indexable ? canonicalUrl(path) : '';
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     meta.noindex ? '<meta name="robots" content="noindex" />' : '',
+    ...(indexable
+      ? [
+          `<link rel="canonical" href="${escapeHtml(url)}" />`,
+          '<meta property="og:type" content="website" />',
+          `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
+          `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+          `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+          `<meta property="og:url" content="${escapeHtml(url)}" />`,
+          '<meta property="og:locale" content="en_US" />',
+          '<meta name="twitter:card" content="summary" />',
+          `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+          `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+          `<script type="application/ld+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">${jsonLdText(localBusinessJsonLd(FALLBACK_PUBLIC_CONFIG.company))}</script>`,
+        ]
+      : []),
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -100,5 +129,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const hydrationData = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors: null });
   const dataScript = `<script>window.__staticRouterHydrationData = JSON.parse(${JSON.stringify(hydrationData).replace(/</g, '\\u003c')});</script>`;
 
-  return { html, head: `${headTags(meta)}\n    ${styles}`, dataScript, meta };
+  const indexablePath = PUBLIC_PATHS.includes(path) ? path : undefined;
+  return { html, head: `${headTags(meta, indexablePath)}\n    ${styles}`, dataScript, meta };
 }

@@ -18,6 +18,17 @@ export interface RouteHandle {
 /** The company name used in page titles (the same as the seeded company facts). */
 export const SITE_NAME = 'Ironclad Security Systems';
 
+/**
+ * Public origin of the site, for canonical links, Open Graph URLs and the sitemap. Set
+ * `VITE_SITE_ORIGIN` when building for another domain (no trailing slash).
+ */
+export const SITE_ORIGIN: string = (import.meta.env.VITE_SITE_ORIGIN as string | undefined)?.replace(/\/+$/, '') || 'https://www.ironcladsecurity.example';
+
+/** Absolute canonical URL of a path (`/` → origin + `/`). */
+export function canonicalUrl(path: string): string {
+  return `${SITE_ORIGIN}${path === '/' ? '/' : path.replace(/\/+$/, '')}`;
+}
+
 /** Meta of the 404 page (also written to dist/404.html). */
 export const NOT_FOUND_META: RouteMeta = {
   title: `404 Page Not Found | ${SITE_NAME}`,

@@ -92,7 +92,7 @@ function PackageCard({ item }: { item: PackageItem }) {
         </List.Root>
       </Card.Body>
       <Card.Footer>
-        <ScrollToContactButton colorPalette={item.popular ? 'accent' : 'brand'} w="full" aria-label={`Get a quote for ${item.name}`}>
+        <ScrollToContactButton colorPalette={item.popular ? 'accent' : 'brand'} w="full" aria-label={`Get Quote: ${item.name}`}>
           Get Quote
         </ScrollToContactButton>
       </Card.Footer>
