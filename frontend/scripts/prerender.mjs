@@ -32,34 +32,51 @@ function fillTemplate(template, { head, html, data }) {
   return template.replace(PLACEHOLDERS.head, () => head).replace(PLACEHOLDERS.html, () => html).replace(PLACEHOLDERS.data, () => data);
 }
 
-/** Checks that no staff page module is reachable through static imports from the client entry. */
-async function checkMarketingChunks() {
+/** Static-import closure of a manifest key. */
+function closure(manifest, key, into = new Set()) {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, into);
+  return into;
+}
+
+/** Gzipped size in bytes of the files of a set of manifest keys. */
+async function gzipSize(manifest, keys) {
+  let gz = 0;
+  for (const key of keys) gz += gzipSync(await readFile(join(distDir, manifest[key].file))).length;
+  return gz;
+}
+
+/** Manifest key of the page module of a public route, by the naming convention of src/pages/site/. */
+const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice(1)}-page.tsx`;
+
+/**
+ * Checks that no staff page module is reachable through static imports from the client entry
+ * or from a public page's chunk, prints the JavaScript each prerendered route loads before
+ * interaction (entry + the page chunk and their static imports), and returns, per route path,
+ * the page chunks to `<link rel="modulepreload">` (so the browser fetches them in parallel with
+ * the entry instead of after it).
+ */
+async function checkMarketingChunks(paths) {
   const manifest = JSON.parse(await readFile(viteManifestPath, 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) fail('no entry in the Vite manifest');
-  const staticKeys = new Set();
-  const visit = (key) => {
-    if (staticKeys.has(key)) return;
-    staticKeys.add(key);
-    for (const dep of manifest[key]?.imports ?? []) visit(dep);
-  };
-  visit(entryKey);
-  const leaked = [...staticKeys].filter((k) => k.includes('src/pages/admin/'));
-  if (leaked.length) fail(`staff modules are statically imported by the marketing bundle: ${leaked.join(', ')}`);
+  const entryKeys = closure(manifest, entryKey);
   const staffChunks = Object.keys(manifest).filter((k) => k.includes('src/pages/admin/'));
   for (const k of staffChunks) if (!manifest[k].isDynamicEntry) fail(`${k} is not a lazy (dynamic) chunk`);
-
-  let raw = 0;
-  let gz = 0;
-  for (const key of staticKeys) {
-    const buf = await readFile(join(distDir, manifest[key].file));
-    raw += buf.length;
-    gz += gzipSync(buf).length;
+  const entryGz = await gzipSize(manifest, entryKeys);
+  const preloads = {};
+  for (const path of paths) {
+    const keys = new Set(entryKeys);
+    const pageKey = pageKeyOf(path);
+    if (manifest[pageKey]) closure(manifest, pageKey, keys);
+    const leaked = [...keys].filter((k) => k.includes('src/pages/admin/'));
+    if (leaked.length) fail(`staff modules are statically imported by the marketing bundle of ${path}: ${leaked.join(', ')}`);
+    preloads[path] = [...keys].filter((k) => !entryKeys.has(k)).map((k) => `/${manifest[k].file}`);
+    console.log(`prerender: JS before interaction on ${path}: ${((await gzipSize(manifest, keys)) / 1024).toFixed(1)} KiB gzip (entry ${(entryGz / 1024).toFixed(1)} KiB + page)`);
   }
-  console.log(
-    `prerender: marketing JS (entry + static imports): ${(raw / 1024).toFixed(1)} KiB, ${(gz / 1024).toFixed(1)} KiB gzip; ` +
-      `${staffChunks.length} staff page chunk(s) lazy-loaded`,
-  );
+  console.log(`prerender: ${staffChunks.length} staff page chunk(s) lazy-loaded, none in a marketing route's chunks`);
+  return preloads;
 }
 
 async function main() {
@@ -70,7 +87,7 @@ async function main() {
   /** @type {import('../src/entry-server').RenderedPage} */
   const server = await import(pathToFileURL(ssrEntry).href);
 
-  await checkMarketingChunks();
+  const preloads = await checkMarketingChunks(server.PUBLIC_PATHS);
 
   // The client-only shell (staff routes): empty #root, rendered by the browser.
   await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: server.headTags(server.APP_SHELL), html: '', data: '' }));
@@ -83,7 +100,8 @@ async function main() {
     titles.set(page.meta.title, target.path);
     const out = join(distDir, target.file);
     await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, fillTemplate(template, { head: page.head, html: page.html, data: page.dataScript }));
+    const preloadTags = (preloads[target.path] ?? []).map((f) => `<link rel="modulepreload" crossorigin href="${f}" />`).join('\n    ');
+    await writeFile(out, fillTemplate(template, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data: page.dataScript }));
     if (target.file !== '404.html') written[target.path] = target.file;
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
   }

@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -14,8 +14,27 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
+const routes = createRoutes();
+
+/**
+ * Loads the lazy route modules of the current URL before hydrating, so that the first render
+ * matches the prerendered markup (React Router's SSR + lazy routes pattern).
+ */
+async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async (m) => {
+      const lazy = m.route.lazy;
+      if (typeof lazy !== 'function') return;
+      const loaded = await lazy();
+      Object.assign(m.route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+await resolveLazyMatches(routes);
 // Reads window.__staticRouterHydrationData written by the prerenderer, when present.
-const router = createBrowserRouter(createRoutes());
+const router = createBrowserRouter(routes);
 
 const app = (
   <StrictMode>

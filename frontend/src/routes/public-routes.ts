@@ -11,22 +11,21 @@
  * fetch their data with TanStack Query (the prerendered HTML shows placeholder/fallback data).
  */
 import type { ComponentType } from 'react';
-import { BuildingVideoIntercomPage } from '../pages/site/building-video-intercom-page';
-import { BusinessSecurityPage } from '../pages/site/business-security-page';
-import { CaseStudiesPage } from '../pages/site/case-studies-page';
-import { CompareServicesPage } from '../pages/site/compare-services-page';
-import { HomePage } from '../pages/site/home-page';
-import { ResidentialSecurityPage } from '../pages/site/residential-security-page';
-import { SecurityCamerasPage } from '../pages/site/security-cameras-page';
-import { SecurityMonitoringPage } from '../pages/site/security-monitoring-page';
-import { SmartHomeAutomationPage } from '../pages/site/smart-home-automation-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
   /** Absolute path without trailing slash (`/` for the home page). */
   path: `/${string}`;
-  /** The page component (eagerly bundled: it is part of the prerendered marketing site). */
-  Component: ComponentType;
+  /**
+   * The page component, eagerly bundled into the entry chunk. Prefer `lazy` (below), which keeps
+   * each page in its own chunk so a visitor downloads only the page they open.
+   */
+  Component?: ComponentType;
+  /**
+   * Loads the page's own chunk: `() => import('../pages/site/x-page').then((m) => ({ Component: m.XPage }))`.
+   * The prerenderer resolves it at build time and the browser before hydrating (entry-client.tsx).
+   */
+  lazy?: () => Promise<{ Component: ComponentType }>;
   /** Unique <title> and meta description of the page. */
   meta: RouteMeta;
 }
@@ -34,7 +33,7 @@ export interface PublicRoute {
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: '/',
-    Component: HomePage,
+    lazy: () => import('../pages/site/home-page').then((m) => ({ Component: m.HomePage })),
     meta: {
       title: `${SITE_NAME} | Security Cameras, Alarms & 24/7 Monitoring`,
       description:
@@ -43,7 +42,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/residential-security',
-    Component: ResidentialSecurityPage,
+    lazy: () => import('../pages/site/residential-security-page').then((m) => ({ Component: m.ResidentialSecurityPage })),
     meta: {
       title: `Home Security Systems | ${SITE_NAME}`,
       description:
@@ -52,7 +51,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/business-security',
-    Component: BusinessSecurityPage,
+    lazy: () => import('../pages/site/business-security-page').then((m) => ({ Component: m.BusinessSecurityPage })),
     meta: {
       title: `Commercial & Business Security Systems | ${SITE_NAME}`,
       description:
@@ -61,7 +60,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/security-cameras',
-    Component: SecurityCamerasPage,
+    lazy: () => import('../pages/site/security-cameras-page').then((m) => ({ Component: m.SecurityCamerasPage })),
     meta: {
       title: `4K Security Camera Installation | ${SITE_NAME}`,
       description:
@@ -70,7 +69,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/smart-home-automation',
-    Component: SmartHomeAutomationPage,
+    lazy: () => import('../pages/site/smart-home-automation-page').then((m) => ({ Component: m.SmartHomeAutomationPage })),
     meta: {
       title: `Smart Home Automation | ${SITE_NAME}`,
       description:
@@ -79,7 +78,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/building-video-intercom',
-    Component: BuildingVideoIntercomPage,
+    lazy: () => import('../pages/site/building-video-intercom-page').then((m) => ({ Component: m.BuildingVideoIntercomPage })),
     meta: {
       title: `Building Video Intercom Systems | ${SITE_NAME}`,
       description:
@@ -88,7 +87,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/security-monitoring',
-    Component: SecurityMonitoringPage,
+    lazy: () => import('../pages/site/security-monitoring-page').then((m) => ({ Component: m.SecurityMonitoringPage })),
     meta: {
       title: `24/7 Professional Security Monitoring | ${SITE_NAME}`,
       description:
@@ -97,7 +96,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/compare-services',
-    Component: CompareServicesPage,
+    lazy: () => import('../pages/site/compare-services-page').then((m) => ({ Component: m.CompareServicesPage })),
     meta: {
       title: `Compare Security Services | ${SITE_NAME}`,
       description:
@@ -106,7 +105,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/case-studies',
-    Component: CaseStudiesPage,
+    lazy: () => import('../pages/site/case-studies-page').then((m) => ({ Component: m.CaseStudiesPage })),
     meta: {
       title: `Case Studies: Security Installation Projects | ${SITE_NAME}`,
       description:

@@ -21,12 +21,12 @@ export function createRoutes(): RouteObject[] {
       // Shown while a lazy (staff) route loads on a client-only first render.
       HydrateFallback: RouteLoading,
       children: [
-        ...PUBLIC_ROUTES.map(
-          (r): RouteObject =>
-            r.path === '/'
-              ? { index: true, Component: r.Component, handle: { meta: r.meta } satisfies RouteHandle }
-              : { path: r.path, Component: r.Component, handle: { meta: r.meta } satisfies RouteHandle },
-        ),
+        ...PUBLIC_ROUTES.map((r): RouteObject => {
+          const page = r.lazy ? { lazy: r.lazy } : { Component: r.Component };
+          return r.path === '/'
+            ? { index: true, ...page, handle: { meta: r.meta } satisfies RouteHandle }
+            : { path: r.path, ...page, handle: { meta: r.meta } satisfies RouteHandle };
+        }),
         ...STAFF_ROUTES,
         { path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
       ],

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:web` — speed of the public site as a visitor gets it (issue 3 point 9).
+ *
+ * 1. Builds everything (`npm run build`) unless `--no-build`.
+ * 2. Serves it as in production with scripts/e2e-server.mjs (fresh database, built API serving
+ *    frontend/dist with compression, NODE_ENV=production) on BENCH_PORT (default 4180).
+ * 3. Runs Lighthouse (npm `lighthouse`, default mobile preset: Moto G-class emulation,
+ *    simulated slow-4G throttling) RUNS times (default 3) on /, /security-cameras and
+ *    /case-studies in Debian Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
+ * 4. Prints, per route, the median performance score, LCP, TBT and CLS side by side with the
+ *    issue's targets, and the JavaScript loaded before interaction: the scripts Lighthouse saw
+ *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/.
+ *
+ * Options: --no-build, --runs N, --route /path (repeatable).
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(repoRoot, 'frontend', 'dist');
+const args = process.argv.slice(2);
+const argValue = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(argValue('--runs') ?? process.env.BENCH_RUNS ?? 3);
+const ROUTES = args.flatMap((a, i) => (args[i - 1] === '--route' ? [a] : []));
+const routes = ROUTES.length ? ROUTES : ['/', '/security-cameras', '/case-studies'];
+const port = Number(process.env.BENCH_PORT ?? 4180);
+const base = `http://127.0.0.1:${port}`;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Targets of issue 3 point 9. */
+const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 150 };
+
+const log = (msg) => console.log(`[bench:web] ${msg}`);
+
+function run(cmd, cmdArgs) {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, cmdArgs, { cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitForHealth(deadlineMs) {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server on ${base} did not become healthy`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** JS loaded before interaction: script requests of the page load. */
+async function scriptBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = items.filter((r) => r.resourceType === 'Script' && r.url.startsWith(base));
+  let transferred = 0;
+  let gzipped = 0;
+  for (const s of scripts) {
+    transferred += s.transferSize ?? 0;
+    const path = new URL(s.url).pathname;
+    try {
+      gzipped += gzipSync(await readFile(join(distDir, path)), { level: 9 }).length;
+    } catch {
+      /* not a dist file */
+    }
+  }
+  return { count: scripts.length, transferred, gzipped };
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    log('building (npm run build)…');
+    await run('npm', ['run', 'build']);
+  }
+  log(`starting the production server on ${base}…`);
+  const server = spawn(process.execPath, [join(repoRoot, 'scripts', 'e2e-server.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stopServer = () =>
+    new Promise((ok) => {
+      if (server.exitCode !== null) return ok();
+      server.once('exit', ok);
+      server.kill('SIGTERM');
+    });
+  try {
+    await waitForHealth(120_000);
+    const results = [];
+    for (const route of routes) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+        try {
+          const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+          const lhr = result.lhr;
+          const js = await scriptBytes(lhr);
+          runs.push({
+            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+            tbtMs: lhr.audits['total-blocking-time'].numericValue,
+            cls: lhr.audits['cumulative-layout-shift'].numericValue,
+            fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+            ...js,
+          });
+          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, LCP ${Math.round(runs.at(-1).lcpMs)} ms`);
+        } finally {
+          await chrome.kill();
+        }
+      }
+      results.push({
+        route,
+        performance: median(runs.map((r) => r.performance)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        scripts: median(runs.map((r) => r.count)),
+        jsTransferredKb: median(runs.map((r) => r.transferred)) / 1024,
+        jsGzipKb: median(runs.map((r) => r.gzipped)) / 1024,
+      });
+    }
+    const pad = (s, n) => String(s).padEnd(n);
+    const lines = [
+      `Lighthouse ${RUNS}× per route, mobile preset, median — ${CHROME_PATH}`,
+      `${pad('route', 20)}${pad('perf', 12)}${pad('LCP', 16)}${pad('TBT', 14)}${pad('CLS', 14)}${pad('FCP', 10)}JS before interaction (gzip)`,
+      `${pad('target', 20)}${pad(`≥ ${TARGETS.performance}`, 12)}${pad(`≤ ${TARGETS.lcpMs} ms`, 16)}${pad(`≤ ${TARGETS.tbtMs} ms`, 14)}${pad(`≤ ${TARGETS.cls}`, 14)}${pad('', 10)}≤ ${TARGETS.jsKb} KB`,
+      ...results.map(
+        (r) =>
+          `${pad(r.route, 20)}${pad(r.performance, 12)}${pad(`${Math.round(r.lcpMs)} ms`, 16)}${pad(`${Math.round(r.tbtMs)} ms`, 14)}${pad(r.cls.toFixed(3), 14)}${pad(`${Math.round(r.fcpMs)} ms`, 10)}` +
+          `${r.jsGzipKb.toFixed(1)} KB in ${r.scripts} files (${r.jsTransferredKb.toFixed(1)} KB transferred)`,
+      ),
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+  } finally {
+    await stopServer();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
