@@ -123,7 +123,8 @@ async function main() {
             fcpMs: lhr.audits['first-contentful-paint'].numericValue,
             ...js,
           });
-          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, LCP ${Math.round(runs.at(-1).lcpMs)} ms`);
+          const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, LCP ${Math.round(runs.at(-1).lcpMs)} ms (${lcpNode?.nodeLabel?.slice(0, 60) ?? '?'} <${lcpNode?.selector ?? ''}>)`);
         } finally {
           await chrome.kill();
         }
