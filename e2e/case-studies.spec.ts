@@ -4,13 +4,14 @@
  * and hostile text rendered as text.
  */
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/goto';
 import { dbQuery } from './support/e2e-env';
 
 test('counts, featured, tabs with counts, expansion and gallery from the seeded portfolio', async ({ page }) => {
   const rows = await dbQuery<{ category: string; featured: boolean }>('SELECT category, featured FROM case_studies WHERE published');
   const count = (c: string) => rows.filter((r) => r.category === c).length;
 
-  await page.goto('/case-studies');
+  await gotoHydrated(page, '/case-studies');
   const counts = page.getByTestId('case-study-counts');
   await expect(counts.locator('dd')).toHaveText([String(rows.length), String(new Set(rows.map((r) => r.category)).size), String(Math.min(2, rows.filter((r) => r.featured).length))]);
   await expect(page.getByTestId('featured-case-study')).toHaveCount(Math.min(2, rows.filter((r) => r.featured).length));
@@ -64,7 +65,7 @@ test('counts, featured, tabs with counts, expansion and gallery from the seeded 
 
 test('an empty portfolio shows No Case Studies Found', async ({ page }) => {
   await page.route('**/api/case-studies', (route) => route.fulfill({ json: { caseStudies: [] } }));
-  await page.goto('/case-studies');
+  await gotoHydrated(page, '/case-studies');
   await expect(page.getByRole('heading', { name: 'No Case Studies Found' })).toBeVisible();
   await expect(page.getByTestId('case-study-counts').locator('dd')).toHaveText(['0', '0', '0']);
 });
@@ -81,7 +82,7 @@ test('hostile case-study text renders as text', async ({ page }) => {
     featured: false, published: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
   };
   await page.route('**/api/case-studies', (route) => route.fulfill({ json: { caseStudies: [hostile, { ...hostile, id: 1000, published: false, title: 'Draft' }] } }));
-  await page.goto('/case-studies');
+  await gotoHydrated(page, '/case-studies');
   await expect(page.getByText('<img src=x onerror=alert(1)> Ünïcødé 🚨')).toBeVisible();
   await expect(page.getByText('<script>alert(2)</script>')).toBeVisible();
   await expect(page.getByText('Draft')).toHaveCount(0);

@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/goto';
 
 test('selection, limit of 3, rows and values', async ({ page }) => {
-  await page.goto('/compare-services');
+  await gotoHydrated(page, '/compare-services');
   const toggle = (id: string) => page.getByTestId(`compare-toggle-${id}`);
   await expect(toggle('residential')).toHaveAttribute('aria-pressed', 'true');
   await expect(toggle('business')).toHaveAttribute('aria-pressed', 'true');
@@ -40,7 +41,7 @@ test('selection, limit of 3, rows and values', async ({ page }) => {
 });
 
 test('download saves {product}-comparison.png, a 1200×800 PNG drawn in the browser', async ({ page }) => {
-  await page.goto('/compare-services');
+  await gotoHydrated(page, '/compare-services');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Comparison' }).click();
   const download = await downloadPromise;

@@ -4,13 +4,14 @@
  * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
 
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []);
 
 test('sections appear in the spec order with their anchors', async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const headings = await page.locator('main h1, main h2').allTextContents();
   const order = [
     'Professional Security Systems for Homes and Businesses',
@@ -35,7 +36,7 @@ test('sections appear in the spec order with their anchors', async ({ page }) =>
 });
 
 test('services toggle: 6 residential cards by default, 5 business cards, links and +N more features', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const cards = page.getByTestId('service-card');
   const residential = page.getByRole('button', { name: 'Residential', exact: true });
   const business = page.getByRole('button', { name: 'Business', exact: true });
@@ -68,7 +69,7 @@ test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses o
   // Fake timers, paused: only runFor() moves time.
   await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
   await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const carousel = page.getByTestId('testimonial-carousel');
   const slide = page.getByTestId('testimonial-slide');
   const dots = carousel.getByRole('button', { name: /^Show testimonial/ });
@@ -115,7 +116,7 @@ test('with reduced motion the carousel does not auto-advance', async ({ page }) 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
   await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const slide = page.getByTestId('testimonial-slide');
   await expect(slide).toContainText('Sarah Johnson');
   await page.clock.runFor(20_000);
@@ -125,7 +126,10 @@ test('with reduced motion the carousel does not auto-advance', async ({ page }) 
 });
 
 test('free guide: email required, then Check Your Email! and a lead event, with no server call', async ({ page }) => {
-  await page.goto('/');
+  // The page's own loads (config, testimonials) happen after hydration; wait for both.
+  const loads = Promise.all([page.waitForResponse('**/api/public-config'), page.waitForResponse('**/api/testimonials')]);
+  await gotoHydrated(page, '/');
+  await loads;
   const requests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) requests.push(r.url());
@@ -145,7 +149,7 @@ test('free guide: email required, then Check Your Email! and a lead event, with 
 });
 
 test('call-to-action block fires emergency_call, schedule_quote and ai_quote', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const cta = page.locator('section', { has: page.getByRole('heading', { name: 'Ready to Secure Your Property?' }) });
   const call = cta.getByRole('link', { name: /^Call / });
   await expect(call).toHaveAttribute('href', /^tel:\d{10,}$/);
@@ -160,7 +164,7 @@ test('call-to-action block fires emergency_call, schedule_quote and ai_quote', a
 });
 
 test('promotional banner shows only while the promotion is valid', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.getByRole('heading', { name: 'Ready to Secure Your Property?' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('promo-banner')).toHaveCount(0);
@@ -182,7 +186,7 @@ test('promotional banner shows only while the promotion is valid', async ({ page
 });
 
 test('scroll-fade sections appear once within 150 px of the viewport bottom', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const about = page.locator('#about');
   await expect(about).toHaveAttribute('data-fade', 'hidden');
   const top = await about.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);

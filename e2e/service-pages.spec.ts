@@ -4,6 +4,7 @@
  * toasts, validation, hostile input stored and rendered as text.
  */
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 
@@ -21,7 +22,7 @@ const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().t
 for (const p of PAGES) {
   test(`${p.path}: prices, CTA scrolls to #contact, the quote form stores serviceType ${p.serviceType}`, async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await page.goto(p.path);
+    await gotoHydrated(page, p.path);
     for (const price of p.prices) await expect(page.locator('main').getByText(price, { exact: true }).first()).toBeVisible();
 
     const contact = page.locator('#contact');
@@ -51,7 +52,7 @@ for (const p of PAGES) {
 }
 
 test('residential form: empty submit shows the §5 messages and the "Please check your information" toast', async ({ page }) => {
-  await page.goto('/residential-security');
+  await gotoHydrated(page, '/residential-security');
   const form = page.getByRole('form', { name: 'Quote request form' });
   await expect(form.getByLabel('First name')).toHaveAttribute('required', '');
   await expect(form.getByLabel('Property type').locator('option')).toHaveText([
@@ -70,7 +71,7 @@ test('residential form: empty submit shows the §5 messages and the "Please chec
 
 test('a failed submission shows "Submission Failed" with the phone number and keeps the form', async ({ page }) => {
   await page.route('**/api/contacts', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }));
-  await page.goto('/security-cameras');
+  await gotoHydrated(page, '/security-cameras');
   const form = page.getByRole('form', { name: 'Quote request form' });
   await form.getByLabel('First name').fill('Alan');
   await form.getByLabel('Last name').fill('Turing');
@@ -89,7 +90,7 @@ test('script-laden and Unicode input is stored verbatim and never executed', asy
     alerted = true;
     await d.dismiss();
   });
-  await page.goto('/smart-home-automation');
+  await gotoHydrated(page, '/smart-home-automation');
   const form = page.getByRole('form', { name: 'Quote request form' });
   const email = uniqueEmail('hostile');
   const first = '<script>alert(1)</script>';

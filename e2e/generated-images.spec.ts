@@ -1,0 +1,27 @@
+/**
+ * Generated hero images (issue 3 point 6; staff-side.md §3 image keys): a hero shows the
+ * generated image of its key when GET /api/public-config lists one, and its built-in
+ * illustration otherwise.
+ */
+import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/goto';
+
+test('heroes use the generated image of their key when the server has one, the built-in graphic otherwise', async ({ page }) => {
+  await gotoHydrated(page, '/security-cameras');
+  const hero = page.getByTestId('hero-image');
+  await expect(hero).toHaveAttribute('src', '/images/heroes/heroCameras.svg');
+  await expect(hero).toHaveAttribute('data-generated', 'false');
+
+  // The server's own answer with one generated image added (no other test sees a changed database).
+  await page.route('**/api/public-config', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({ response: res, json: { ...body, generatedImages: { heroCameras: '/images/heroes/heroCompare.svg' } } });
+  });
+  await page.reload();
+  await expect(hero).toHaveAttribute('src', '/images/heroes/heroCompare.svg');
+  await expect(hero).toHaveAttribute('data-generated', 'true');
+  // Another page's key is not affected.
+  await gotoHydrated(page, '/');
+  await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/images/heroes/heroHome.svg');
+});
