@@ -32,7 +32,12 @@ async function resolveLazyMatches(tree: RouteObject[]): Promise<void> {
   );
 }
 
-await resolveLazyMatches(routes);
+try {
+  await resolveLazyMatches(routes);
+} catch (err) {
+  // The router retries the lazy load itself; without it the page renders from scratch.
+  console.error('Could not preload the route module before hydration', err);
+}
 // Reads window.__staticRouterHydrationData written by the prerenderer, when present.
 const router = createBrowserRouter(routes);
 

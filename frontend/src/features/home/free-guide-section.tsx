@@ -3,7 +3,7 @@
  * the confirmation 'Check Your Email!' and fires an analytics lead event (no server call).
  */
 import { Box, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LuMailCheck } from 'react-icons/lu';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { track } from '../../lib/analytics';
@@ -11,6 +11,10 @@ import { track } from '../../lib/analytics';
 /** The free-guide section. */
 export function FreeGuideSection() {
   const [sent, setSent] = useState(false);
+  // The form only works with JavaScript (no server call): until hydration the button is disabled,
+  // so a visitor's address never ends up in a native GET submission's URL.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
     <ScrollFade as="section" aria-labelledby="guide-heading" py={{ base: '14', md: '20' }} bg="accent.50">
       <Container maxW="3xl">
@@ -45,7 +49,7 @@ export function FreeGuideSection() {
                   <Field.Label>Email address</Field.Label>
                   <Input type="email" name="email" required autoComplete="email" bg="bg" placeholder="you@example.com" />
                 </Field.Root>
-                <Button type="submit" colorPalette="brand" size="md">
+                <Button type="submit" colorPalette="brand" size="md" disabled={!ready}>
                   Get the Free Guide
                 </Button>
               </form>
