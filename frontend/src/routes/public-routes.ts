@@ -12,6 +12,7 @@
  */
 import type { ComponentType } from 'react';
 import { HomePage } from '../pages/site/home-page';
+import { ShoppingPage } from '../pages/site/shopping-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
@@ -31,6 +32,14 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       title: `${SITE_NAME} | Security Cameras, Alarms & 24/7 Monitoring`,
       description:
         'Security cameras, alarm systems, access control, smart home automation and 24/7 monitoring for homes and businesses. Licensed and insured installers. Get your free estimate.',
+    },
+  },
+  {
+    path: '/shopping',
+    Component: ShoppingPage,
+    meta: {
+      title: `AI Security Designer: Instant Quote | ${SITE_NAME}`,
+      description: 'Describe your building and get an itemised security camera design and price in about 3 minutes. Secure your installation date with a 10% deposit.',
     },
   },
 ];

@@ -33,6 +33,7 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  listSlotRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   semanticTokens,
@@ -40,6 +41,8 @@ import {
   skipNavLinkRecipe,
   spinnerRecipe,
   statSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
   textStyles,
   textareaRecipe,
   toastSlotRecipe,
@@ -73,6 +76,9 @@ const SLOT_RECIPES = {
   menu: menuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   stat: statSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  list: listSlotRecipe,
   toast: toastSlotRecipe,
 };
 
