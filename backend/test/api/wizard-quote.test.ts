@@ -11,26 +11,11 @@ import { createApp } from '../../src/app.factory.js';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { wizardLead } from '../support/wizard-lead.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
 let ds: DataSource;
-
-/** What the wizard sends (public-site.md §7: contact, building info, answers). */
-export const wizardLead = {
-  firstName: 'Ana',
-  lastName: 'Reyes',
-  email: 'ana.reyes@example.com',
-  phone: '(718) 555-0142',
-  company: '',
-  buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2', entryPoints: 'Front door, back door', specificAreas: 'Driveway' },
-  budget: '10k-25k',
-  timeline: 'asap',
-  specificAreas: 'Driveway',
-  additionalFeatures: ['Mobile App Access', 'Professional Monitoring'],
-  status: 'new',
-  source: 'ai_shopping',
-};
 
 const post = (body: unknown) => request(app.getHttpServer()).post('/api/leads').send(body as object);
 
