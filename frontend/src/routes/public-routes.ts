@@ -13,6 +13,9 @@
 import type { ComponentType } from 'react';
 import { HomePage } from '../pages/site/home-page';
 import { ShoppingPage } from '../pages/site/shopping-page';
+import { ConsultationPaymentPage } from '../pages/site/consultation-payment-page';
+import { ConsultationSuccessPage } from '../pages/site/consultation-success-page';
+import { PaymentSuccessPage } from '../pages/site/payment-success-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
@@ -41,5 +44,23 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       title: `AI Security Designer: Instant Quote | ${SITE_NAME}`,
       description: 'Describe your building and get an itemised security camera design and price in about 3 minutes. Secure your installation date with a 10% deposit.',
     },
+  },
+  {
+    path: '/consultation-payment',
+    Component: ConsultationPaymentPage,
+    meta: {
+      title: `Consultation Deposit | ${SITE_NAME}`,
+      description: 'Reserve an on-site security consultation with a $250 deposit, refundable within 24 hours.',
+    },
+  },
+  {
+    path: '/payment-success',
+    Component: PaymentSuccessPage,
+    meta: { title: `Deposit Status | ${SITE_NAME}`, description: 'The status of your installation deposit.', noindex: true },
+  },
+  {
+    path: '/consultation-success',
+    Component: ConsultationSuccessPage,
+    meta: { title: `Consultation Deposit Status | ${SITE_NAME}`, description: 'The status of your consultation deposit.', noindex: true },
   },
 ];

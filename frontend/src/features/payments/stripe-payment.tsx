@@ -119,7 +119,7 @@ export default function StripePayment(props: StripePaymentProps) {
 
   if (phase === 'confirmed') {
     return (
-      <Card.Root borderColor="green.500" borderWidth="2px" role="status">
+      <Card.Root borderColor="green.500" borderWidth="2px" role="status" data-testid="payment-confirmed">
         <Card.Body>
           <Stack gap="2" align="start">
             <Text color="green.600" fontSize="2xl" aria-hidden="true">
