@@ -80,4 +80,19 @@ test.describe('AI security designer', () => {
     await wizard.getByRole('button', { name: 'Back' }).click();
     await expect(wizard.getByLabel('Budget range')).toHaveValue('50k-plus');
   });
+
+  test('without Stripe keys the quote still shows and the deposit area offers the phone instead', async ({ page }) => {
+    // The e2e api has (fake) Stripe keys; this simulates an api without them, where
+    // GET /api/public-config answers stripePublishableKey: null (decisions.md §14).
+    await page.route('**/api/public-config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), stripePublishableKey: null } });
+    });
+    const wizard = await walkWizardToQuote(page, `nokeys-${Date.now()}@example.com`);
+    await expect(wizard.getByTestId('quote-total')).toBeVisible();
+    await expect(wizard.getByText('Online payment is not available right now')).toBeVisible();
+    await expect(wizard.getByText(/to pay your \$[\d,.]+ deposit by phone/)).toBeVisible();
+    await expect(wizard.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(wizard.getByRole('button', { name: /Deposit$/ })).toHaveCount(0);
+  });
 });
