@@ -7,6 +7,7 @@
 import { PAYMENT_PLAN } from '@ironclad/contracts';
 import { Badge, Box, Card, Heading, HStack, Link, List, SimpleGrid, Stack, Stat, Table, Tabs, Text } from '@chakra-ui/react';
 import { LuCalendarDays, LuCamera, LuDollarSign, LuPhone } from 'react-icons/lu';
+import { formatCents } from '../payments/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
 import type { WizardQuote } from './create-wizard-lead';
@@ -245,7 +246,7 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
                   <Text fontWeight="medium">
                     {s.percent}% {s.label}
                   </Text>
-                  <Text>{formatUsd(Math.round((p.totalProjectCost * s.percent) / 100))}</Text>
+                  <Text>{formatCents(Math.round(p.totalProjectCost * s.percent))}</Text>
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
                   {s.detail}
