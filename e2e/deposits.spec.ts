@@ -21,6 +21,9 @@ async function paymentOf(where: string, param: unknown) {
 }
 
 test.describe('deposits', () => {
+  // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
+  test.describe.configure({ timeout: 90_000 });
+
   test('wizard deposit: a declined card shows Payment Failed, a good card secures the date; the webhook updates our records', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page);
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);

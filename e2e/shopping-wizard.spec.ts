@@ -9,6 +9,9 @@ import { dbQuery } from './support/e2e-env';
 import { walkWizardToQuote } from './support/wizard';
 
 test.describe('AI security designer', () => {
+  // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
+  test.describe.configure({ timeout: 60_000 });
+
   test('walks the wizard with its gating and reads the quote tabs', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page);
     const email = `wizard-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
