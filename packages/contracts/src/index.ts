@@ -5,3 +5,6 @@ export * from './content.js';
 export * from './queues.js';
 export * from './realtime.js';
 export * from './errors.js';
+export * from './auth.js';
+export * from './estimator.js';
+export * from './staff.js';

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { createLeadSchema, type CreateLead, type CreateLeadResponse } from '@ironclad/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { LeadsService } from './leads.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/leads')
 export class LeadsController {
@@ -13,6 +14,7 @@ export class LeadsController {
    * totalEstimate are ignored). 201 `{lead, notificationJob}`; 400 VALIDATION_FAILED with field
    * errors (and `error` for the spec's clients); 503 FEATURE_DISABLED.
    */
+  @Public()
   @Post()
   @HttpCode(201)
   create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead): Promise<CreateLeadResponse> {

@@ -5,11 +5,14 @@ import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsService } from './leads.service.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { LeadAdminService } from './lead-admin.service.js';
+import { StaffLeadsController } from './staff-leads.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadRecord]), MessagingModule, SiteSettingsModule],
-  providers: [LeadsService],
-  controllers: [LeadsController],
-  exports: [LeadsService],
+  imports: [TypeOrmModule.forFeature([LeadRecord]), MessagingModule, SiteSettingsModule, AuditModule],
+  providers: [LeadsService, LeadAdminService],
+  controllers: [LeadsController, StaffLeadsController],
+  exports: [LeadsService, LeadAdminService],
 })
 export class LeadsModule {}
