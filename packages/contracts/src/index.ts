@@ -8,3 +8,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './estimator.js';
 export * from './staff.js';
+export * from './crm.js';
