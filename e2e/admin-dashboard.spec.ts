@@ -96,7 +96,8 @@ test('convert a contact to a lead', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await page.getByLabel('Search contacts').fill('convert.me');
-  await page.getByTestId('contact-card').first().click();
+  await expect(page.getByTestId('contact-card')).toHaveCount(1);
+  await page.getByTestId('contact-card').filter({ hasText: 'convert.me@example.com' }).click();
   await page.getByTestId('contact-details').getByRole('button', { name: 'Convert to Lead' }).click();
   await expect(page.getByText('Contact converted to lead')).toBeVisible();
   await expect(page.getByTestId('contact-details').getByRole('button', { name: 'Converted to Lead' })).toBeDisabled();

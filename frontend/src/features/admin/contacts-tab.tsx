@@ -68,7 +68,7 @@ export function ContactsTab() {
               <HStack gap="3" wrap="wrap">
                 <Button asChild size="sm" variant="outline"><a href={`tel:${current.phone}`}>Call</a></Button>
                 <Button asChild size="sm" variant="outline"><a href={`mailto:${current.email}`}>Email</a></Button>
-                <Button size="sm" colorPalette="brand" loading={convert.isPending} disabled={current.leadId !== null} onClick={() => convert.mutate(current.id)}>
+                <Button size="sm" colorPalette="brand" loading={convert.isPending} disabled={current.leadId !== null} onClick={() => convert.mutate(current.id, { onSuccess: (res) => setSelected({ ...current, leadId: res.lead.id }) })}>
                   {current.leadId !== null ? 'Converted to Lead' : 'Convert to Lead'}
                 </Button>
               </HStack>
