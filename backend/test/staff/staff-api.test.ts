@@ -136,6 +136,13 @@ describe('manual estimator', () => {
   });
 });
 
+it('visitors cannot label a public lead as staff-made', async () => {
+  const body = { email: 'spoof@example.com', buildingInfo: {}, source: 'manual_estimator' };
+  const res = await http().post('/api/leads').send(body).expect(403);
+  expect(res.body.code).toBe('FORBIDDEN');
+  await http().post('/api/leads').send({ ...body, source: 'contact_conversion' }).expect(403);
+});
+
 describe('CSV exports', () => {
   const csv = async (kind: string) => {
     const res = await http().get(`/api/exports/${kind}`).set('Cookie', cookie).buffer(true).parse((r, cb) => {
