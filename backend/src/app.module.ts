@@ -12,6 +12,8 @@ import { TestimonialsModule } from './modules/testimonials/testimonials.module.j
 import { SiteSettingsModule } from './modules/site-settings/site-settings.module.js';
 import { PublicConfigModule } from './modules/public-config/public-config.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { ExportsModule } from './modules/exports/exports.module.js';
 
 /** The api process: HTTP + Socket.IO over the feature modules. */
 @Module({})
@@ -32,6 +34,8 @@ export class AppModule {
         SiteSettingsModule,
         PublicConfigModule,
         PaymentsModule,
+        AuthModule,
+        ExportsModule,
       ],
     };
   }

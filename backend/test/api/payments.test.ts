@@ -92,11 +92,9 @@ describe('POST /api/create-deposit-payment', () => {
     const bad = await http().post('/api/create-deposit-payment').send({ leadId: 'x' }).expect(400);
     expect(bad.body.details.fieldErrors.leadId).toBeDefined();
     await http().post('/api/create-deposit-payment').send({ leadId: 999999 }).expect(404);
-    const calc = await http()
-      .post('/api/leads')
-      .send({ email: 'calc@example.com', buildingInfo: { type: 'commercial' }, source: 'manual_estimator' })
-      .expect(201);
-    if (calc.body.lead.totalEstimate === null) await http().post('/api/create-deposit-payment').send({ leadId: calc.body.lead.id }).expect(409);
+    // A lead without a server quote (e.g. saved before pricing): no deposit can be computed.
+    const [{ id: unpricedId }] = await ds.query(`INSERT INTO leads (email, building_info) VALUES ('calc@example.com', '{"type":"commercial"}') RETURNING id`);
+    await http().post('/api/create-deposit-payment').send({ leadId: unpricedId }).expect(409);
   });
 });
 

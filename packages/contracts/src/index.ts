@@ -7,3 +7,7 @@ export * from './realtime.js';
 export * from './errors.js';
 export * from './quote.js';
 export * from './payment.js';
+export * from './auth.js';
+export * from './estimator.js';
+export * from './staff.js';
+export * from './crm.js';

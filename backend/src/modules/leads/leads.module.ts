@@ -6,11 +6,14 @@ import { QuotesModule } from '../quotes/quotes.module.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsService } from './leads.service.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { LeadAdminService } from './lead-admin.service.js';
+import { StaffLeadsController } from './staff-leads.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadRecord]), MessagingModule, SiteSettingsModule, QuotesModule],
-  providers: [LeadsService],
-  controllers: [LeadsController],
-  exports: [LeadsService],
+  imports: [TypeOrmModule.forFeature([LeadRecord]), MessagingModule, SiteSettingsModule, QuotesModule, AuditModule],
+  providers: [LeadsService, LeadAdminService],
+  controllers: [LeadsController, StaffLeadsController],
+  exports: [LeadsService, LeadAdminService],
 })
 export class LeadsModule {}

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { PaymentsService, type WebhookResult } from './payments.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 const paymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { error: 'Not a PaymentIntent id.' });
 
@@ -25,6 +26,7 @@ export class PaymentsController {
    * 200 `{clientSecret}`; 400 field errors; 404 unknown lead; 409 no quote / already paid;
    * 502 provider failure; 503 PAYMENTS_NOT_CONFIGURED.
    */
+  @Public()
   @Post('create-deposit-payment')
   @HttpCode(200)
   createDeposit(@Body(new ZodValidationPipe(createDepositPaymentSchema)) body: CreateDepositPayment): Promise<ClientSecretResponse> {
@@ -36,6 +38,7 @@ export class PaymentsController {
    * email, phone}, projectDetails {type, description}}`; always 25000 cents (`amount` ignored).
    * 200 `{clientSecret}`; 400 field errors; 502 provider failure; 503 PAYMENTS_NOT_CONFIGURED.
    */
+  @Public()
   @Post('create-consultation-payment')
   @HttpCode(200)
   createConsultation(@Body(new ZodValidationPipe(createConsultationPaymentSchema)) body: CreateConsultationPayment): Promise<ClientSecretResponse> {
@@ -46,6 +49,7 @@ export class PaymentsController {
    * POST /api/stripe/webhook — Stripe's events, `Stripe-Signature` verified on the raw body.
    * 200 `{received: true, duplicate}`; 400 bad signature; 503 not configured.
    */
+  @Public()
   @Post('stripe/webhook')
   @HttpCode(200)
   webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookResult> {
@@ -56,6 +60,7 @@ export class PaymentsController {
    * GET /api/payments/:paymentIntentId — the status our server holds for /payment-success and
    * /consultation-success. 200 PaymentStatusResponse (amount in cents); 400 bad id; 404 unknown.
    */
+  @Public()
   @Get('payments/:paymentIntentId')
   status(@Param('paymentIntentId', new ZodValidationPipe(paymentIntentIdSchema)) id: string): Promise<PaymentStatusResponse> {
     return this.payments.status(id);

@@ -3,6 +3,7 @@ import type { PublicConfig } from '@ironclad/contracts';
 import { ENV, type Env } from '../../config/env.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { PromotionsService } from '../promotions/promotions.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/public-config')
 export class PublicConfigController {
@@ -17,6 +18,7 @@ export class PublicConfigController {
    * (decisions.md §6, §7, §11, §14): `{company, promotion (null unless valid today), features
    * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey}`.
    */
+  @Public()
   @Get()
   async get(): Promise<PublicConfig> {
     const [company, promotion, features] = await Promise.all([
