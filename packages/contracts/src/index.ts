@@ -5,3 +5,4 @@ export * from './content.js';
 export * from './queues.js';
 export * from './realtime.js';
 export * from './errors.js';
+export * from './calculator.js';
