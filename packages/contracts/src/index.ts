@@ -6,3 +6,4 @@ export * from './queues.js';
 export * from './realtime.js';
 export * from './errors.js';
 export * from './calculator.js';
+export * from './estimate-pdf.js';
