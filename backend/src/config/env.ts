@@ -52,6 +52,7 @@ export const envSchema = z
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
+    PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
