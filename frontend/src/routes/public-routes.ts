@@ -12,6 +12,7 @@
  */
 import type { ComponentType } from 'react';
 import { HomePage } from '../pages/site/home-page';
+import { CalculatorPage } from '../pages/site/calculator-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
@@ -31,6 +32,15 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
       title: `${SITE_NAME} | Security Cameras, Alarms & 24/7 Monitoring`,
       description:
         'Security cameras, alarm systems, access control, smart home automation and 24/7 monitoring for homes and businesses. Licensed and insured installers. Get your free estimate.',
+    },
+  },
+  {
+    path: '/calculator',
+    Component: CalculatorPage,
+    meta: {
+      title: `Security System Cost Calculator | ${SITE_NAME}`,
+      description:
+        'Estimate the cost and timeline of your security camera, access control, video intercom and monitoring system, and get an itemised PDF quote by email.',
     },
   },
 ];
