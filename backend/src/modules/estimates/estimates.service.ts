@@ -84,13 +84,16 @@ export class EstimatesService {
    *   calculator lead), 503 SERVICE_UNAVAILABLE (the queue is unreachable).
    */
   async requestPdf(input: GenerateEstimatePdf): Promise<GenerateEstimatePdfResponse> {
-    await this.settings.assertEnabled('calculator_enabled');
-    const lead = await this.findCalculatorLead(input.leadId, input.customerInfo.email);
+    // Independent reads in parallel: this answer is on the visitor's critical path.
+    const [, lead, promotion] = await Promise.all([
+      this.settings.assertEnabled('calculator_enabled'),
+      this.findCalculatorLead(input.leadId, input.customerInfo.email),
+      this.promotions.active(),
+    ]);
     const specs = lead ? calculatorSpecsOfBuildingInfo(lead.buildingInfo) : null;
     if (!lead || !specs?.success) {
       throw new ApiError(404, ErrorCode.NotFound, 'No calculator quote was found for this email. Please submit the quote request again.');
     }
-    const promotion = await this.promotions.active();
     priceCalculator(specs.data, promotion?.percent ?? 0); // the configuration must price now, not only in the worker
     const jobId = randomUUID();
     const data = estimatePdfJobSchema.parse({ leadId: lead.id, requestId: jobId, discountPercent: promotion?.percent ?? 0, promotionCode: promotion?.code ?? null });
