@@ -18,6 +18,9 @@
  *    deletes the queue keys.
  *
  * Needs built code: `npm run build` (contracts, backend, worker, frontend).
+ *
+ * Optional: E2E_ENV_FILE (where to write the env file), E2E_SENDGRID_API_KEY and
+ * E2E_SENDGRID_BASE_URL (deliver email to a local fake SendGrid instead of the outbox).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,7 +40,7 @@ const suffix = randomBytes(5).toString('hex');
 const databaseName = `ironclad_e2e_${suffix}`;
 const queuePrefix = `e2e-${suffix}`;
 const baseURL = `http://127.0.0.1:${port}`;
-const envFile = join(repoRoot, 'test-results', '.e2e-env.json');
+const envFile = process.env.E2E_ENV_FILE ?? join(repoRoot, 'test-results', '.e2e-env.json');
 
 const databaseUrl = (() => {
   const u = new URL(adminUrl);
@@ -59,7 +62,10 @@ const childEnv = {
   SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? randomBytes(32).toString('hex'),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // No provider credentials: sends are stored in the outbox as not_delivered (decisions.md §14).
-  SENDGRID_API_KEY: '',
+  // A spec that needs delivered email starts its own server with a local fake SendGrid
+  // (E2E_SENDGRID_API_KEY + E2E_SENDGRID_BASE_URL, e2e/calculator.spec.ts).
+  SENDGRID_API_KEY: process.env.E2E_SENDGRID_API_KEY ?? '',
+  ...(process.env.E2E_SENDGRID_BASE_URL ? { SENDGRID_BASE_URL: process.env.E2E_SENDGRID_BASE_URL } : {}),
   TWILIO_ACCOUNT_SID: '',
   TWILIO_AUTH_TOKEN: '',
   TWILIO_PHONE_NUMBER: '',

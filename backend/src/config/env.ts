@@ -62,6 +62,7 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
     /** Window (and block duration) of the login rate limits, in seconds. */
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -37,6 +37,7 @@ const VISITOR_ROUTES = [
   ['POST', '/api/contacts'], ['POST', '/api/leads'], ['GET', '/api/case-studies'], ['GET', '/api/site-settings'],
   ['GET', '/api/public-config'], ['GET', '/api/health'], ['GET', '/api/testimonials'], ['POST', '/api/auth/login'],
   ['POST', '/api/create-deposit-payment'], ['POST', '/api/create-consultation-payment'], ['POST', '/api/stripe/webhook'], ['GET', '/api/payments/:paymentIntentId'],
+  ['POST', '/api/generate-estimate-pdf'],
 ];
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { ShoppingPage } from '../pages/site/shopping-page';
 import { ConsultationPaymentPage } from '../pages/site/consultation-payment-page';
 import { ConsultationSuccessPage } from '../pages/site/consultation-success-page';
 import { PaymentSuccessPage } from '../pages/site/payment-success-page';
+import { CalculatorPage } from '../pages/site/calculator-page';
 import { SITE_NAME, type RouteMeta } from './route-meta';
 
 export interface PublicRoute {
@@ -62,5 +63,14 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     path: '/consultation-success',
     Component: ConsultationSuccessPage,
     meta: { title: `Consultation Deposit Status | ${SITE_NAME}`, description: 'The status of your consultation deposit.', noindex: true },
+  },
+  {
+    path: '/calculator',
+    Component: CalculatorPage,
+    meta: {
+      title: `Security System Cost Calculator | ${SITE_NAME}`,
+      description:
+        'Estimate the cost and timeline of your security camera, access control, video intercom and monitoring system, and get an itemised PDF quote by email.',
+    },
   },
 ];

@@ -11,3 +11,5 @@ export * from './auth.js';
 export * from './estimator.js';
 export * from './staff.js';
 export * from './crm.js';
+export * from './calculator.js';
+export * from './estimate-pdf.js';
