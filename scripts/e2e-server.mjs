@@ -8,13 +8,19 @@
  * 3. Starts the API (`node backend/dist/main.js`, NODE_ENV=production, serving frontend/dist on
  *    E2E_PORT, default 4173) and the worker (`node worker/dist/main.js`) with the same
  *    environment and a private BullMQ prefix `e2e-<random>`; no provider credentials, so every
- *    email/SMS is stored as `not_delivered`.
+ *    email/SMS is stored as `not_delivered`. Stripe is the exception: a local fake Stripe API
+ *    (scripts/lib/fake-stripe.mjs) is started and the API is given test keys pointing at it, so
+ *    the deposit flows run end to end (the browser's Stripe.js is replaced by a test double in
+ *    the specs, e2e/support/stripe-js-double.ts); its URL is written as `fakeStripeUrl`.
  * 4. Waits for GET /api/health to answer 200, then writes test-results/.e2e-env.json
  *    ({ baseURL, databaseUrl, queuePrefix }) for the specs (e2e/support/e2e-env.ts).
  * 5. On SIGTERM/SIGINT (or when a child dies) stops both processes, drops the database and
  *    deletes the queue keys.
  *
  * Needs built code: `npm run build` (contracts, backend, worker, frontend).
+ *
+ * Optional: E2E_ENV_FILE (where to write the env file), E2E_SENDGRID_API_KEY and
+ * E2E_SENDGRID_BASE_URL (deliver email to a local fake SendGrid instead of the outbox).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startFakeStripe } from './lib/fake-stripe.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -33,7 +40,7 @@ const suffix = randomBytes(5).toString('hex');
 const databaseName = `ironclad_e2e_${suffix}`;
 const queuePrefix = `e2e-${suffix}`;
 const baseURL = `http://127.0.0.1:${port}`;
-const envFile = join(repoRoot, 'test-results', '.e2e-env.json');
+const envFile = process.env.E2E_ENV_FILE ?? join(repoRoot, 'test-results', '.e2e-env.json');
 
 const databaseUrl = (() => {
   const u = new URL(adminUrl);
@@ -55,7 +62,10 @@ const childEnv = {
   SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? randomBytes(32).toString('hex'),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // No provider credentials: sends are stored in the outbox as not_delivered (decisions.md §14).
-  SENDGRID_API_KEY: '',
+  // A spec that needs delivered email starts its own server with a local fake SendGrid
+  // (E2E_SENDGRID_API_KEY + E2E_SENDGRID_BASE_URL, e2e/calculator.spec.ts).
+  SENDGRID_API_KEY: process.env.E2E_SENDGRID_API_KEY ?? '',
+  ...(process.env.E2E_SENDGRID_BASE_URL ? { SENDGRID_BASE_URL: process.env.E2E_SENDGRID_BASE_URL } : {}),
   TWILIO_ACCOUNT_SID: '',
   TWILIO_AUTH_TOKEN: '',
   TWILIO_PHONE_NUMBER: '',
@@ -73,6 +83,8 @@ const log = (msg) => console.log(`[e2e-server] ${msg}`);
 const children = new Map();
 let databaseCreated = false;
 let shuttingDown = false;
+/** @type {Awaited<ReturnType<typeof startFakeStripe>> | null} */
+let fakeStripe = null;
 
 /** Runs `node <script>` with the child environment; output prefixed with `[name]`. */
 function startNode(name, script) {
@@ -152,6 +164,7 @@ async function shutdown(code) {
     }
   }
   await deleteQueueKeys();
+  await fakeStripe?.close();
   await rm(envFile, { force: true });
   process.exit(code);
 }
@@ -193,6 +206,16 @@ async function main() {
   children.delete('migrate');
   if (migrateCode !== 0) throw new Error(`migrations failed (exit code ${migrateCode})`);
 
+  const webhookSecret = `whsec_e2e_${suffix}`;
+  fakeStripe = await startFakeStripe({ webhookUrl: `${baseURL}/api/stripe/webhook`, webhookSecret });
+  Object.assign(childEnv, {
+    STRIPE_SECRET_KEY: `sk_test_e2e_${suffix}`,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_e2e_${suffix}`,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE_URL: fakeStripe.baseUrl,
+  });
+  log(`fake Stripe API on ${fakeStripe.baseUrl}`);
+
   const api = startNode('api', 'backend/dist/main.js');
   const worker = startNode('worker', 'worker/dist/main.js');
   children.set('api', api);
@@ -207,7 +230,7 @@ async function main() {
 
   await waitForHealth(60_000);
   await mkdir(dirname(envFile), { recursive: true });
-  await writeFile(envFile, `${JSON.stringify({ baseURL, databaseUrl, queuePrefix }, null, 2)}\n`);
+  await writeFile(envFile, `${JSON.stringify({ baseURL, databaseUrl, queuePrefix, fakeStripeUrl: fakeStripe.baseUrl }, null, 2)}\n`);
   log(`ready on ${baseURL} (database ${databaseName}, queue prefix ${queuePrefix})`);
 }
 

@@ -10,6 +10,8 @@ import { AllExceptionsFilter } from './common/http-exception.filter.js';
 import { bodyParserErrors, jsonBody, requestId } from './common/express-hooks.js';
 import { frontendHandlers } from './common/serve-frontend.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { csrfOriginCheck } from './modules/auth/csrf.js';
+import { SessionSetup } from './modules/auth/session-setup.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
   silent: false,
@@ -35,8 +37,11 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.use(requestId);
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(compression());
+  app.use(csrfOriginCheck(env.PUBLIC_URL));
   app.use(jsonBody);
   app.use(bodyParserErrors);
+  // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
+  for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);
   for (const handler of frontendHandlers(env.FRONTEND_DIST)) app.use(handler);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));

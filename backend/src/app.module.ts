@@ -11,6 +11,9 @@ import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js
 import { TestimonialsModule } from './modules/testimonials/testimonials.module.js';
 import { SiteSettingsModule } from './modules/site-settings/site-settings.module.js';
 import { PublicConfigModule } from './modules/public-config/public-config.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { ExportsModule } from './modules/exports/exports.module.js';
 
 /** The api process: HTTP + Socket.IO over the feature modules. */
 @Module({})
@@ -30,6 +33,9 @@ export class AppModule {
         TestimonialsModule,
         SiteSettingsModule,
         PublicConfigModule,
+        PaymentsModule,
+        AuthModule,
+        ExportsModule,
       ],
     };
   }

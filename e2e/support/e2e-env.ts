@@ -9,6 +9,8 @@ export interface E2eEnv {
   baseURL: string;
   databaseUrl: string;
   queuePrefix: string;
+  /** Base URL of the fake Stripe API the e2e server's API talks to. */
+  fakeStripeUrl: string;
 }
 
 const ENV_FILE = join(process.cwd(), 'test-results', '.e2e-env.json');

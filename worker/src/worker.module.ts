@@ -5,6 +5,10 @@ import { DatabaseModule } from '@ironclad/backend/database/database.module.js';
 import { QueueModule } from '@ironclad/backend/queue/queue.module.js';
 import { MessagingModule } from '@ironclad/backend/modules/messaging/messaging.module.js';
 import { NotificationsProcessor } from './processors/notifications.processor.js';
+import { EstimatesModule } from '@ironclad/backend/modules/estimates/estimates.module.js';
+import { SiteSettingsModule } from '@ironclad/backend/modules/site-settings/site-settings.module.js';
+import { PdfProcessor } from './processors/pdf.processor.js';
+import { PdfBrowser } from './pdf/pdf-browser.service.js';
 
 /** The worker process: the back end's feature modules plus one processor per queue. */
 @Module({})
@@ -12,8 +16,8 @@ export class WorkerModule {
   static forRoot(env: Env): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(env), DatabaseModule, QueueModule.forRoot('worker'), MessagingModule],
-      providers: [NotificationsProcessor],
+      imports: [ConfigModule.forRoot(env), DatabaseModule, QueueModule.forRoot('worker'), MessagingModule, EstimatesModule, SiteSettingsModule],
+      providers: [NotificationsProcessor, PdfProcessor, PdfBrowser],
     };
   }
 }

@@ -52,6 +52,17 @@ export const envSchema = z
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
+    /** Staff session idle timeout in minutes: the cookie and the stored session expire this long after the last request. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    /** Staff session absolute lifetime in hours, counted from the login, whatever the activity. */
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    /** Failed logins allowed per account (email) within LOGIN_FAILURE_WINDOW_SECONDS before 429. */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Failed logins allowed per client IP within LOGIN_FAILURE_WINDOW_SECONDS before 429. */
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
+    /** Window (and block duration) of the login rate limits, in seconds. */
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

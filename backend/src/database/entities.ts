@@ -11,8 +11,14 @@ import { AiConfigRecord } from '../modules/ai-config/ai-config.entity.js';
 import { SiteSettingRecord } from '../modules/site-settings/site-setting.entity.js';
 import { PromotionRecord } from '../modules/promotions/promotion.entity.js';
 import { OutboundMessageRecord } from '../modules/messaging/outbound-message.entity.js';
+import { PaymentRecord, StripeEventRecord } from '../modules/payments/payment.entity.js';
+import { AuditLogRecord } from '../modules/audit/audit-log.entity.js';
+import { LeadDocumentRecord } from '../modules/estimates/lead-document.entity.js';
 
 export const ENTITIES = [
   SessionRecord, User, ContactRecord, LeadRecord, CaseStudyRecord, TestimonialRecord, SiteContentRecord,
   InventoryItemRecord, AiConfigRecord, SiteSettingRecord, PromotionRecord, OutboundMessageRecord,
+  PaymentRecord, StripeEventRecord,
+  AuditLogRecord,
+  LeadDocumentRecord,
 ];

@@ -1,4 +1,7 @@
 import { Inject, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { OnGatewayConnection, OnGatewayInit } from '@nestjs/websockets';
+import type { StaffRequest } from '../common/auth/session-user.js';
+import { SessionSetup } from '../modules/auth/session-setup.js';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
@@ -7,6 +10,9 @@ import type { Server, Socket } from 'socket.io';
 import { ALL_QUEUES, ClientEvent, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
+
+/** Socket.IO room of the signed-in admins. */
+export const STAFF_ROOM = 'staff';
 
 /** Longest the gateway waits for its Redis event streams to close on shutdown (ms). */
 export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
@@ -25,13 +31,38 @@ const STATE_OF: Record<string, JobState> = {
  * the Redis adapter no update is delivered twice.
  */
 @WebSocketGateway({ path: '/socket.io' })
-export class JobsGateway implements OnModuleInit, OnModuleDestroy {
+export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(JobsGateway.name);
   private readonly queueEvents: QueueEvents[] = [];
 
   @WebSocketServer() server!: Server;
 
   constructor(@Inject(ENV) private readonly env: Env, private readonly moduleRef: ModuleRef) {}
+
+  /**
+   * Staff rooms authenticate with the HTTP session (decisions.md §2): the session and passport
+   * middlewares run on the Socket.IO handshake, and a socket whose session belongs to an admin
+   * joins the room `staff` (STAFF_ROOM) on connect. Other sockets can only watch jobs by id.
+   */
+  afterInit(server: Server): void {
+    let setup: SessionSetup;
+    try {
+      setup = this.moduleRef.get(SessionSetup, { strict: false });
+    } catch {
+      return; // no auth module (e.g. a reduced test module): no staff room
+    }
+    for (const handler of setup.handlers) server.engine.use(handler as unknown as (req: unknown, res: unknown, next: (err?: unknown) => void) => void);
+  }
+
+  handleConnection(socket: Socket): void {
+    const user = (socket.request as unknown as StaffRequest).user;
+    if (user?.isAdmin) void socket.join(STAFF_ROOM);
+  }
+
+  /** Sends `event` to every signed-in admin's sockets (all api instances, through the Redis adapter). */
+  emitToStaff(event: string, payload: unknown): void {
+    this.server?.to(STAFF_ROOM).emit(event, payload);
+  }
 
   onModuleInit(): void {
     for (const name of ALL_QUEUES) {

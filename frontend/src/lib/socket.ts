@@ -6,7 +6,7 @@
  * `watchJob(jobId, onUpdate)` to receive that job's `job:update` events; the returned function
  * stops watching. Watches are re-sent after a reconnect.
  */
-import { ClientEvent, JOB_STATES, SOCKET_PATH, ServerEvent, type JobUpdate } from '@ironclad/contracts';
+import { ClientEvent, JOB_STATES, SOCKET_PATH, ServerEvent, type JobUpdate, type QueueName } from '@ironclad/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 
@@ -24,6 +24,10 @@ const jobUpdateSchema = z.object({
 let socket: Socket | null = null;
 /** Watchers per job id; a job's room is joined once however many watchers it has. */
 const watchers = new Map<string, Set<(update: JobUpdate) => void>>();
+/** Queue of each watched job (the server needs it to send the job's current state at once). */
+const queues = new Map<string, QueueName>();
+/** The `job:watch` payload of a job. */
+const watchPayload = (jobId: string) => (queues.has(jobId) ? { jobId, queue: queues.get(jobId) } : { jobId });
 
 /** The shared socket, created (and connected) on first use. Browser only. */
 export function getSocket(): Socket {
@@ -39,18 +43,20 @@ export function getSocket(): Socket {
   });
   // Rooms are per connection: watch again after a reconnect.
   s.on('connect', () => {
-    for (const jobId of watchers.keys()) s.emit(ClientEvent.WatchJob, { jobId });
+    for (const jobId of watchers.keys()) s.emit(ClientEvent.WatchJob, watchPayload(jobId));
   });
   socket = s;
   return s;
 }
 
 /**
- * Watches one job: emits `job:watch` {jobId} and calls `onUpdate` for each of its `job:update`
- * events. Returns a function that stops watching (and emits `job:unwatch` for the last watcher).
+ * Watches one job: emits `job:watch` {jobId, queue} and calls `onUpdate` for each of its
+ * `job:update` events. `queue` is the queue the API named with the job id (e.g. `pdf`).
+ * Returns a function that stops watching (and emits `job:unwatch` for the last watcher).
  */
-export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void): () => void {
+export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void, queue?: QueueName): () => void {
   const s = getSocket();
+  if (queue) queues.set(jobId, queue);
   let set = watchers.get(jobId);
   const first = !set;
   if (!set) {
@@ -59,7 +65,7 @@ export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void): 
   }
   set.add(onUpdate);
   if (!s.connected) s.connect();
-  else if (first) s.emit(ClientEvent.WatchJob, { jobId });
+  else if (first) s.emit(ClientEvent.WatchJob, watchPayload(jobId));
   // When not yet connected, the 'connect' handler sends the watch.
 
   return () => {
@@ -68,6 +74,7 @@ export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void): 
     current.delete(onUpdate);
     if (current.size === 0) {
       watchers.delete(jobId);
+      queues.delete(jobId);
       if (s.connected) s.emit(ClientEvent.UnwatchJob, { jobId });
     }
   };

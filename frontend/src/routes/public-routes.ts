@@ -112,4 +112,39 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
         'Residential, commercial, industrial and smart home security projects: the challenge, the solution and the results, with before and after photos.',
     },
   },
+  {
+    path: '/shopping',
+    lazy: () => import('../pages/site/shopping-page').then((m) => ({ Component: m.ShoppingPage })),
+    meta: {
+      title: `AI Security Designer: Instant Quote | ${SITE_NAME}`,
+      description: 'Describe your building and get an itemised security camera design and price in about 3 minutes. Secure your installation date with a 10% deposit.',
+    },
+  },
+  {
+    path: '/consultation-payment',
+    lazy: () => import('../pages/site/consultation-payment-page').then((m) => ({ Component: m.ConsultationPaymentPage })),
+    meta: {
+      title: `Consultation Deposit | ${SITE_NAME}`,
+      description: 'Reserve an on-site security consultation with a $250 deposit, refundable within 24 hours.',
+    },
+  },
+  {
+    path: '/payment-success',
+    lazy: () => import('../pages/site/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })),
+    meta: { title: `Deposit Status | ${SITE_NAME}`, description: 'The status of your installation deposit.', noindex: true },
+  },
+  {
+    path: '/consultation-success',
+    lazy: () => import('../pages/site/consultation-success-page').then((m) => ({ Component: m.ConsultationSuccessPage })),
+    meta: { title: `Consultation Deposit Status | ${SITE_NAME}`, description: 'The status of your consultation deposit.', noindex: true },
+  },
+  {
+    path: '/calculator',
+    lazy: () => import('../pages/site/calculator-page').then((m) => ({ Component: m.CalculatorPage })),
+    meta: {
+      title: `Security System Cost Calculator | ${SITE_NAME}`,
+      description:
+        'Estimate the cost and timeline of your security camera, access control, video intercom and monitoring system, and get an itemised PDF quote by email.',
+    },
+  },
 ];

@@ -11,6 +11,12 @@ export const ErrorCode = {
   FeatureDisabled: 'FEATURE_DISABLED',
   RateLimited: 'RATE_LIMITED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  /** Online payment is not configured (no Stripe keys, decisions.md §14). */
+  PaymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
+  /** The request conflicts with the stored state (e.g. a deposit already paid, a lead without a quote). */
+  Conflict: 'CONFLICT',
+  /** The payment provider failed (network or 5xx). */
+  PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

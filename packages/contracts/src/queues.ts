@@ -32,7 +32,8 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
  */
 export const staffNotificationJobSchema = z.object({
   outboundMessageId: z.number().int().positive(),
-  kind: z.enum(['lead', 'contact']),
+  /** `payment`: a payment receipt or staff payment notice (recordId = payments.id). */
+  kind: z.enum(['lead', 'contact', 'payment']),
   recordId: z.number().int().positive(),
 });
 export type StaffNotificationJob = z.infer<typeof staffNotificationJobSchema>;

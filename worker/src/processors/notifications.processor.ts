@@ -71,8 +71,11 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
 
   /** Re-enqueues stale `queued` staff notifications; returns how many. */
   private async sweep(): Promise<{ requeued: number }> {
-    const rows: { id: number; lead_id: number | null; contact_id: number | null }[] = await this.dataSource.query(
-      `SELECT id, lead_id, contact_id FROM outbound_messages
+    const rows: { id: number; lead_id: number | null; contact_id: number | null; payment_id: number | null }[] = await this.dataSource.query(
+      `SELECT id, lead_id, contact_id,
+              (SELECT p.id FROM payments p WHERE o.idempotency_key LIKE 'staff-notification:payment%'
+                  AND p.payment_intent_id = split_part(o.idempotency_key, ':', 3)) AS payment_id
+         FROM outbound_messages o
         WHERE idempotency_key LIKE 'staff-notification:%'
           AND ((status = 'queued' AND updated_at < now() - ($1 || ' milliseconds')::interval)
             OR (status = 'sending' AND updated_at < now() - ($2 || ' milliseconds')::interval))
@@ -80,8 +83,9 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
       [String(OUTBOX_SWEEP_AGE_MS), String(SENDING_LEASE_MS)],
     );
     for (const row of rows) {
-      const kind = row.lead_id !== null ? 'lead' : 'contact';
-      const recordId = row.lead_id ?? row.contact_id ?? 0;
+      // payment receipts / notices (issue 4) carry the payment id; the others their lead or contact
+      const kind = row.payment_id !== null ? 'payment' : row.lead_id !== null ? 'lead' : 'contact';
+      const recordId = row.payment_id ?? row.lead_id ?? row.contact_id ?? 0;
       if (!recordId) continue;
       await this.queue.add(JobName.StaffNotification, { outboundMessageId: row.id, kind, recordId }, { jobId: `outbound-${row.id}` });
     }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { CaseStudiesResponse, CaseStudy } from '@ironclad/contracts';
 import { CaseStudyRecord } from './case-study.entity.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/case-studies')
 export class CaseStudiesController {
@@ -12,6 +13,7 @@ export class CaseStudiesController {
    * GET /api/case-studies (public-site.md §7): `{caseStudies: CaseStudy[]}`, published only,
    * featured first, then newest completion. `projectValue` in whole dollars.
    */
+  @Public()
   @Get()
   async list(): Promise<CaseStudiesResponse> {
     const rows = await this.repo.find({

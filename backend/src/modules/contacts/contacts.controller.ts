@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { createContactSchema, type CreateContact, type CreateContactResponse } from '@ironclad/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ContactsService } from './contacts.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/contacts')
 export class ContactsController {
@@ -14,6 +15,7 @@ export class ContactsController {
    * 201 `{contact, notificationJob: {id, queue} | null}`; 400 VALIDATION_FAILED with
    * `details.fieldErrors`; 503 FEATURE_DISABLED when the contact forms are switched off.
    */
+  @Public()
   @Post()
   @HttpCode(201)
   create(@Body(new ZodValidationPipe(createContactSchema)) body: CreateContact): Promise<CreateContactResponse> {

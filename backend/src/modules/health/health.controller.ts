@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { QueueName } from '@ironclad/contracts';
+import { Public } from '../../common/auth/public.decorator.js';
 
 /** Longest a dependency check may take before it counts as down (ms). */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
@@ -35,6 +36,7 @@ export class HealthController {
    * within 1.5 s; otherwise 503 with the failing one(s) named in `message`
    * (e.g. "redis is not answering").
    */
+  @Public()
   @Get()
   @HttpCode(200)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthBody> {

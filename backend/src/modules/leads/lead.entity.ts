@@ -11,6 +11,8 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
+// pg_trgm GIN index of the staff search expression (migration AdminDashboard; not managed by TypeORM).
+@Index('IDX_leads_search_trgm', { synchronize: false })
 export class LeadRecord {
   @PrimaryGeneratedColumn()
   id!: number;

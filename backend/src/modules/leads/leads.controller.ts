@@ -1,7 +1,13 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { createLeadSchema, type CreateLead, type CreateLeadResponse } from '@ironclad/contracts';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { createLeadSchema, ErrorCode, type CreateLead, type CreateLeadResponse } from '@ironclad/contracts';
+import { ApiError } from '../../common/api-error.js';
+import type { StaffRequest } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { LeadsService } from './leads.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
+
+/** Lead sources only staff may set: a visitor's lead is never labelled as made by staff. */
+const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'contact_conversion']);
 
 @Controller('api/leads')
 export class LeadsController {
@@ -10,12 +16,17 @@ export class LeadsController {
   /**
    * POST /api/leads (public-site.md §7): body `CreateLeadInput` (email and buildingInfo required;
    * source default `ai_shopping`; status stored as `new`; browser-sent aiRecommendation /
-   * totalEstimate are ignored). 201 `{lead, notificationJob}`; 400 VALIDATION_FAILED with field
+   * totalEstimate are ignored). 201 `{lead, notificationJob}`; 403 FORBIDDEN for the staff-only
+   * sources manual_estimator / contact_conversion without an admin session; 400 VALIDATION_FAILED with field
    * errors (and `error` for the spec's clients); 503 FEATURE_DISABLED.
    */
+  @Public()
   @Post()
   @HttpCode(201)
-  create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead): Promise<CreateLeadResponse> {
+  create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead, @Req() req: StaffRequest): Promise<CreateLeadResponse> {
+    if (STAFF_ONLY_SOURCES.has(body.source) && !req.user?.isAdmin) {
+      throw new ApiError(403, ErrorCode.Forbidden, `Only staff may create leads with source ${body.source}`);
+    }
     return this.leads.createPublic(body);
   }
 }

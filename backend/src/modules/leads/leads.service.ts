@@ -7,6 +7,8 @@ import { JobProducer } from '../../queue/job-producer.service.js';
 import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
 import { renderNewLeadNotification } from '../messaging/staff-notification.templates.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { QuotesService } from '../quotes/quotes.service.js';
+import { EstimatesService } from '../estimates/estimates.service.js';
 import { LeadRecord } from './lead.entity.js';
 
 /** Which feature switch gates a public lead of each source (decisions.md §11). */
@@ -27,18 +29,28 @@ export class LeadsService {
     private readonly jobs: JobProducer,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
+    private readonly quotes: QuotesService,
+    private readonly estimates: EstimatesService,
   ) {}
 
   /**
    * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
-   * browser are discarded (decisions.md §3: prices are the server's) — and its staff notification
+   * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
+   * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
    * in one transaction, then enqueues the delivery. Answers without calling any provider.
-   * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off.
+   * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
+   * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
+   * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off; 400
+   *   VALIDATION_FAILED for a calculator configuration outside the §5 ranges.
    */
   async createPublic(input: CreateLead): Promise<CreateLeadResponse> {
     const feature = FEATURE_OF_SOURCE[input.source];
     if (feature) await this.settings.assertEnabled(feature);
     const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
+    // AI designer hook (issue 4, decisions.md §3/§10): a wizard lead is priced by the server's design engine.
+    const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
+    // Calculator leads: the server's price of the configuration (issue 5; decisions.md §3).
+    const calculatorPrice = input.source === 'cost_calculator' ? await this.estimates.priceCalculatorLead(buildingInfo) : null;
 
     const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
@@ -50,8 +62,8 @@ export class LeadsService {
           company: input.company ?? null,
           address: input.address ?? null,
           buildingInfo,
-          aiRecommendation: null,
-          totalEstimateCents: null,
+          aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
+          totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
           budget: input.budget ?? null,
           timeline: input.timeline ?? null,
           specificAreas: input.specificAreas ?? null,

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { OutboundStatus } from '@ironclad/contracts';
 import { ENV, type Env } from '../../config/env.js';
 import { OutboundMessageRecord } from './outbound-message.entity.js';
-import { EMAIL_PROVIDER, type EmailProvider, ProviderError } from './email-provider.js';
+import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, ProviderError } from './email-provider.js';
 
 /** A message claimed `sending` longer than this is presumed abandoned by a crashed worker (ms). */
 export const SENDING_LEASE_MS = 5 * 60_000;
@@ -38,9 +38,10 @@ export class EmailDeliveryService {
   /**
    * @param isFinalAttempt when true a retryable provider failure marks the record `failed`
    *   instead of returning it to `queued`.
+   * @param attachments files sent with the email (e.g. the PDF estimate); the record keeps the text.
    * @throws ProviderError (retryable or not) after recording it; DeliveryInProgressError.
    */
-  async deliver(outboundMessageId: number, opts: { isFinalAttempt: boolean }): Promise<DeliveryResult> {
+  async deliver(outboundMessageId: number, opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[] }): Promise<DeliveryResult> {
     const repo = this.dataSource.getRepository(OutboundMessageRecord);
     const claimed = await this.claim(outboundMessageId);
     if (!claimed) {
@@ -58,6 +59,7 @@ export class EmailDeliveryService {
         subject: claimed.subject ?? '(no subject)',
         text: claimed.body,
         idempotencyKey: claimed.idempotencyKey,
+        ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
       });
       if (outcome.delivered) {
         await repo.update(claimed.id, { status: 'sent', provider: outcome.provider, providerMessageId: outcome.providerMessageId, error: null, sentAt: new Date() });

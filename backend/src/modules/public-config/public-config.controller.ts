@@ -6,6 +6,7 @@ import { SiteContentRecord } from '../site-content/site-content.entity.js';
 import { ENV, type Env } from '../../config/env.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { PromotionsService } from '../promotions/promotions.service.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/public-config')
 export class PublicConfigController {
@@ -23,6 +24,7 @@ export class PublicConfigController {
    * generatedImages}`. `generatedImages` maps each image key (staff-side.md §3) that has a
    * `site_content` row in section `generated_images` to its URL; `{}` when none was generated.
    */
+  @Public()
   @Get()
   async get(): Promise<PublicConfig> {
     const [company, promotion, features, imageRows] = await Promise.all([

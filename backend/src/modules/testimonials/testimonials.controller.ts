@@ -3,12 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Testimonial, TestimonialsResponse } from '@ironclad/contracts';
 import { TestimonialRecord } from './testimonial.entity.js';
+import { Public } from '../../common/auth/public.decorator.js';
 
 @Controller('api/testimonials')
 export class TestimonialsController {
   constructor(@InjectRepository(TestimonialRecord) private readonly repo: Repository<TestimonialRecord>) {}
 
   /** GET /api/testimonials: `{testimonials: Testimonial[]}`, published only, featured first. */
+  @Public()
   @Get()
   async list(): Promise<TestimonialsResponse> {
     const rows = await this.repo.find({ where: { published: true }, order: { featured: 'DESC', id: 'ASC' } });

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { telHref } from '../../features/site-config/public-config';
 import { SECTION_IDS, type SectionId } from '../../lib/sections';
 import { DRAWER_ENTRIES, type DrawerEntry } from './nav-items';
+import { useIsLinkVisible } from './use-feature-links';
 import { isModifiedClick, sectionHref, useSectionNavigation } from './use-section-navigation';
 
 const linkStyle = {
@@ -28,6 +29,7 @@ const linkStyle = {
 
 /** The menu button and the drawer it opens. */
 export function MobileNavDrawer({ emergencyPhone }: { emergencyPhone: string }) {
+  const isLinkVisible = useIsLinkVisible();
   const [open, setOpen] = useState(false);
   const pendingSection = useRef<SectionId | null>(null);
   const goToSection = useSectionNavigation();
@@ -125,6 +127,7 @@ export function MobileNavDrawer({ emergencyPhone }: { emergencyPhone: string }) 
                   {DRAWER_ENTRIES.map((entry, i) => {
                     const prev = DRAWER_ENTRIES[i - 1];
                     const startsActions = entry.kind === 'emergency-call';
+                    if (entry.kind === 'page' && !isLinkVisible(entry.to)) return null;
                     return (
                       <li key={`${entry.kind}-${entry.label}`}>
                         {startsActions && prev ? <Separator my="2" /> : null}

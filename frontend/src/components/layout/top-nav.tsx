@@ -14,6 +14,7 @@ import { SECTION_IDS, type SectionId } from '../../lib/sections';
 import { NAV_HEIGHT } from '../ui/theme';
 import { MobileNavDrawer } from './mobile-nav-drawer';
 import { DESKTOP_PAGE_LINKS, DESKTOP_SECTION_LINKS, type PageLink } from './nav-items';
+import { useIsLinkVisible } from './use-feature-links';
 import { ServicesMenu } from './services-menu';
 import { SiteLogo } from './site-logo';
 import { isModifiedClick, sectionHref, useSectionNavigation } from './use-section-navigation';
@@ -63,6 +64,7 @@ function DesktopSectionLink({ label, section }: { label: string; section: Sectio
 /** The site header with the main navigation. */
 export function TopNav() {
   const company = useCompanyFacts();
+  const isLinkVisible = useIsLinkVisible();
   const goToSection = useSectionNavigation();
 
   return (
@@ -79,7 +81,7 @@ export function TopNav() {
               <li>
                 <ServicesMenu />
               </li>
-              {DESKTOP_PAGE_LINKS.rest.map((link) => (
+              {DESKTOP_PAGE_LINKS.rest.filter((link) => isLinkVisible(link.to)).map((link) => (
                 <li key={link.to}>
                   <DesktopPageLink link={link} />
                 </li>

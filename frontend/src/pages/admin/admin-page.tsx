@@ -1,17 +1,16 @@
 /**
- * Staff page placeholder (staff-side.md §2). Client-only and lazy-loaded: it must never be
- * imported statically from marketing code (the prerender step checks this).
+ * /admin (staff-side.md §2): the Admin Login form, then the admin dashboard. Client-only and
+ * lazy-loaded: it must never be imported statically from marketing code (the prerender step
+ * checks this).
  */
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { AdminDashboard } from '../../features/admin/admin-dashboard';
+import { StaffGate } from '../../features/admin/staff-gate';
 
-/** Route component of the staff page 'Admin Login'. */
+/** Route component of /admin. */
 export function AdminPage() {
   return (
-    <Container maxW="3xl" py="16">
-      <Heading as="h1" size="2xl" mb="4">
-        Admin Login
-      </Heading>
-      <Text color="fg.muted">The staff sign-in form will appear here.</Text>
-    </Container>
+    <StaffGate>
+      <AdminDashboard />
+    </StaffGate>
   );
 }

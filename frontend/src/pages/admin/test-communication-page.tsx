@@ -1,17 +1,20 @@
 /**
- * Staff page placeholder (staff-side.md §2). Client-only and lazy-loaded: it must never be
+ * Staff page placeholder (staff-side.md §2), shown only to a signed-in admin (decisions.md §1). Client-only and lazy-loaded: it must never be
  * imported statically from marketing code (the prerender step checks this).
  */
 import { Container, Heading, Text } from '@chakra-ui/react';
+import { StaffGate } from '../../features/admin/staff-gate';
 
 /** Route component of the staff page 'Test Communication'. */
 export function TestCommunicationPage() {
   return (
+    <StaffGate>
     <Container maxW="3xl" py="16">
       <Heading as="h1" size="2xl" mb="4">
         Test Communication
       </Heading>
       <Text color="fg.muted">The staff email and SMS test will appear here.</Text>
     </Container>
+    </StaffGate>
   );
 }

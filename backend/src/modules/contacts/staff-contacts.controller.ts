@@ -1,0 +1,30 @@
+import { Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { contactListQuerySchema, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
+import { CurrentUser } from '../../common/auth/current-user.decorator.js';
+import type { SessionUser } from '../../common/auth/session-user.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ContactAdminService } from './contact-admin.service.js';
+
+/** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
+@Controller('api/contacts')
+export class StaffContactsController {
+  constructor(private readonly contacts: ContactAdminService) {}
+
+  /** GET /api/contacts?search=&page=&pageSize= — `{contacts, total, page, pageSize}`, newest first. */
+  @Get()
+  list(@Query(new ZodValidationPipe(contactListQuerySchema)) q: ContactListQuery): Promise<ContactListResponse> {
+    return this.contacts.list(q);
+  }
+
+  /**
+   * POST /api/contacts/{id}/convert-to-lead — 201 `{lead, created: true}` for a new lead, 200
+   * `{lead, created: false}` when the contact was already converted; 404 when missing.
+   */
+  @Post(':id/convert-to-lead')
+  async convert(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
+    const out = await this.contacts.convert(id, user);
+    res.status(out.created ? 201 : 200);
+    return out;
+  }
+}

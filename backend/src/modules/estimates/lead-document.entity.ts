@@ -1,0 +1,53 @@
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { LeadRecord } from '../leads/lead.entity.js';
+
+/** Kinds of stored lead documents. */
+export const LEAD_DOCUMENT_KINDS = ['estimate_pdf'] as const;
+export type LeadDocumentKind = (typeof LEAD_DOCUMENT_KINDS)[number];
+
+/**
+ * A file produced for a lead and kept in Postgres (the system of record), e.g. the PDF estimate
+ * the worker rendered and emailed (issue 5 item 4), so staff can download it from the lead.
+ * `requestId` is the id of the job that produced it: a retried job finds its document instead of
+ * storing a second one.
+ */
+@Entity({ name: 'lead_documents' })
+@Check('CHK_lead_documents_kind', `"kind" IN ('estimate_pdf')`)
+@Index('IDX_lead_documents_lead', ['leadId', 'createdAt'])
+export class LeadDocumentRecord {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'integer' })
+  leadId!: number;
+
+  @ManyToOne(() => LeadRecord, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'lead_id' })
+  lead?: Relation<LeadRecord>;
+
+  @Column({ type: 'varchar', length: 30 })
+  kind!: LeadDocumentKind;
+
+  @Column({ type: 'uuid', unique: true })
+  requestId!: string;
+
+  @Column({ type: 'text' })
+  filename!: string;
+
+  @Column({ type: 'text', default: 'application/pdf' })
+  contentType!: string;
+
+  /** Size of `content` in bytes. */
+  @Column({ type: 'integer' })
+  byteSize!: number;
+
+  /** Total of the document in integer cents (the estimate's total). */
+  @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  totalCents!: number;
+
+  @Column({ type: 'bytea', select: false })
+  content!: Buffer;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

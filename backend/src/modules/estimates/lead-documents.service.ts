@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { LeadDocumentRecord, type LeadDocumentKind } from './lead-document.entity.js';
+
+/** A stored document without its bytes (for lists). */
+export type LeadDocumentInfo = Omit<LeadDocumentRecord, 'content' | 'lead'>;
+
+/** Documents kept for leads (issue 5 item 4): the PDF estimates. */
+@Injectable()
+export class LeadDocumentsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores a document once per `requestId` (the job id): a retried job gets the document its
+   * earlier attempt stored. @returns the stored document's info.
+   */
+  async saveOnce(doc: { leadId: number; kind: LeadDocumentKind; requestId: string; filename: string; contentType: string; totalCents: number; content: Buffer }): Promise<LeadDocumentInfo> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(LeadDocumentRecord)
+      .values({ ...doc, byteSize: doc.content.length })
+      .orIgnore()
+      .execute();
+    return this.dataSource.getRepository(LeadDocumentRecord).findOneByOrFail({ requestId: doc.requestId });
+  }
+
+  /** The document a job stored, or null. */
+  findByRequest(requestId: string): Promise<LeadDocumentInfo | null> {
+    return this.dataSource.getRepository(LeadDocumentRecord).findOneBy({ requestId });
+  }
+
+  /** The documents of a lead, newest first, without their bytes (staff lead view). */
+  listForLead(leadId: number): Promise<LeadDocumentInfo[]> {
+    return this.dataSource.getRepository(LeadDocumentRecord).find({ where: { leadId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
+  /**
+   * One document of a lead with its bytes, for the staff download endpoint
+   * (GET /api/leads/:leadId/documents/:documentId — to be exposed behind staff auth).
+   * @returns null when the document does not exist or belongs to another lead.
+   */
+  async getWithContent(leadId: number, documentId: number): Promise<LeadDocumentRecord | null> {
+    return this.dataSource
+      .getRepository(LeadDocumentRecord)
+      .createQueryBuilder('d')
+      .addSelect('d.content')
+      .where('d.id = :documentId AND d.leadId = :leadId', { documentId, leadId })
+      .getOne();
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * CSV writing for the staff exports with `csv-stringify` (decisions.md §12).
+ * - Every string cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+ *   leading `'`, so a spreadsheet shows it as text instead of running it as a formula.
+ * - The file starts with a UTF-8 byte-order mark so spreadsheets read Unicode correctly.
+ */
+import { stringify } from 'csv-stringify/sync';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Escapes one cell value against formula injection (numbers and dates are left as they are). */
+export function escapeCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const s = typeof value === 'string' ? value : JSON.stringify(value);
+  return FORMULA_START.test(s) ? `'${s}` : s;
+}
+
+/** Builds a CSV document (BOM + header + rows, CRLF line ends, RFC 4180 quoting). */
+export function toCsv(header: readonly string[], rows: readonly unknown[][]): string {
+  return `\uFEFF${stringify([header as string[], ...rows.map((r) => r.map(escapeCell))], { record_delimiter: 'windows', quoted_match: /[",\r\n]/ })}`;
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  computeManualEstimate, ErrorCode, LEAD_STATUSES,
+  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type LeadStatus, type ManualEstimate, type UpdateLead,
+} from '@ironclad/contracts';
+import { ApiError } from '../../common/api-error.js';
+import type { SessionUser } from '../../common/auth/session-user.js';
+import { AuditLogService } from '../audit/audit-log.service.js';
+import { LeadRecord } from './lead.entity.js';
+import { toLead } from './leads.service.js';
+
+/**
+ * The text the staff search runs over (first name, last name, email, phone and the phone's
+ * digits). The same expression carries the pg_trgm GIN index `IDX_leads_search_trgm`, so
+ * `ILIKE '%term%'` stays fast at 50,000+ leads.
+ */
+export const LEAD_SEARCH_EXPR = `(coalesce(l.first_name, '') || ' ' || coalesce(l.last_name, '') || ' ' || l.email || ' ' || coalesce(l.phone, '') || ' ' || regexp_replace(coalesce(l.phone, ''), '[^0-9]', '', 'g'))`;
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Staff operations on leads (staff-side.md §2 leads tab, CRM, §4, §7; decisions.md §5). */
+@Injectable()
+export class LeadAdminService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
+
+  /**
+   * One page of leads, newest first, filtered on the server: `search` matches first/last name,
+   * email or phone (case-insensitive substring; phone also by digits only), `status` a canonical
+   * status. Answers `{leads, total, page, pageSize}`.
+   */
+  async list(q: LeadListQuery): Promise<LeadListResponse> {
+    const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
+    if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
+    const term = q.search?.trim();
+    if (term) {
+      const digits = term.replace(/\D/g, '');
+      const needle = /^[\d\s()+.-]+$/.test(term) && digits.length >= 3 ? digits : term;
+      qb.andWhere(`${LEAD_SEARCH_EXPR} ILIKE :needle`, { needle: `%${likeEscape(needle)}%` });
+    }
+    const [rows, total] = await qb.orderBy('l.createdAt', 'DESC').addOrderBy('l.id', 'DESC').skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
+    return { leads: rows.map(toLead), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * The KPI figures of the leads tab, the contacts tab and the CRM, from ONE SQL query
+   * (staff-side.md §2, §9; money in whole dollars; conversion rate one decimal).
+   */
+  async stats(): Promise<LeadStats> {
+    const statusCols = LEAD_STATUSES.map((s) => `count(*) FILTER (WHERE l.status = '${s}')::int AS "s_${s}"`).join(',\n      ');
+    const [row] = await this.dataSource.query(`
+      SELECT count(*)::int AS total,
+        coalesce(sum(l.total_estimate_cents), 0)::bigint AS pipeline_cents,
+        count(*) FILTER (WHERE l.created_at >= now() - interval '7 days')::int AS new_week,
+        count(*) FILTER (WHERE l.status NOT IN ('won', 'lost'))::int AS active,
+        ${statusCols},
+        (SELECT count(*)::int FROM contacts) AS contacts,
+        (SELECT count(*)::int FROM contacts c WHERE c.created_at >= now() - interval '7 days') AS contacts_week
+      FROM leads l`);
+    return statsFromRow(row);
+  }
+
+  /** One lead with its audit trail. @throws ApiError 404 NOT_FOUND. */
+  async get(id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
+    const lead = await this.dataSource.getRepository(LeadRecord).findOne({ where: { id } });
+    if (!lead) throw notFound(id);
+    return { lead: toLead(lead), audit: await this.audit.forEntity('lead', id) };
+  }
+
+  /**
+   * PATCH: applies a partial update (status aliases already canonical) and records who changed
+   * what in the audit log, in one transaction. @throws ApiError 404 NOT_FOUND.
+   */
+  async update(id: number, patch: UpdateLead, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+    return this.dataSource.transaction(async (m) => {
+      const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!lead) throw notFound(id);
+      const before = lead.status;
+      const changes: Partial<LeadRecord> = {};
+      for (const [k, v] of Object.entries(patch)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
+      Object.assign(lead, changes);
+      const saved = await m.save(lead);
+      if (patch.status && patch.status !== before) await this.audit.record(m, user, 'lead.status_changed', 'lead', id, { from: before, to: patch.status });
+      const other = Object.keys(changes).filter((k) => k !== 'status');
+      if (other.length) await this.audit.record(m, user, 'lead.updated', 'lead', id, { fields: other });
+      return { lead: toLead(saved) };
+    });
+  }
+
+  /** DELETE: removes the lead (contacts linked to it are unlinked) and audits it. @throws 404. */
+  async remove(id: number, user: SessionUser | undefined): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const lead = await m.getRepository(LeadRecord).findOne({ where: { id } });
+      if (!lead) throw notFound(id);
+      await m.delete(LeadRecord, { id });
+      await this.audit.record(m, user, 'lead.deleted', 'lead', id, { email: lead.email, name: [lead.firstName, lead.lastName].filter(Boolean).join(' ') });
+    });
+  }
+
+  /**
+   * Saves a manual estimate as a lead (source `manual_estimator`, status `new`). The total is
+   * recomputed here from the §9 formulas (decisions.md §3); stored in cents, answered in dollars.
+   */
+  async saveManualEstimate(e: ManualEstimate, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+    const b = computeManualEstimate(e);
+    return this.dataSource.transaction(async (m) => {
+      const saved = await m.save(
+        m.create(LeadRecord, {
+          firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, company: e.company ?? null, address: null,
+          buildingInfo: { type: e.buildingType, size: e.buildingSize, buildingSize: e.buildingSize, squareFootage: e.squareFootage, floors: e.floors, entryPoints: e.entryPoints, cameras: e.cameras, description: e.notes, timeline: b.timeline },
+          aiRecommendation: {
+            description: 'Manual estimate',
+            pricing: { equipmentSubtotal: b.equipment, laborCost: b.labor, additionalCosts: b.additional, totalProjectCost: b.total },
+            projectDetails: { totalCameras: e.cameras, installationDays: e.installationDays, buildingSize: e.buildingSize, estimateType: 'manual' },
+            inputs: { cameraPrice: e.cameraPrice, nvrCost: e.nvrCost, laborRate: e.laborRate },
+            timeline: b.timeline,
+            notes: e.notes ?? null,
+          },
+          totalEstimateCents: Math.round(b.total * 100),
+          budget: null, timeline: b.timeline, specificAreas: null, additionalFeatures: [], status: 'new', source: 'manual_estimator',
+        }),
+      );
+      await this.audit.record(m, user, 'lead.manual_estimate', 'lead', saved.id, { total: b.total });
+      return { lead: toLead(saved) };
+    });
+  }
+}
+
+const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
+
+/** Maps the KPI row to LeadStats (exported for the formula tests). */
+export function statsFromRow(row: Record<string, unknown>): LeadStats {
+  const total = Number(row.total);
+  const pipelineCents = Number(row.pipeline_cents);
+  const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, Number(row[`s_${s}`])])) as Record<LeadStatus, number>;
+  return {
+    totalLeads: total,
+    pipelineValue: Math.round(pipelineCents / 100),
+    averageDeal: total ? Math.round(pipelineCents / 100 / total) : 0,
+    newThisWeek: Number(row.new_week),
+    conversionRate: total ? Math.round((byStatus.won / total) * 1000) / 10 : 0,
+    activeLeads: Number(row.active),
+    byStatus,
+    totalContacts: Number(row.contacts),
+    contactsNewThisWeek: Number(row.contacts_week),
+  };
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import {
+  leadListQuerySchema, manualEstimateSchema, updateLeadSchema,
+  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type ManualEstimate, type UpdateLead,
+} from '@ironclad/contracts';
+import { CurrentUser } from '../../common/auth/current-user.decorator.js';
+import type { SessionUser } from '../../common/auth/session-user.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { LeadAdminService } from './lead-admin.service.js';
+
+/**
+ * Staff lead endpoints (staff-side.md §7; decisions.md §5). Staff only (global StaffGuard):
+ * 401 without a session, 403 for a non-admin.
+ */
+@Controller('api/leads')
+export class StaffLeadsController {
+  constructor(private readonly leads: LeadAdminService) {}
+
+  /**
+   * GET /api/leads?search=&status=&page=1&pageSize=50 — `{leads, total, page, pageSize}`, newest
+   * first; `status` accepts `all`, canonical names and aliases (quoted, closed-won, closed-lost).
+   * @throws 400 VALIDATION_FAILED for a bad query.
+   */
+  @Get()
+  list(@Query(new ZodValidationPipe(leadListQuerySchema)) q: LeadListQuery): Promise<LeadListResponse> {
+    return this.leads.list(q);
+  }
+
+  /** GET /api/leads/stats — the KPI figures (LeadStats, whole dollars), from one SQL query. */
+  @Get('stats')
+  stats(): Promise<LeadStats> {
+    return this.leads.stats();
+  }
+
+  /** GET /api/leads/{id} — `{lead, audit}` (audit log of the lead, newest first). 404 when missing. */
+  @Get(':id')
+  get(@Param('id', ParseIntPipe) id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
+    return this.leads.get(id);
+  }
+
+  /** POST /api/leads/manual-estimate — body ManualEstimate (dollars); 201 `{lead}` with the server-computed totalEstimate. */
+  @Post('manual-estimate')
+  @HttpCode(201)
+  manual(@Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    return this.leads.saveManualEstimate(body, user);
+  }
+
+  /** PATCH /api/leads/{id} — body `{status}` (aliases accepted) or other fields; 200 `{lead}` (canonical status). 404 when missing. */
+  @Patch(':id')
+  update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    return this.leads.update(id, body, user);
+  }
+
+  /** DELETE /api/leads/{id} — 204; 404 when missing. Audited. */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {
+    await this.leads.remove(id, user);
+  }
+}

@@ -1,0 +1,262 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type Stripe from 'stripe';
+import {
+  CONSULTATION_DEPOSIT_CENTS,
+  ErrorCode,
+  depositCentsForTotal,
+  type ClientSecretResponse,
+  type CreateConsultationPayment,
+  type CreateDepositPayment,
+  type PaymentStatusResponse,
+} from '@ironclad/contracts';
+import { ApiError } from '../../common/api-error.js';
+import { ENV, type Env } from '../../config/env.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { LeadRecord } from '../leads/lead.entity.js';
+import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { renderPaymentReceipt, renderStaffPaymentNotice } from './payment-emails.js';
+import { PaymentRecord, StripeEventRecord, type PaymentStatusValue } from './payment.entity.js';
+import { STRIPE_CLIENT } from './stripe-client.js';
+
+/** Pipeline stage a lead moves to once its deposit succeeded (decisions.md §5: the customer committed). */
+export const DEPOSITED_LEAD_STATUS = 'won' as const;
+
+const CURRENCY = 'usd';
+
+/** Result of handling one webhook delivery. */
+export interface WebhookResult {
+  received: true;
+  /** True when the event id had already been processed (a replay): nothing was changed. */
+  duplicate: boolean;
+}
+
+/**
+ * Deposits through Stripe (public-site.md §2, §7, §9; decisions.md §3, §4, §14).
+ *
+ * - PaymentIntents are created with an Idempotency-Key (one per lead for deposits) and recorded
+ *   in `payments` (status `pending`).
+ * - Webhooks are the source of truth: verified on the raw body, event ids stored so a replay
+ *   changes nothing, the payment updated, a deposited lead moved to `won`, and the receipt and
+ *   staff notice recorded `queued` in the same transaction, then enqueued for the worker.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
+    @Inject(ENV) private readonly env: Env,
+    private readonly outbound: OutboundMessagesService,
+    private readonly jobs: JobProducer,
+    private readonly settings: SiteSettingsService,
+  ) {}
+
+  private client(): Stripe {
+    if (!this.stripe) throw new ApiError(503, ErrorCode.PaymentsNotConfigured, 'Online payment is not available. Please call us to pay your deposit.');
+    return this.stripe;
+  }
+
+  /** Wraps a Stripe SDK call: provider failures become 502 PAYMENT_PROVIDER_ERROR (never a 500). */
+  private async provider<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      this.logger.warn(`stripe ${what} failed: ${(err as Error).message}`);
+      throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider could not be reached. Please try again.');
+    }
+  }
+
+  /**
+   * POST /api/create-deposit-payment: a PaymentIntent for round(10% × the stored total of the
+   * lead) in cents, USD, Idempotency-Key `deposit-lead-<id>`. A second call for the same lead
+   * returns the same intent's client secret.
+   * @throws 404 NOT_FOUND unknown lead; 409 CONFLICT lead without a server quote or deposit already
+   * paid; 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
+   */
+  async createDeposit(input: CreateDepositPayment): Promise<ClientSecretResponse> {
+    const stripe = this.client();
+    const lead = await this.dataSource.getRepository(LeadRecord).findOneBy({ id: input.leadId });
+    if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${input.leadId} not found.`);
+    if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0) throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
+    const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
+
+    const existing = await this.dataSource.getRepository(PaymentRecord).findOne({ where: { leadId: lead.id, kind: 'deposit' }, order: { id: 'DESC' } });
+    if (existing?.status === 'succeeded') throw new ApiError(409, ErrorCode.Conflict, 'The deposit for this quote is already paid.');
+    if (existing && existing.amountCents === amountCents) {
+      const intent = await this.provider('retrieve', () => stripe.paymentIntents.retrieve(existing.paymentIntentId));
+      if (intent.client_secret && intent.status !== 'canceled') return { clientSecret: intent.client_secret };
+    }
+
+    const idempotencyKey = `deposit-lead-${lead.id}-${amountCents}`;
+    const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || null;
+    const intent = await this.provider('create', () =>
+      stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: CURRENCY,
+          automatic_payment_methods: { enabled: true },
+          description: `10% installation deposit, quote #${lead.id}`,
+          receipt_email: lead.email,
+          metadata: { kind: 'deposit', leadId: String(lead.id) },
+        },
+        { idempotencyKey },
+      ),
+    );
+    await this.record({
+      kind: 'deposit',
+      leadId: lead.id,
+      customerEmail: lead.email,
+      customerName: name,
+      customerPhone: lead.phone,
+      amountCents,
+      paymentIntentId: intent.id,
+      idempotencyKey,
+      details: input.projectDetails ?? null,
+    });
+    if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
+    return { clientSecret: intent.client_secret };
+  }
+
+  /**
+   * POST /api/create-consultation-payment: a PaymentIntent for exactly 25000 cents ($250), USD,
+   * whatever amount the browser sends. Idempotency-Key `consultation-<email>-<UTC day>` so a
+   * double submit makes one intent.
+   * @throws 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
+   */
+  async createConsultation(input: CreateConsultationPayment, today: Date = new Date()): Promise<ClientSecretResponse> {
+    const stripe = this.client();
+    const c = input.customerInfo;
+    const idempotencyKey = `consultation-${c.email.toLowerCase()}-${today.toISOString().slice(0, 10)}`;
+    const intent = await this.provider('create', () =>
+      stripe.paymentIntents.create(
+        {
+          amount: CONSULTATION_DEPOSIT_CENTS,
+          currency: CURRENCY,
+          automatic_payment_methods: { enabled: true },
+          description: 'Consultation deposit (refundable within 24 hours)',
+          receipt_email: c.email,
+          metadata: { kind: 'consultation', buildingType: input.projectDetails.type ?? '' },
+        },
+        { idempotencyKey },
+      ),
+    );
+    await this.record({
+      kind: 'consultation',
+      leadId: null,
+      customerEmail: c.email,
+      customerName: `${c.firstName} ${c.lastName}`,
+      customerPhone: c.phone,
+      amountCents: CONSULTATION_DEPOSIT_CENTS,
+      paymentIntentId: intent.id,
+      idempotencyKey,
+      details: input.projectDetails,
+    });
+    if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
+    return { clientSecret: intent.client_secret };
+  }
+
+  /** Inserts the payment row once per PaymentIntent (a repeated intent id is left as is). */
+  private async record(p: Pick<PaymentRecord, 'kind' | 'leadId' | 'customerEmail' | 'customerName' | 'customerPhone' | 'amountCents' | 'paymentIntentId' | 'idempotencyKey' | 'details'>) {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(PaymentRecord)
+      .values({ ...p, contactId: null, currency: CURRENCY, status: 'pending' } as QueryDeepPartialEntity<PaymentRecord>)
+      .orIgnore()
+      .execute();
+  }
+
+  /**
+   * GET /api/payments/:paymentIntentId: the status our server holds (from webhooks).
+   * @throws 404 NOT_FOUND for an unknown PaymentIntent.
+   */
+  async status(paymentIntentId: string): Promise<PaymentStatusResponse> {
+    const p = await this.dataSource.getRepository(PaymentRecord).findOneBy({ paymentIntentId });
+    if (!p) throw new ApiError(404, ErrorCode.NotFound, 'Unknown payment.');
+    return { paymentIntentId: p.paymentIntentId, kind: p.kind, status: p.status, amountCents: p.amountCents, currency: p.currency, failureMessage: p.failureMessage };
+  }
+
+  /**
+   * POST /api/stripe/webhook: verifies `Stripe-Signature` on the raw body with
+   * STRIPE_WEBHOOK_SECRET, then applies the event once.
+   * @throws 400 VALIDATION_FAILED bad or missing signature; 503 PAYMENTS_NOT_CONFIGURED.
+   */
+  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookResult> {
+    const stripe = this.client();
+    if (!this.env.STRIPE_WEBHOOK_SECRET) throw new ApiError(503, ErrorCode.PaymentsNotConfigured, 'Stripe webhooks are not configured.');
+    let event: Stripe.Event;
+    try {
+      if (!rawBody || !signature) throw new Error('missing body or signature');
+      event = stripe.webhooks.constructEvent(rawBody, signature, this.env.STRIPE_WEBHOOK_SECRET);
+    } catch (err) {
+      throw new ApiError(400, ErrorCode.ValidationFailed, `Invalid Stripe signature: ${(err as Error).message}`);
+    }
+
+    const jobs: { outboundMessageId: number; recordId: number }[] = [];
+    const duplicate = await this.dataSource.transaction(async (manager) => {
+      const table = manager.getRepository(StripeEventRecord).metadata.tablePath;
+      const inserted: unknown[] = await manager.query(`INSERT INTO ${table} (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id, event.type]);
+      if (inserted.length === 0) return true; // replayed event id
+      if (event.type.startsWith('payment_intent.')) jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent)));
+      return false;
+    });
+    for (const j of jobs) await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
+    return { received: true, duplicate };
+  }
+
+  /** Updates the payment from a payment_intent.* event; returns the messages to enqueue. */
+  private async applyIntentEvent(manager: EntityManager, type: string, intent: Stripe.PaymentIntent): Promise<{ outboundMessageId: number; recordId: number }[]> {
+    const payment = await manager.findOne(PaymentRecord, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
+    if (!payment) {
+      this.logger.warn(`webhook ${type} for unknown PaymentIntent ${intent.id}`);
+      return [];
+    }
+    const next: Partial<Record<string, PaymentStatusValue>> = {
+      'payment_intent.succeeded': 'succeeded',
+      'payment_intent.payment_failed': 'failed',
+      'payment_intent.processing': 'processing',
+      'payment_intent.canceled': 'canceled',
+    };
+    const status = next[type];
+    if (!status || payment.status === 'succeeded') return []; // a succeeded payment never goes back
+    payment.status = status;
+    payment.failureMessage = status === 'failed' ? (intent.last_payment_error?.message ?? 'Payment failed') : null;
+    if (status === 'succeeded') payment.succeededAt = new Date();
+    await manager.save(payment);
+    if (status !== 'succeeded') return [];
+
+    if (payment.kind === 'deposit' && payment.leadId !== null) {
+      await manager.update(LeadRecord, { id: payment.leadId }, { status: DEPOSITED_LEAD_STATUS });
+    }
+    const company = await this.settings.companyFacts();
+    const receipt = renderPaymentReceipt(payment, company.name);
+    const notice = renderStaffPaymentNotice(payment, `${this.env.PUBLIC_URL}/admin`);
+    const r1 = await this.outbound.recordQueued(manager, {
+      idempotencyKey: `staff-notification:payment-receipt:${payment.paymentIntentId}`,
+      channel: 'email',
+      recipient: payment.customerEmail,
+      template: receipt.template,
+      subject: receipt.subject,
+      body: receipt.text,
+      leadId: payment.leadId,
+    });
+    const r2 = await this.outbound.recordQueued(manager, {
+      idempotencyKey: `staff-notification:payment:${payment.paymentIntentId}`,
+      channel: 'email',
+      recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+      template: notice.template,
+      subject: notice.subject,
+      body: notice.text,
+      leadId: payment.leadId,
+    });
+    return [
+      { outboundMessageId: r1.id, recordId: payment.id },
+      { outboundMessageId: r2.id, recordId: payment.id },
+    ];
+  }
+}

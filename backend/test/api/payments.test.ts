@@ -1,0 +1,198 @@
+/**
+ * Deposits through Stripe against a local fake Stripe API (issue 4 items 5-9; decisions.md §3,
+ * §4, §14): amounts, currency and Idempotency-Key sent; signed webhooks (forged → 400, replay →
+ * no second effect); the payment status endpoint; the api without Stripe keys.
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Queue } from 'bullmq';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { QueueName } from '@ironclad/contracts';
+import { createApp } from '../../src/app.factory.js';
+import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
+import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
+import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { wizardLead } from '../support/wizard-lead.js';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const stripeSdk = new Stripe('sk_test_unused');
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+let noKeysApp: NestExpressApplication;
+let ds: DataSource;
+let fake: FakeStripe;
+let notifications: Queue;
+
+const http = () => request(app.getHttpServer());
+const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.url === '/v1/payment_intents');
+
+/** Posts an event to the webhook, signed with `secret`. */
+function sendEvent(event: { id: string; type: string; data: { object: unknown } }, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ object: 'event', api_version: '2025-01-01', created: 1, livemode: false, ...event });
+  const signature = stripeSdk.webhooks.generateTestHeaderString({ payload, secret });
+  return http().post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
+}
+
+async function newWizardLead(email: string) {
+  const res = await http().post('/api/leads').send({ ...wizardLead, email }).expect(201);
+  return res.body.lead as { id: number; totalEstimate: number };
+}
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  db = await createTestDatabase();
+  app = await createApp(
+    testEnv(db, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE_URL: fake.baseUrl }),
+    { logger: false },
+  );
+  await app.init();
+  noKeysApp = await createApp(testEnv(db), { logger: false });
+  await noKeysApp.init();
+  ds = new DataSource(dataSourceOptions(db.url));
+  await ds.initialize();
+  notifications = new Queue(QueueName.Notifications, { connection: { url: REDIS_URL }, prefix: db.queuePrefix });
+});
+
+afterAll(async () => {
+  await notifications?.close();
+  await app?.close();
+  await noKeysApp?.close();
+  await ds?.destroy();
+  await fake?.close();
+  await flushRedisPrefix(db.queuePrefix);
+  await db?.drop();
+});
+
+describe('POST /api/create-deposit-payment', () => {
+  it('charges round(10% × the stored total) in cents, USD, with an idempotency key tied to the lead; a tampered totalAmount changes nothing', async () => {
+    const lead = await newWizardLead('deposit1@example.com');
+    const res = await http().post('/api/create-deposit-payment').send({ leadId: lead.id, totalAmount: 1, customerInfo: { firstName: 'Ana' }, projectDetails: { fullDeposit: true } }).expect(200);
+    const expected = Math.round(lead.totalEstimate * 100 * 0.1);
+    const [req] = creates().slice(-1);
+    expect(req!.body).toMatchObject({ amount: String(expected), currency: 'usd', 'metadata[leadId]': String(lead.id), 'metadata[kind]': 'deposit' });
+    expect(req!.idempotencyKey).toBe(`deposit-lead-${lead.id}-${expected}`);
+    expect(req!.headers.authorization).toBe('Bearer sk_test_123');
+    const intent = fake.intents.get(res.body.clientSecret.split('_secret_')[0])!;
+    expect(res.body).toEqual({ clientSecret: intent.client_secret });
+
+    const [row] = await ds.query('SELECT * FROM payments WHERE payment_intent_id = $1', [intent.id]);
+    expect(row).toMatchObject({ kind: 'deposit', lead_id: lead.id, amount_cents: expected, currency: 'usd', status: 'pending', customer_email: 'deposit1@example.com' });
+
+    // asking again for the same lead reuses the intent: no second PaymentIntent
+    const before = creates().length;
+    const again = await http().post('/api/create-deposit-payment').send({ leadId: lead.id, totalAmount: 999999 }).expect(200);
+    expect(again.body.clientSecret).toBe(res.body.clientSecret);
+    expect(creates().length).toBe(before);
+  });
+
+  it('answers 400 with field errors, 404 for an unknown lead, 409 for a lead without a quote', async () => {
+    const bad = await http().post('/api/create-deposit-payment').send({ leadId: 'x' }).expect(400);
+    expect(bad.body.details.fieldErrors.leadId).toBeDefined();
+    await http().post('/api/create-deposit-payment').send({ leadId: 999999 }).expect(404);
+    // A lead without a server quote (e.g. saved before pricing): no deposit can be computed.
+    const [{ id: unpricedId }] = await ds.query(`INSERT INTO leads (email, building_info) VALUES ('calc@example.com', '{"type":"commercial"}') RETURNING id`);
+    await http().post('/api/create-deposit-payment').send({ leadId: unpricedId }).expect(409);
+  });
+});
+
+describe('POST /api/create-consultation-payment', () => {
+  it('always charges 25000 cents whatever amount the browser sends', async () => {
+    const res = await http()
+      .post('/api/create-consultation-payment')
+      .send({ amount: 1, customerInfo: { firstName: 'Lee', lastName: 'Park', email: 'lee@example.com', phone: '2125550123' }, projectDetails: { type: 'office', description: 'Consultation' } })
+      .expect(200);
+    const [req] = creates().slice(-1);
+    expect(req!.body).toMatchObject({ amount: '25000', currency: 'usd', 'metadata[kind]': 'consultation' });
+    expect(req!.idempotencyKey).toMatch(/^consultation-lee@example\.com-\d{4}-\d{2}-\d{2}$/);
+    expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
+    const [row] = await ds.query(`SELECT * FROM payments WHERE kind = 'consultation' AND customer_email = 'lee@example.com'`);
+    expect(row).toMatchObject({ amount_cents: 25000, lead_id: null, status: 'pending', customer_name: 'Lee Park' });
+  });
+
+  it('rejects missing customer details with field errors', async () => {
+    const res = await http().post('/api/create-consultation-payment').send({ amount: 25000, customerInfo: { firstName: '', email: 'x' } }).expect(400);
+    expect(Object.keys(res.body.details.fieldErrors)).toEqual(expect.arrayContaining(['customerInfo.firstName', 'customerInfo.email', 'customerInfo.phone']));
+  });
+});
+
+describe('POST /api/stripe/webhook', () => {
+  it('a verified payment_intent.succeeded marks the payment, moves the lead to won and queues receipt + staff notice; a replay changes nothing', async () => {
+    const lead = await newWizardLead('deposit2@example.com');
+    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
+    const event = { id: `evt_ok_${lead.id}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } };
+
+    const res = await sendEvent(event).expect(200);
+    expect(res.body).toEqual({ received: true, duplicate: false });
+    const [payment] = await ds.query('SELECT * FROM payments WHERE payment_intent_id = $1', [intent.id]);
+    expect(payment.status).toBe('succeeded');
+    expect(payment.succeeded_at).not.toBeNull();
+    const [leadRow] = await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]);
+    expect(leadRow.status).toBe('won');
+    const messages = await ds.query(`SELECT * FROM outbound_messages WHERE idempotency_key LIKE $1 ORDER BY id`, [`%:${intent.id}`]);
+    expect(messages).toEqual([
+      expect.objectContaining({ status: 'queued', recipient: 'deposit2@example.com', template: 'payment_receipt', lead_id: lead.id }),
+      expect.objectContaining({ status: 'queued', recipient: 'staff@ironclad.test', template: 'staff_payment_received', lead_id: lead.id }),
+    ]);
+    const jobs = await notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    const paymentJobs = jobs.filter((j) => j.data.kind === 'payment' && j.data.recordId === payment.id);
+    expect(paymentJobs.map((j) => j.data.outboundMessageId).sort()).toEqual(messages.map((m: { id: number }) => m.id).sort());
+
+    // replay: staff moved the lead on meanwhile; the replayed event must not touch anything
+    await ds.query(`UPDATE leads SET status = 'negotiation' WHERE id = $1`, [lead.id]);
+    const replay = await sendEvent(event).expect(200);
+    expect(replay.body).toEqual({ received: true, duplicate: true });
+    expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('negotiation');
+    expect(await ds.query(`SELECT id FROM outbound_messages WHERE idempotency_key LIKE $1`, [`%:${intent.id}`])).toHaveLength(2);
+    const jobsAfter = await notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobsAfter.filter((j) => j.data.kind === 'payment' && j.data.recordId === payment.id)).toHaveLength(2);
+
+    const status = await http().get(`/api/payments/${intent.id}`).expect(200);
+    expect(status.body).toEqual({ paymentIntentId: intent.id, kind: 'deposit', status: 'succeeded', amountCents: payment.amount_cents, currency: 'usd', failureMessage: null });
+    // a paid deposit cannot be paid twice
+    await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(409);
+  });
+
+  it('a forged signature is rejected with 400 and changes nothing', async () => {
+    const lead = await newWizardLead('deposit3@example.com');
+    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
+    const event = { id: `evt_forged_${lead.id}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } };
+    const res = await sendEvent(event, 'whsec_attacker').expect(400);
+    expect(res.body.message).toMatch(/signature/i);
+    await http().post('/api/stripe/webhook').set('content-type', 'application/json').send(JSON.stringify(event)).expect(400);
+    expect((await ds.query('SELECT status FROM payments WHERE payment_intent_id = $1', [intent.id]))[0].status).toBe('pending');
+    expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('new');
+    expect(await ds.query('SELECT id FROM stripe_events WHERE id = $1', [event.id])).toHaveLength(0);
+  });
+
+  it('payment_intent.payment_failed stores the provider message and leaves the lead alone', async () => {
+    const lead = await newWizardLead('deposit4@example.com');
+    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
+    await sendEvent({ id: `evt_fail_${lead.id}`, type: 'payment_intent.payment_failed', data: { object: { ...intent, last_payment_error: { message: 'Your card was declined.' } } } }).expect(200);
+    const status = await http().get(`/api/payments/${intent.id}`).expect(200);
+    expect(status.body).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('new');
+    await http().get('/api/payments/pi_unknown').expect(404);
+    await http().get('/api/payments/not-an-intent').expect(400);
+  });
+});
+
+describe('without Stripe keys', () => {
+  it('the quote still works, the config has no publishable key and deposits answer 503', async () => {
+    const lead = await request(noKeysApp.getHttpServer()).post('/api/leads').send({ ...wizardLead, email: 'nokeys@example.com' }).expect(201);
+    expect(lead.body.lead.totalEstimate).toBeGreaterThan(0);
+    const config = await request(noKeysApp.getHttpServer()).get('/api/public-config').expect(200);
+    expect(config.body.stripePublishableKey).toBeNull();
+    const res = await request(noKeysApp.getHttpServer()).post('/api/create-deposit-payment').send({ leadId: lead.body.lead.id }).expect(503);
+    expect(res.body.code).toBe('PAYMENTS_NOT_CONFIGURED');
+    await request(noKeysApp.getHttpServer())
+      .post('/api/create-consultation-payment')
+      .send({ customerInfo: { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '2125550123' } })
+      .expect(503);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Staff sign-in (issue 6 points 1 and 11; decisions.md §1, §2): Argon2id credentials, sessions in
+ * the `sessions` table, cookie flags, idle and absolute expiry, logout, the login rate limits in
+ * Redis, the cross-site write refusal and the bootstrap admin.
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import { User } from '../../src/modules/users/user.entity.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { ADMIN, seedUsers, signIn, STAFF } from './support.js';
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createApp(
+    testEnv(db, {
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '8',
+      ADMIN_EMAIL: 'first.admin@ironclad.test',
+      ADMIN_PASSWORD: 'bootstrap password 1',
+      PUBLIC_URL: 'https://ironclad.example',
+    }),
+    { logger: false },
+  );
+  await app.init();
+  await seedUsers(app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await flushRedisPrefix(db.queuePrefix);
+  await db?.drop();
+});
+
+const http = () => request(app.getHttpServer());
+const query = (sql: string, params: unknown[] = []) => app.get(DataSource).query(sql, params);
+
+it('stores Argon2id hashes only', async () => {
+  const [row] = await query(`SELECT password_hash FROM users WHERE email = $1`, [ADMIN.email]);
+  expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+});
+
+it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD at start', async () => {
+  const res = await http().post('/api/auth/login').send({ email: 'first.admin@ironclad.test', password: 'bootstrap password 1' }).expect(200);
+  expect(res.body.user).toMatchObject({ email: 'first.admin@ironclad.test', isAdmin: true });
+});
+
+it('signs in with the spec texts and a HttpOnly SameSite session cookie stored in the sessions table', async () => {
+  const res = await http().post('/api/auth/login').send(ADMIN).expect(200);
+  expect(res.body).toMatchObject({ message: 'Login successful', description: 'Welcome to the admin panel', user: { email: ADMIN.email, isAdmin: true } });
+  expect(res.body.user.passwordHash).toBeUndefined();
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ironclad.sid='))!;
+  expect(cookie).toMatch(/HttpOnly/i);
+  expect(cookie).toMatch(/SameSite=Lax/i);
+  expect(cookie).not.toMatch(/Secure/i); // plain HTTP here
+  const sid = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!).slice(2).split('.')[0];
+  const [row] = await query(`SELECT sess, expire FROM sessions WHERE sid = $1`, [sid]);
+  expect(row.sess.passport.user).toBeDefined();
+  expect(new Date(row.expire).getTime()).toBeGreaterThan(Date.now());
+});
+
+it('marks the cookie Secure when the request came through a TLS proxy', async () => {
+  const res = await http().post('/api/auth/login').set('X-Forwarded-Proto', 'https').send(ADMIN).expect(200);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ironclad.sid='))!;
+  expect(cookie).toMatch(/; Secure/i);
+});
+
+it('refuses a wrong password with "Invalid password. Please try again." and no cookie', async () => {
+  const res = await http().post('/api/auth/login').send({ email: STAFF.email, password: 'wrong wrong wrong' }).expect(401);
+  expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid password. Please try again.' });
+  expect(res.headers['set-cookie']).toBeUndefined();
+});
+
+it('answers 400 with field errors for a malformed login body', async () => {
+  const res = await http().post('/api/auth/login').send({ email: 'nope' }).expect(400);
+  expect(Object.keys(res.body.details.fieldErrors)).toEqual(expect.arrayContaining(['email', 'password']));
+});
+
+it('GET /api/auth/me tells who is signed in; logout ends the session', async () => {
+  const cookie = await signIn(app, ADMIN);
+  const me = await http().get('/api/auth/me').set('Cookie', cookie).expect(200);
+  expect(me.body.user.email).toBe(ADMIN.email);
+  await http().get('/api/leads').set('Cookie', cookie).expect(200);
+  await http().post('/api/auth/logout').set('Cookie', cookie).expect(204);
+  await http().get('/api/leads').set('Cookie', cookie).expect(401);
+  expect((await http().get('/api/auth/me').set('Cookie', cookie).expect(200)).body.user).toBeNull();
+});
+
+it('a non-admin session gets 403 on staff routes', async () => {
+  const cookie = await signIn(app, STAFF);
+  const res = await http().get('/api/leads').set('Cookie', cookie).expect(403);
+  expect(res.body.code).toBe('FORBIDDEN');
+});
+
+it('an admin whose flag is removed loses access at once', async () => {
+  const cookie = await signIn(app, ADMIN);
+  await app.get(DataSource).getRepository(User).update({ email: ADMIN.email }, { isAdmin: false });
+  await http().get('/api/leads').set('Cookie', cookie).expect(403);
+  await app.get(DataSource).getRepository(User).update({ email: ADMIN.email }, { isAdmin: true });
+  await http().get('/api/leads').set('Cookie', cookie).expect(200);
+});
+
+it('an expired (idle) session is refused', async () => {
+  const cookie = await signIn(app, ADMIN);
+  const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
+  await query(`UPDATE sessions SET expire = now() - interval '1 minute' WHERE sid = $1`, [sid]);
+  await http().get('/api/leads').set('Cookie', cookie).expect(401);
+});
+
+it('a session past its absolute lifetime is refused and deleted, even when active', async () => {
+  const cookie = await signIn(app, ADMIN);
+  const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
+  await query(`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [sid, Date.now() - 13 * 3_600_000]);
+  await http().get('/api/leads').set('Cookie', cookie).expect(401);
+  expect(await query(`SELECT 1 FROM sessions WHERE sid = $1`, [sid])).toHaveLength(0);
+});
+
+it('a forged cookie is refused', async () => {
+  await http().get('/api/leads').set('Cookie', 'ironclad.sid=s%3Aforged.signature').expect(401);
+});
+
+describe('cross-site writes', () => {
+  it('refuses a cookie-authenticated POST from another origin', async () => {
+    const cookie = await signIn(app, ADMIN);
+    const res = await http().delete('/api/leads/1').set('Cookie', cookie).set('Origin', 'https://evil.example').expect(403);
+    expect(res.body.message).toBe('Cross-site request refused');
+    await http().post('/api/auth/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+  });
+
+  it('accepts same-origin writes (PUBLIC_URL or the request host)', async () => {
+    await http().post('/api/auth/login').set('Origin', 'https://ironclad.example').send(ADMIN).expect(200);
+    await http().post('/api/auth/login').set('Sec-Fetch-Site', 'same-origin').send(ADMIN).expect(200);
+  });
+});
+
+describe('login rate limit (state in Redis)', () => {
+  it('blocks an account after LOGIN_MAX_FAILURES_PER_ACCOUNT failures, even with the right password', async () => {
+    const who = { email: 'first.admin@ironclad.test', password: 'bootstrap password 1' };
+    for (let i = 0; i < 3; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.1').send({ ...who, password: `wrong ${i} xxxxxxx` }).expect(401);
+    const res = await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.2').send(who).expect(429);
+    expect(res.body.code).toBe('RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    expect((await redis.keys(`${db.queuePrefix}:login-fail-account*`)).length).toBeGreaterThan(0);
+    redis.disconnect();
+  });
+
+  it('blocks an IP after LOGIN_MAX_FAILURES_PER_IP failures across accounts', async () => {
+    for (let i = 0; i < 8; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.9').send({ email: `nobody${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.9').send(ADMIN).expect(429);
+    await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.10').send(ADMIN).expect(200);
+  });
+});

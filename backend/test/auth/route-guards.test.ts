@@ -1,0 +1,106 @@
+/**
+ * Every staff route is guarded (issue 6 point 2; decisions.md §1). The routes are enumerated from
+ * Nest's own controllers (DiscoveryService + the route metadata), so a route added later is
+ * checked automatically: each route not marked @Public() must answer 401 without a session and
+ * 403 for a signed-in non-admin; the spec's staff calls (staff-side.md §7) must never be public;
+ * the visitor routes must stay public.
+ */
+import { RequestMethod } from '@nestjs/common';
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory.js';
+import { IS_PUBLIC_KEY } from '../../src/common/auth/public.decorator.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { seedUsers, signIn, STAFF } from './support.js';
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+
+interface RouteInfo { method: string; path: string; isPublic: boolean }
+let routes: RouteInfo[] = [];
+
+/** Staff calls of staff-side.md §7 (method + path pattern): never public. */
+const STAFF_CALLS: [string, RegExp][] = [
+  ['GET', /^\/api\/leads$/], ['PATCH', /^\/api\/leads\/:[^/]+$/], ['DELETE', /^\/api\/leads\/:[^/]+$/],
+  ['POST', /^\/api\/leads\/:[^/]+\/send-(email|sms)$/], ['GET', /^\/api\/contacts$/], ['GET', /^\/api\/communication-status$/],
+  ['POST', /^\/api\/(test-communication|test-direct-communication|direct-communication-test|quick-test-communication|bulk-communication|send-communication)$/],
+  ['GET', /^\/api\/(email-templates|lead-activities|ai-configs)$/], ['POST', /^\/api\/ai-configs$/], ['PATCH', /^\/api\/ai-configs\/:[^/]+$/],
+  ['PUT', /^\/api\/site-settings\/:[^/]+$/], ['GET', /^\/api\/inventory/], ['POST', /^\/api\/inventory/], ['PUT', /^\/api\/inventory/], ['DELETE', /^\/api\/inventory/],
+  ['POST', /^\/api\/generate-image$/], ['GET', /^\/api\/exports/], ['GET', /^\/api\/leads\/stats$/], ['POST', /^\/api\/contacts\/:[^/]+\/convert-to-lead$/],
+];
+
+/** Visitor routes that must stay public. */
+const VISITOR_ROUTES = [
+  ['POST', '/api/contacts'], ['POST', '/api/leads'], ['GET', '/api/case-studies'], ['GET', '/api/site-settings'],
+  ['GET', '/api/public-config'], ['GET', '/api/health'], ['GET', '/api/testimonials'], ['POST', '/api/auth/login'],
+  ['POST', '/api/create-deposit-payment'], ['POST', '/api/create-consultation-payment'], ['POST', '/api/stripe/webhook'], ['GET', '/api/payments/:paymentIntentId'],
+  ['POST', '/api/generate-estimate-pdf'],
+];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createApp(testEnv(db), { logger: false });
+  await app.init();
+  await seedUsers(app);
+  const reflector = app.get(Reflector);
+  const scanner = app.get(MetadataScanner);
+  for (const wrapper of app.get(DiscoveryService).getControllers()) {
+    const { instance, metatype } = wrapper;
+    if (!instance || !metatype) continue;
+    const base = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+      const handler = (instance as Record<string, unknown>)[name] as object;
+      const sub = Reflect.getMetadata(PATH_METADATA, handler);
+      if (sub === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const path = `/${[base, String(sub)].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+      const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [handler as never, metatype]);
+      routes.push({ method, path, isPublic });
+    }
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await flushRedisPrefix(db.queuePrefix);
+  await db?.drop();
+});
+
+const concrete = (path: string) => path.replace(/:[^/]+/g, '1');
+const send = (method: string, path: string, cookie?: string) => {
+  const r = (request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>)[method.toLowerCase()]!(concrete(path));
+  return cookie ? r.set('Cookie', cookie) : r;
+};
+
+it('finds the routes in the Nest router (and these match express routes)', () => {
+  expect(routes.length).toBeGreaterThan(10);
+  const expressPaths = ((app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router.stack)
+    .map((l) => l.route?.path).filter(Boolean);
+  for (const r of routes) expect(expressPaths).toContain(r.path);
+});
+
+it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {
+  const staffRoutes = routes.filter((r) => !r.isPublic);
+  expect(staffRoutes.length).toBeGreaterThanOrEqual(8);
+  const cookie = await signIn(app, STAFF);
+  for (const r of staffRoutes) {
+    const anon = await send(r.method, r.path);
+    expect(`${r.method} ${r.path} → ${anon.status}`).toBe(`${r.method} ${r.path} → 401`);
+    const user = await send(r.method, r.path, cookie);
+    expect(`${r.method} ${r.path} → ${user.status}`).toBe(`${r.method} ${r.path} → 403`);
+  }
+});
+
+it('no staff call of staff-side.md §7 is public', () => {
+  const leaks = routes.filter((r) => r.isPublic && STAFF_CALLS.some(([m, p]) => m === r.method && p.test(r.path)));
+  expect(leaks).toEqual([]);
+});
+
+it('the visitor routes stay public', () => {
+  for (const [method, path] of VISITOR_ROUTES) {
+    expect(routes.find((r) => r.method === method && r.path === path)).toMatchObject({ isPublic: true });
+  }
+});

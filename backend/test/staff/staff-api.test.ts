@@ -1,0 +1,182 @@
+/**
+ * Staff API (issue 6 points 4–10): server-side search/filter/paging, status aliases, delete,
+ * KPI formulas from one query, contact conversion, manual estimate recomputed on the server,
+ * CSV exports with hostile cells and Unicode, and the audit log.
+ */
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { computeManualEstimate } from '@ironclad/contracts';
+import { createApp } from '../../src/app.factory.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { ADMIN, seedUsers, signIn } from '../auth/support.js';
+
+let db: TestDatabase;
+let app: NestExpressApplication;
+let cookie: string;
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createApp(testEnv(db), { logger: false });
+  await app.init();
+  await seedUsers(app);
+  cookie = await signIn(app, ADMIN);
+  const q = (sql: string, p: unknown[]) => app.get(DataSource).query(sql, p);
+  const ins = `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source, created_at)
+               VALUES ($1, $2, $3, $4, $5, '{"type":"office"}', $6, $7, $8, now() - ($9 || ' days')::interval)`;
+  await q(ins, ['Ada', 'Lovelace', 'ada@example.com', '(212) 555-0101', 'Analytical', 1_000_000, 'new', 'ai_shopping', '0']);
+  await q(ins, ['=HYPERLINK("http://evil")', 'Zoë Ünïcødé 日本', 'evil@example.com', '+1 212 555 0102', '@SUM(A1)', 2_000_000, 'won', 'cost_calculator', '2']);
+  await q(ins, [HOSTILE, 'Old', 'old@example.com', '2125550103', null, null, 'lost', 'ai_shopping', '30']);
+  await q(ins, ['Grace', 'Hopper', 'grace@example.com', null, null, 300_050, 'proposal', 'ai_shopping', '10']);
+  await q(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services, message) VALUES ('Con', 'Tact', 'con@example.com', '3125550199', 'residential', '{"Alarm Systems"}', '-2+3')`, []);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await flushRedisPrefix(db.queuePrefix);
+  await db?.drop();
+});
+
+const http = () => request(app.getHttpServer());
+
+describe('GET /api/leads', () => {
+  it('answers {leads, total, page, pageSize}, newest first', async () => {
+    const res = await http().get('/api/leads').set('Cookie', cookie).expect(200);
+    expect(res.body.total).toBe(4);
+    expect(res.body.leads.map((l: { email: string }) => l.email)).toEqual(['ada@example.com', 'evil@example.com', 'grace@example.com', 'old@example.com']);
+    expect(res.body.leads[0].totalEstimate).toBe(10_000);
+  });
+
+  it('searches names, email and phone (any format) on the server', async () => {
+    const get = async (search: string) => (await http().get('/api/leads').query({ search }).set('Cookie', cookie).expect(200)).body.leads.map((l: { email: string }) => l.email);
+    expect(await get('lovelace')).toEqual(['ada@example.com']);
+    expect(await get('GRACE@')).toEqual(['grace@example.com']);
+    expect(await get('212-555-0102')).toEqual(['evil@example.com']);
+    expect(await get('5550103')).toEqual(['old@example.com']);
+    expect(await get('%')).toEqual([]);
+  });
+
+  it('filters by status, with aliases', async () => {
+    const res = await http().get('/api/leads').query({ status: 'closed-won' }).set('Cookie', cookie).expect(200);
+    expect(res.body.leads.map((l: { status: string }) => l.status)).toEqual(['won']);
+    const quoted = await http().get('/api/leads').query({ status: 'quoted' }).set('Cookie', cookie).expect(200);
+    expect(quoted.body.leads.map((l: { email: string }) => l.email)).toEqual(['grace@example.com']);
+    await http().get('/api/leads').query({ status: 'bogus' }).set('Cookie', cookie).expect(400);
+  });
+
+  it('pages', async () => {
+    const res = await http().get('/api/leads').query({ page: 2, pageSize: 3 }).set('Cookie', cookie).expect(200);
+    expect(res.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(res.body.leads).toHaveLength(1);
+    await http().get('/api/leads').query({ pageSize: 100000 }).set('Cookie', cookie).expect(400);
+  });
+});
+
+it('KPI stats follow the §9 formulas', async () => {
+  const res = await http().get('/api/leads/stats').set('Cookie', cookie).expect(200);
+  expect(res.body).toMatchObject({
+    totalLeads: 4,
+    pipelineValue: 33_001, // 10,000 + 20,000 + 3,000.50 (rounded)
+    averageDeal: 8_250, // 33,000.50 / 4
+    newThisWeek: 2,
+    conversionRate: 25, // 1 won of 4
+    activeLeads: 2, // not won, not lost
+    totalContacts: 1,
+  });
+  expect(res.body.byStatus).toMatchObject({ new: 1, won: 1, lost: 1, proposal: 1, contacted: 0 });
+});
+
+it('PATCH maps status aliases to canonical names and audits the change; DELETE removes and audits', async () => {
+  const { body } = await http().get('/api/leads').query({ search: 'ada@' }).set('Cookie', cookie);
+  const id = body.leads[0].id;
+  const res = await http().patch(`/api/leads/${id}`).set('Cookie', cookie).send({ status: 'quoted' }).expect(200);
+  expect(res.body.lead.status).toBe('proposal');
+  await http().patch(`/api/leads/${id}`).set('Cookie', cookie).send({ status: 'nope' }).expect(400);
+  await http().patch(`/api/leads/${id}`).set('Cookie', cookie).send({ unknown: 1 }).expect(400);
+  await http().patch('/api/leads/999999').set('Cookie', cookie).send({ status: 'won' }).expect(404);
+  const detail = await http().get(`/api/leads/${id}`).set('Cookie', cookie).expect(200);
+  expect(detail.body.audit[0]).toMatchObject({ action: 'lead.status_changed', userEmail: ADMIN.email, details: { from: 'new', to: 'proposal' } });
+  const other = (await http().get('/api/leads').query({ search: 'old@' }).set('Cookie', cookie)).body.leads[0].id;
+  await http().delete(`/api/leads/${other}`).set('Cookie', cookie).expect(204);
+  await http().delete(`/api/leads/${other}`).set('Cookie', cookie).expect(404);
+  const [row] = await app.get(DataSource).query(`SELECT user_email, details FROM audit_log WHERE action = 'lead.deleted' AND entity_id = $1`, [String(other)]);
+  expect(row).toMatchObject({ user_email: ADMIN.email, details: { email: 'old@example.com' } });
+});
+
+it('GET /api/contacts lists and searches; Convert to Lead creates a linked lead once', async () => {
+  const list = await http().get('/api/contacts').query({ search: '3125550199' }).set('Cookie', cookie).expect(200);
+  expect(list.body.total).toBe(1);
+  const id = list.body.contacts[0].id;
+  const res = await http().post(`/api/contacts/${id}/convert-to-lead`).set('Cookie', cookie).expect(201);
+  expect(res.body.lead).toMatchObject({ email: 'con@example.com', source: 'contact_conversion', status: 'new', phone: '3125550199' });
+  const again = await http().post(`/api/contacts/${id}/convert-to-lead`).set('Cookie', cookie).expect(200);
+  expect(again.body.lead.id).toBe(res.body.lead.id);
+  const after = await http().get('/api/contacts').set('Cookie', cookie).expect(200);
+  expect(after.body.contacts[0].leadId).toBe(res.body.lead.id);
+  await http().post('/api/contacts/999999/convert-to-lead').set('Cookie', cookie).expect(404);
+});
+
+describe('manual estimator', () => {
+  it('computes equipment + labour + additional (§9)', () => {
+    expect(computeManualEstimate({ cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 }))
+      .toEqual({ equipment: 9100, labor: 4400, additional: 0, total: 13500, timeline: '2 business days' });
+    expect(computeManualEstimate({ cameras: 3, cameraPrice: 0.1, nvrCost: 0.2, installationDays: 1, laborRate: 0.1, additionalCosts: 0.05 }).total).toBe(0.65);
+  });
+
+  it('saves a lead with source manual_estimator and the server-computed total', async () => {
+    const body = { firstName: 'Man', lastName: 'Ual', email: 'man@example.com', phone: '2125550111', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 5000, floors: 1, entryPoints: 2, cameras: 10, cameraPrice: 950, nvrCost: 1500, installationDays: 3, laborRate: 2200, additionalCosts: 250.5 };
+    const res = await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send(body).expect(201);
+    expect(res.body.lead).toMatchObject({ source: 'manual_estimator', status: 'new', totalEstimate: 17_851 });
+    expect(res.body.lead.aiRecommendation.pricing).toEqual({ equipmentSubtotal: 11_000, laborCost: 6_600, additionalCosts: 250.5, totalProjectCost: 17_850.5 });
+    const bad = await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send({ ...body, cameras: 0, firstName: '' }).expect(400);
+    expect(Object.keys(bad.body.details.fieldErrors)).toEqual(expect.arrayContaining(['cameras', 'firstName']));
+  });
+});
+
+it('visitors cannot label a public lead as staff-made', async () => {
+  const body = { email: 'spoof@example.com', buildingInfo: {}, source: 'manual_estimator' };
+  const res = await http().post('/api/leads').send(body).expect(403);
+  expect(res.body.code).toBe('FORBIDDEN');
+  await http().post('/api/leads').send({ ...body, source: 'contact_conversion' }).expect(403);
+});
+
+describe('CSV exports', () => {
+  const csv = async (kind: string) => {
+    const res = await http().get(`/api/exports/${kind}`).set('Cookie', cookie).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
+    }).expect(200);
+    return { res, text: res.body as string, rows: parse(res.body as string, { bom: true }) as string[][] };
+  };
+
+  it('escapes formula cells and keeps Unicode (leads_export.csv)', async () => {
+    const { res, text, rows } = await csv('leads');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="leads_export.csv"');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(rows[0]).toEqual(['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt']);
+    const evil = rows.find((r) => r[2] === 'evil@example.com')!;
+    expect(evil[0]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(evil[1]).toBe('Zoë Ünïcødé 日本');
+    expect(evil[3]).toBe(`'+1 212 555 0102`);
+    expect(evil[4]).toBe(`'@SUM(A1)`);
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('contacts_export.csv, all_prospects_export.csv and the 18-column comprehensive export; each audited', async () => {
+    expect((await csv('contacts')).res.headers['content-disposition']).toContain('contacts_export.csv');
+    const all = await csv('all_prospects');
+    expect(all.res.headers['content-disposition']).toContain('all_prospects_export.csv');
+    expect(all.rows.length - 1).toBe(6); // 5 leads (4 seeded - 1 deleted + 1 manual + 1 converted) + 1 contact
+    const comp = await csv('comprehensive');
+    expect(comp.res.headers['content-disposition']).toMatch(/comprehensive-leads-export-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(comp.rows[0]).toHaveLength(18);
+    for (const r of comp.rows) expect(r).toHaveLength(18);
+    await http().get('/api/exports/secrets').set('Cookie', cookie).expect(404);
+    const audits = await app.get(DataSource).query(`SELECT action FROM audit_log WHERE entity_type = 'export' ORDER BY id`);
+    expect(audits.map((a: { action: string }) => a.action)).toEqual(['export.leads', 'export.contacts', 'export.all_prospects', 'export.comprehensive']);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Staff sign-in and the admin dashboard in Chromium (issue 6 point 11): the staff pages show the
+ * login, a wrong password, sign in, find a lead by phone, change its status, convert a contact,
+ * save a manual estimate, export and open the CSVs; hostile strings render as text.
+ * The admin is created with the real CLI (`admin-create.js --password-stdin`).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { dbQuery, e2eEnv } from './support/e2e-env';
+
+const ADMIN = { email: 'e2e.admin@ironclad.test', password: 'e2e admin password 42' };
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  const { databaseUrl } = await e2eEnv();
+  const out = spawnSync(process.execPath, ['backend/dist/cli/admin-create.js', '--email', ADMIN.email, '--password-stdin'], {
+    input: `${ADMIN.password}\n`,
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  expect(out.status, out.stderr).toBe(0);
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source)
+     VALUES ($1, 'Hacker', 'hostile@example.com', '(646) 555-0142', '=cmd|calc', '{"type":"office","squareFootage":"4500"}', 1234500, 'new', 'ai_shopping'),
+            ('Quiet', 'Other', 'other@example.com', '2125550000', null, '{}', null, 'new', 'cost_calculator')`,
+    [HOSTILE],
+  );
+  await dbQuery(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('Conv', 'Ert', 'convert.me@example.com', '7185550177', 'residential', '{}')`);
+});
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+test('the staff pages show the login instead of their content', async ({ page }) => {
+  for (const path of ['/admin', '/communications', '/generate-images', '/test-communication']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { name: 'Test Communication' })).toHaveCount(0);
+});
+
+test('wrong password, then sign in; find a lead by phone and change its status; hostile text stays text', async ({ page }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
+  await page.goto('/admin');
+  const button = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(button).toBeDisabled();
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill('not the password');
+  await button.click();
+  await expect(page.getByText('Invalid password. Please try again.')).toBeVisible();
+  await expect(page.locator('input[name="password"]')).toHaveValue('');
+  await expect(button).toBeDisabled();
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await button.click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page.getByText('Welcome to the admin panel')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  await page.getByLabel('Search leads').fill('646-555-0142');
+  const cards = page.getByTestId('lead-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(HOSTILE);
+  await cards.first().click();
+  const details = page.getByTestId('lead-details');
+  await expect(details.getByRole('heading', { name: `${HOSTILE} Hacker` })).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:(646) 555-0142');
+  await details.getByLabel('Lead status').selectOption('contacted');
+  await expect(page.getByText('Lead status updated')).toBeVisible();
+  await expect(details.getByTestId('audit-log')).toContainText('lead.status_changed: new → contacted');
+  const [row] = await dbQuery<{ status: string }>(`SELECT status FROM leads WHERE email = 'hostile@example.com'`);
+  expect(row!.status).toBe('contacted');
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(dialogs).toBe(0);
+
+  // Reload: the session cookie keeps the dashboard open.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+});
+
+test('convert a contact to a lead', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.getByLabel('Search contacts').fill('convert.me');
+  await expect(page.getByTestId('contact-card')).toHaveCount(1);
+  await page.getByTestId('contact-card').filter({ hasText: 'convert.me@example.com' }).click();
+  await page.getByTestId('contact-details').getByRole('button', { name: 'Convert to Lead' }).click();
+  await expect(page.getByText('Contact converted to lead')).toBeVisible();
+  await expect(page.getByTestId('contact-details').getByRole('button', { name: 'Converted to Lead' })).toBeDisabled();
+  const [row] = await dbQuery<{ source: string }>(`SELECT l.source FROM contacts c JOIN leads l ON l.id = c.lead_id WHERE c.email = 'convert.me@example.com'`);
+  expect(row!.source).toBe('contact_conversion');
+});
+
+test('save a manual estimate', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Manual Estimator' }).click();
+  const summary = page.getByTestId('estimate-summary');
+  await expect(summary).toContainText('Total: $13,500.00');
+  await summary.getByRole('button', { name: 'Save Estimate' }).click();
+  await expect(page.getByText('Required Fields Missing')).toBeVisible();
+  await page.getByLabel('First name').fill('Estella');
+  await page.getByLabel('Last name').fill('Mate');
+  await page.getByLabel('Email').fill('estella@example.com');
+  await page.getByLabel('Phone').fill('3125550123');
+  await page.getByLabel('Cameras').fill('10');
+  await expect(summary).toContainText('Total: $15,400.00');
+  await summary.getByRole('button', { name: 'Save Estimate' }).click();
+  await expect(page.getByText('Estimate Saved! 💼')).toBeVisible();
+  const [row] = await dbQuery<{ source: string; total_estimate_cents: string }>(`SELECT source, total_estimate_cents FROM leads WHERE email = 'estella@example.com'`);
+  expect(row).toEqual({ source: 'manual_estimator', total_estimate_cents: '1540000' });
+});
+
+test('export the leads and the CRM comprehensive CSV, and open them', async ({ page }) => {
+  await signIn(page);
+  const [leadsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Leads' }).click()]);
+  expect(leadsDownload.suggestedFilename()).toBe('leads_export.csv');
+  const leadsRows = parse(await readFile((await leadsDownload.path())!, 'utf8'), { bom: true }) as string[][];
+  expect(leadsRows[0]).toEqual(['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt']);
+  const hostile = leadsRows.find((r) => r[2] === 'hostile@example.com')!;
+  expect(hostile[0]).toBe(HOSTILE);
+  expect(hostile[4]).toBe(`'=cmd|calc`);
+
+  await page.getByRole('tab', { name: 'CRM Pipeline' }).click();
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByRole('img', { name: /Pipeline by stage/ })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export All Leads' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^comprehensive-leads-export-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];
+  expect(rows[0]).toHaveLength(18);
+  expect(rows.length).toBeGreaterThanOrEqual(4);
+  const audit = await dbQuery<{ action: string }>(`SELECT action FROM audit_log WHERE entity_type = 'export' ORDER BY id`);
+  expect(audit.map((a) => a.action)).toEqual(['export.leads', 'export.comprehensive']);
+});

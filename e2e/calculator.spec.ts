@@ -1,0 +1,249 @@
+/**
+ * The cost calculator in Chromium (issue 5 item 7; public-site.md §2-§9; decisions.md §3, §11):
+ * the sliders re-price with the §9 worked examples, the PDF dialog's rules, the §7 sequence and
+ * the live PDF steps with the §8 toasts.
+ *
+ * The first group uses the shared e2e server (no email provider: the PDF is stored, the email
+ * goes to the outbox, so the visitor sees 'Lead Created! 📋'). The second group starts its own
+ * server (scripts/e2e-server.mjs on a free port) whose worker emails through a local fake
+ * SendGrid, so the PDF is really sent and the visitor sees 'Success! 📧'.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { startFakeSendGrid, type FakeSendGrid } from '../backend/test/support/fake-sendgrid';
+import { collectConsoleErrors } from './support/console-errors';
+import { dbQuery } from './support/e2e-env';
+
+const uniqueEmail = (tag: string) => `calc-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+const total = (page: Page) => page.getByTestId('calculator-total');
+const slider = (page: Page, name: string) => page.getByRole('slider', { name });
+
+/** Records every value the PDF status panel's `data-phase` takes (the live steps). */
+async function recordPdfPhases(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pdfPhases: string[] };
+    w.__pdfPhases = [];
+    const seen = (el: Element | null) => {
+      const phase = el?.getAttribute('data-phase');
+      if (phase && w.__pdfPhases.at(-1) !== phase) w.__pdfPhases.push(phase);
+    };
+    new MutationObserver(() => seen(document.querySelector('[data-testid="pdf-status"]'))).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
+  });
+}
+const pdfPhases = (page: Page) => page.evaluate(() => (window as unknown as { __pdfPhases: string[] }).__pdfPhases);
+
+/** Fills and sends the PDF dialog; checks its rules on the way. */
+async function requestPdf(page: Page, email: string, name = { first: 'Ada', last: 'Lovelace' }) {
+  await page.getByRole('button', { name: 'Get PDF Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get Your PDF Quote' });
+  await expect(dialog).toBeVisible();
+  const submit = dialog.getByRole('button', { name: 'Email My PDF Quote' });
+  await expect(submit).toBeDisabled();
+  // Required fields carry an asterisk; company does not.
+  for (const label of ['First name', 'Last name', 'Email', 'Phone']) {
+    await expect(dialog.locator('label', { hasText: label }).first()).toContainText('*');
+  }
+  await expect(dialog.locator('label', { hasText: 'Company' })).not.toContainText('*');
+  await dialog.getByLabel('First name').fill(name.first);
+  await dialog.getByLabel('Last name').fill(name.last);
+  await dialog.getByLabel('Email').fill(email);
+  await expect(submit).toBeDisabled(); // three of four
+  await dialog.getByLabel('Phone').fill('(212) 555-0142');
+  await dialog.getByLabel('Company').fill('Analytical Engines');
+  await expect(submit).toBeEnabled();
+
+  const leadPosted = page.waitForResponse((r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST');
+  const pdfPosted = page.waitForResponse((r) => r.url().endsWith('/api/generate-estimate-pdf') && r.request().method() === 'POST');
+  await submit.click();
+  expect((await leadPosted).status()).toBe(201);
+  const pdf = await pdfPosted;
+  expect(pdf.status()).toBe(202);
+  expect(await pdf.json()).toMatchObject({ jobId: expect.any(String), queue: 'pdf' });
+  await expect(dialog).toBeHidden();
+  return (await pdf.json()) as { jobId: string; leadId: number };
+}
+
+test.describe('cost calculator (shared server, no email provider)', () => {
+  test('the sliders re-price with the §9 worked examples', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    await page.goto('/calculator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Security System Cost Calculator' })).toBeVisible();
+    // 8 cameras, finished building, 2,500 sq ft, no options, no valid promotion.
+    await expect(total(page)).toHaveText('$8,126');
+    await expect(page.getByTestId('calculator-timeline')).toHaveText('4 business days');
+
+    // One step right with the keyboard: 9 cameras → second recorder tier, 2 installation groups.
+    await slider(page, 'Number of cameras').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('cameras-value')).toHaveText('9 cameras');
+    await expect(total(page)).toHaveText('$11,295');
+    await expect(page.getByTestId('breakdown-nvr')).toContainText('$1,500');
+    await expect(page.getByTestId('calculator-timeline')).toHaveText('7 business days');
+
+    // 17 cameras, new construction: 14,700 in 8 days.
+    await slider(page, 'Number of cameras').fill('17');
+    await page.getByLabel('Building complexity').selectOption('new');
+    await expect(total(page)).toHaveText('$14,700');
+    await expect(page.getByTestId('breakdown-installation')).toContainText('$5,400');
+    await expect(page.getByTestId('calculator-timeline')).toHaveText('8 business days');
+
+    // Access control on 3 entry points: + 3 × 1,200.
+    await slider(page, 'Entry points').fill('3');
+    await page.getByRole('form', { name: 'Project configuration' }).getByText('Access control', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'Access control' })).toBeChecked();
+    await expect(page.getByTestId('breakdown-accessControl')).toContainText('$3,600');
+    await expect(total(page)).toHaveText('$18,300');
+    await expect(page.getByTestId('breakdown-subtotal')).toContainText('$18,300');
+    await expect(page.getByTestId('breakdown-discount')).toContainText('-$0');
+
+    // 50,000 sq ft and more: the timeline in weeks (at least 5).
+    await slider(page, 'Square footage').fill('50000');
+    await expect(page.getByTestId('sqft-value')).toHaveText('50,000 sq ft');
+    await expect(page.getByTestId('calculator-timeline')).toHaveText('5 weeks');
+
+    // Range limits: 4-50 cameras.
+    await slider(page, 'Number of cameras').focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('cameras-value')).toHaveText('50 cameras');
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('cameras-value')).toHaveText('4 cameras');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('without an email provider the PDF is stored and the visitor is told it will follow', async ({ page }) => {
+    const email = uniqueEmail('outbox');
+    await page.goto('/calculator');
+    await expect(total(page)).toHaveText('$8,126');
+    await recordPdfPhases(page);
+    const { leadId } = await requestPdf(page, email);
+
+    await expect(page.getByTestId('pdf-status')).toHaveAttribute('data-phase', 'saved', { timeout: 20_000 });
+    await expect(page.getByTestId('toast')).toContainText('Lead Created! 📋');
+    await expect(page.getByTestId('toast')).toContainText("Your quote has been saved. We'll email you the PDF and call within 24 hours.");
+    expect((await pdfPhases(page))[0]).toBe('queued');
+
+    // The dialog was cleared.
+    await page.getByRole('button', { name: 'Get PDF Quote' }).click();
+    await expect(page.getByRole('dialog').getByLabel('First name')).toHaveValue('');
+
+    const [lead] = await dbQuery<{ total_estimate_cents: string; source: string }>('SELECT total_estimate_cents, source FROM leads WHERE id = $1', [leadId]);
+    expect(lead).toEqual({ total_estimate_cents: '812600', source: 'cost_calculator' });
+    expect(await dbQuery('SELECT kind FROM lead_documents WHERE lead_id = $1', [leadId])).toEqual([{ kind: 'estimate_pdf' }]);
+    expect(await dbQuery(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([{ status: 'not_delivered' }]);
+  });
+});
+
+test.describe('cost calculator with email delivered (own server + fake SendGrid)', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let sendgrid: FakeSendGrid;
+  let server: ChildProcess;
+  let baseURL: string;
+  let databaseUrl: string;
+
+  const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<T>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    sendgrid = await startFakeSendGrid();
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => resolve(p));
+      });
+    });
+    const envFile = join(process.cwd(), 'test-results', `.e2e-env-calculator-${port}.json`);
+    server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+      cwd: process.cwd(),
+      env: { ...process.env, E2E_PORT: String(port), E2E_ENV_FILE: envFile, E2E_SENDGRID_API_KEY: 'SG.test-key', E2E_SENDGRID_BASE_URL: sendgrid.baseUrl },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 110_000;
+    for (;;) {
+      try {
+        ({ baseURL, databaseUrl } = JSON.parse(await readFile(envFile, 'utf8')));
+        break;
+      } catch {
+        if (server.exitCode !== null || Date.now() > deadline) throw new Error('the calculator e2e server did not start');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    await sendgrid?.close();
+  });
+
+  test('request the PDF: live steps queued → rendering → emailed, the success toast and the email', async ({ page }) => {
+    // Slow the provider a little so the rendering/emailing step stays on screen long enough to see.
+    sendgrid.delayMs = 1200;
+    const email = uniqueEmail('sent');
+    await page.goto(`${baseURL}/calculator`);
+    await slider(page, 'Number of cameras').fill('16');
+    await expect(total(page)).toHaveText('$14,480');
+    await recordPdfPhases(page);
+    const { leadId } = await requestPdf(page, email, { first: 'Grace', last: 'Hopper' });
+
+    const status = page.getByTestId('pdf-status');
+    await expect(status).toHaveAttribute('data-phase', 'rendering');
+    await expect(status.locator('[data-step="queued"]')).toHaveAttribute('data-state', 'done');
+    await expect(status.locator('[data-step="rendering"]')).toHaveAttribute('data-state', 'current');
+    await expect(status).toHaveAttribute('data-phase', 'emailed', { timeout: 20_000 });
+    for (const step of ['queued', 'rendering', 'emailed']) await expect(status.locator(`[data-step="${step}"]`)).toHaveAttribute('data-state', 'done');
+    expect(await pdfPhases(page)).toEqual(['queued', 'rendering', 'emailed']);
+
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Success! 📧');
+    await expect(toast).toContainText(`PDF quote emailed to ${email}! We'll call you within 24 hours.`);
+
+    const [lead] = await query<{ total_estimate_cents: string }>('SELECT total_estimate_cents FROM leads WHERE id = $1', [leadId]);
+    expect(lead.total_estimate_cents).toBe('1448000');
+    const mail = sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === email);
+    expect(mail?.body.attachments?.[0]).toMatchObject({ type: 'application/pdf', disposition: 'attachment', filename: expect.stringMatching(/^EST-\d+-[0-9A-F]{8}\.pdf$/) });
+    expect(Buffer.from(mail!.body.attachments[0].content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  test('switched off: the unavailable state, no nav link, and both calls refused', async ({ page }) => {
+    await query(`UPDATE site_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'calculator_enabled'`);
+    try {
+      await page.goto(`${baseURL}/calculator`);
+      await expect(page.getByTestId('calculator-unavailable')).toContainText('The cost calculator is temporarily unavailable');
+      await expect(page.getByTestId('calculator-unavailable').getByRole('link')).toHaveAttribute('href', /^tel:/);
+      await expect(page.getByRole('button', { name: 'Get PDF Quote' })).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cost Calculator' })).toHaveCount(0);
+
+      const lead = await page.request.post(`${baseURL}/api/leads`, {
+        data: { email: 'off@example.com', buildingInfo: { type: 'residential', cameras: 8 }, source: 'cost_calculator' },
+      });
+      expect(lead.status()).toBe(503);
+      expect((await lead.json()).code).toBe('FEATURE_DISABLED');
+      const pdf = await page.request.post(`${baseURL}/api/generate-estimate-pdf`, { data: { customerInfo: { email: 'off@example.com' } } });
+      expect(pdf.status()).toBe(503);
+    } finally {
+      await query(`UPDATE site_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'calculator_enabled'`);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Deposits (public-site.md §2, §4, §8, §9; decisions.md §3, §4): the wizard's 10% deposit and
+ * the $250 consultation deposit, paid through the card form. Stripe.js is replaced at the network
+ * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
+ * signed webhook to our API, as Stripe does.
+ */
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from './support/console-errors';
+import { dbQuery, e2eEnv } from './support/e2e-env';
+import { installStripeJsDouble } from './support/stripe-js-double';
+import { walkWizardToQuote } from './support/wizard';
+
+const uniqueEmail = (p: string) => `${p}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function paymentOf(where: string, param: unknown) {
+  const rows = await dbQuery<{ status: string; amount_cents: number; payment_intent_id: string; lead_id: number | null; failure_message: string | null }>(
+    `SELECT status, amount_cents, payment_intent_id, lead_id, failure_message FROM payments WHERE ${where} ORDER BY id DESC LIMIT 1`,
+    [param],
+  );
+  return rows[0];
+}
+
+test.describe('deposits', () => {
+  // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
+  test.describe.configure({ timeout: 90_000 });
+
+  test('wizard deposit: a declined card shows Payment Failed, a good card secures the date; the webhook updates our records', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('deposit');
+    const wizard = await walkWizardToQuote(page, email);
+    const [lead] = await dbQuery<{ id: number; total_estimate_cents: string }>('SELECT id, total_estimate_cents FROM leads WHERE email = $1', [email]);
+    const depositCents = Math.round(Number(lead!.total_estimate_cents) * 0.1);
+    const label = `$${(depositCents / 100).toLocaleString('en-US', { minimumFractionDigits: depositCents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+
+    await wizard.getByRole('button', { name: `Pay ${label} Deposit` }).click();
+    const card = wizard.getByTestId('stripe-card-number');
+    await expect(card).toBeVisible();
+    const payment = await paymentOf('lead_id = $1', lead!.id);
+    expect(payment).toMatchObject({ status: 'pending', amount_cents: depositCents });
+
+    await card.fill('4000 0000 0000 0002');
+    await wizard.getByRole('button', { name: `Pay ${label}`, exact: true }).click();
+    await expect(page.getByText('Payment Failed').first()).toBeVisible();
+    await expect(wizard.getByText('Your card was declined.')).toBeVisible();
+    await expect(card).toBeVisible(); // stays on the form
+    await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('failed');
+
+    await card.fill('4242 4242 4242 4242');
+    await wizard.getByRole('button', { name: `Pay ${label}`, exact: true }).click();
+    await expect(page.getByText("Your installation date has been secured. We'll contact you within 24 hours.").first()).toBeVisible();
+    await expect(wizard.getByTestId('payment-confirmed').getByText('Deposit Successful!')).toBeVisible();
+    const confirmations = await page.evaluate(() => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations);
+    expect(confirmations.at(-1)!.returnUrl).toBe(new URL('/payment-success', page.url()).toString());
+
+    await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('succeeded');
+    await expect.poll(async () => (await dbQuery<{ status: string }>('SELECT status FROM leads WHERE id = $1', [lead!.id]))[0]!.status).toBe('won');
+    const messages = await dbQuery<{ template: string }>(`SELECT template FROM outbound_messages WHERE lead_id = $1 AND template LIKE '%payment%' ORDER BY id`, [lead!.id]);
+    expect(messages.map((m) => m.template)).toEqual(['payment_receipt', 'staff_payment_received']);
+
+    // the return page shows what the server holds, not what the URL claims
+    const { payment_intent_id } = (await paymentOf('lead_id = $1', lead!.id))!;
+    await page.goto(`/payment-success?payment_intent=${payment_intent_id}&redirect_status=failed`);
+    await expect(page.getByRole('heading', { name: 'Deposit Successful!' })).toBeVisible();
+    await page.goto('/payment-success?payment_intent=pi_doesnotexist&redirect_status=succeeded');
+    await expect(page.getByText('We could not find this payment')).toBeVisible();
+    expect(consoleErrors.filter((e) => !/404|Failed to load resource/.test(e) && !/^\[query\]/.test(e))).toEqual([]);
+  });
+
+  test('consultation deposit: $250 whatever the page says, success card, return page', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('consult');
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await expect(page.getByText('Building type:')).toBeVisible();
+    await expect(page.getByTestId('consultation-amount')).toHaveText('$250');
+    await expect(page.getByText('The deposit is fully refundable within 24 hours.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByTestId('stripe-card-number').fill('4242424242424242');
+    await page.getByRole('button', { name: 'Pay $250' }).click();
+    await expect(page.getByTestId('payment-confirmed').getByText('Consultation Scheduled!')).toBeVisible();
+    await expect(page.getByTestId('payment-confirmed').getByText("We'll contact you within 24 hours to schedule your site visit.")).toBeVisible();
+    const confirmations = await page.evaluate(() => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations);
+    expect(confirmations.at(-1)!.returnUrl).toBe(new URL('/consultation-success', page.url()).toString());
+
+    await expect.poll(async () => (await paymentOf('customer_email = $1', email))?.status).toBe('succeeded');
+    const payment = (await paymentOf('customer_email = $1', email))!;
+    expect(payment.amount_cents).toBe(25000);
+    await page.goto(`/consultation-success?payment_intent=${payment.payment_intent_id}`);
+    await expect(page.getByRole('heading', { name: 'Consultation Scheduled!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

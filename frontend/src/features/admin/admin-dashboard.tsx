@@ -1,0 +1,52 @@
+/** The admin dashboard (staff-side.md §2): eight tabs, leads by default. */
+import { Box, Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ContactsTab } from './contacts-tab';
+import { CrmTab } from './crm-tab';
+import { LeadsTab } from './leads-tab';
+import { ManualEstimatorTab } from './manual-estimator-tab';
+import { meQuery, useLogout } from './staff-api';
+
+const COMING: Record<string, string> = {
+  inventory: 'Inventory management is coming in a later release.',
+  'ai-config': 'AI configuration is coming in a later release.',
+  communication: 'Communication tools are coming in a later release.',
+  settings: 'Site settings are coming in a later release.',
+};
+
+export function AdminDashboard() {
+  const me = useQuery(meQuery);
+  const logout = useLogout();
+  return (
+    <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+      <Flex justify="space-between" align="center" mb="6" gap="3" wrap="wrap">
+        <Heading as="h1" size="2xl">Admin Dashboard</Heading>
+        <Flex align="center" gap="3">
+          <Text fontSize="sm" color="fg.muted">{me.data?.user?.email}</Text>
+          <Button size="sm" variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>Sign out</Button>
+        </Flex>
+      </Flex>
+      <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
+        <Box overflowX="auto">
+          <Tabs.List>
+            <Tabs.Trigger value="leads">Leads</Tabs.Trigger>
+            <Tabs.Trigger value="contacts">Contacts</Tabs.Trigger>
+            <Tabs.Trigger value="manual-estimator">Manual Estimator</Tabs.Trigger>
+            <Tabs.Trigger value="crm">CRM Pipeline</Tabs.Trigger>
+            <Tabs.Trigger value="inventory">Inventory</Tabs.Trigger>
+            <Tabs.Trigger value="ai-config">AI Config</Tabs.Trigger>
+            <Tabs.Trigger value="communication">Communication</Tabs.Trigger>
+            <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
+          </Tabs.List>
+        </Box>
+        <Tabs.Content value="leads"><LeadsTab /></Tabs.Content>
+        <Tabs.Content value="contacts"><ContactsTab /></Tabs.Content>
+        <Tabs.Content value="manual-estimator"><ManualEstimatorTab /></Tabs.Content>
+        <Tabs.Content value="crm"><CrmTab /></Tabs.Content>
+        {Object.entries(COMING).map(([k, text]) => (
+          <Tabs.Content key={k} value={k}><Text color="fg.muted" py="8">{text}</Text></Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+/** Contacts tab (staff-side.md §2; decisions.md §9): stats, search, list, details with Convert to Lead, exports. */
+import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { exportWithToast, useContacts, useConvertContact, useStats, type StaffContact } from './staff-api';
+import { formatDate } from './format';
+import { useDebounced } from './leads-tab';
+import { StatCard, StatGrid } from './stat-card';
+
+export function ContactsTab() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<StaffContact | null>(null);
+  const debounced = useDebounced(search);
+  useEffect(() => setPage(1), [debounced]);
+  const stats = useStats();
+  const contacts = useContacts({ search: debounced, page });
+  const convert = useConvertContact();
+  const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / contacts.data.pageSize)) : 1;
+  const current = selected && contacts.data?.contacts.find((c) => c.id === selected.id) ? contacts.data.contacts.find((c) => c.id === selected.id)! : selected;
+
+  return (
+    <Box>
+      <StatGrid>
+        <StatCard label="Total Contacts" value={stats.data?.totalContacts ?? '—'} />
+        <StatCard label="Total Prospects" value={stats.data ? stats.data.totalContacts + stats.data.totalLeads : '—'} />
+        <StatCard label="Contacts New This Week" value={stats.data?.contactsNewThisWeek ?? '—'} />
+        <Box borderWidth="1px" rounded="lg" p="4">
+          <Text fontSize="sm" color="fg.muted" mb="2">Export</Text>
+          <HStack><Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>CSV</Button><Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>All</Button></HStack>
+        </Box>
+      </StatGrid>
+      <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
+        <Input aria-label="Search contacts" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Button variant="outline" onClick={() => exportWithToast('contacts')}>Export Contacts</Button>
+      </Flex>
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+        <Box>
+          <Stack gap="3" maxH={{ base: '96', lg: '60vh' }} overflowY="auto" role="list" aria-label="Contacts">
+            {contacts.isPending ? <Spinner /> : contacts.isError ? <Text role="alert">Failed to fetch contacts. Please check your connection and try again.</Text> : contacts.data.contacts.length === 0 ? <Text>No contacts found.</Text> : contacts.data.contacts.map((c) => (
+              <Box as="button" role="listitem" key={c.id} textAlign="left" borderWidth={selected?.id === c.id ? '2px' : '1px'} rounded="md" p="3" onClick={() => setSelected(c)} aria-pressed={selected?.id === c.id} data-testid="contact-card">
+                <Text fontWeight="semibold">{c.firstName} {c.lastName}</Text>
+                <Text fontSize="sm">{c.email} · {c.phone}</Text>
+                <Text fontSize="sm" color="fg.muted">{c.propertyType} · {formatDate(c.createdAt)}{c.leadId ? ' · converted' : ''}</Text>
+              </Box>
+            ))}
+          </Stack>
+          <HStack mt="3" justify="space-between">
+            <Text fontSize="sm" color="fg.muted">{contacts.data ? `${contacts.data.total} contacts · page ${page} of ${pages}` : ''}</Text>
+            <HStack>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+            </HStack>
+          </HStack>
+        </Box>
+        <Box>
+          {!current ? <Text color="fg.muted">Select a contact to see its details.</Text> : (
+            <Box borderWidth="1px" rounded="lg" p="4" data-testid="contact-details">
+              <Heading as="h3" size="lg" mb="2">{current.firstName} {current.lastName}</Heading>
+              <Stack gap="1" fontSize="sm" mb="3">
+                <Text>Email: {current.email}</Text>
+                <Text>Phone: {current.phone}</Text>
+                <Text>Property type: {current.propertyType}</Text>
+                <Text>Services: {current.services.join(', ') || '—'}</Text>
+                <Text>Heard from: {current.referralSource ?? '—'}</Text>
+                {current.message && <Text whiteSpace="pre-wrap">Message: {current.message}</Text>}
+                <Text>Received: {formatDate(current.createdAt)}</Text>
+              </Stack>
+              <HStack gap="3" wrap="wrap">
+                <Button asChild size="sm" variant="outline"><a href={`tel:${current.phone}`}>Call</a></Button>
+                <Button asChild size="sm" variant="outline"><a href={`mailto:${current.email}`}>Email</a></Button>
+                <Button size="sm" colorPalette="brand" loading={convert.isPending} disabled={current.leadId !== null} onClick={() => convert.mutate(current.id, { onSuccess: (res) => setSelected({ ...current, leadId: res.lead.id }) })}>
+                  {current.leadId !== null ? 'Converted to Lead' : 'Convert to Lead'}
+                </Button>
+              </HStack>
+            </Box>
+          )}
+        </Box>
+      </Grid>
+      <Box borderWidth="1px" rounded="lg" p="4" mt="6">
+        <Heading as="h3" size="md" mb="2">Email marketing export</Heading>
+        <Text fontSize="sm" color="fg.muted" mb="3">CSV files with firstName, lastName, email, phone, company, createdAt.</Text>
+        <HStack wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('leads')}>Leads only</Button>
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>Contacts only</Button>
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>All prospects</Button>
+        </HStack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Leads tab (staff-side.md §2): stat cards, server-side search and status filter, paged list,
+ * details panel with status dropdown, Call / Email links, Delete Lead and the audit log.
+ */
+import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LEAD_STATUSES, type LeadStatus } from '@ironclad/contracts';
+import { useEffect, useState } from 'react';
+import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead, type StaffLead } from './staff-api';
+import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
+import { StatCard, StatGrid } from './stat-card';
+
+/** Debounces a value (ms). */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function LeadsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const debounced = useDebounced(search);
+  useEffect(() => setPage(1), [debounced, status]);
+  const stats = useStats();
+  const leads = useLeads({ search: debounced, status, page });
+  const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+
+  return (
+    <Box>
+      <StatGrid>
+        <StatCard label="Total Leads" value={stats.data?.totalLeads ?? '—'} />
+        <StatCard label="Pipeline Value" value={stats.data ? formatUsd(stats.data.pipelineValue) : '—'} />
+        <StatCard label="Avg Deal Size" value={stats.data ? formatUsd(stats.data.averageDeal) : '—'} />
+        <StatCard label="New This Week" value={stats.data?.newThisWeek ?? '—'} />
+      </StatGrid>
+      <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
+        <Input aria-label="Search leads" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="all">All statuses</option>
+            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button onClick={() => exportWithToast('leads')} variant="outline">Export Leads</Button>
+      </Flex>
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+        <Box>
+          <Stack gap="3" maxH={{ base: '96', lg: '70vh' }} overflowY="auto" aria-label="Leads" role="list" aria-busy={leads.isFetching}>
+            {leads.isPending ? <Spinner /> : leads.isError ? <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text> : leads.data.leads.length === 0 ? <Text>No leads found.</Text> : leads.data.leads.map((l) => (
+              <LeadCard key={l.id} lead={l} selected={selected === l.id} onSelect={() => setSelected(l.id)} />
+            ))}
+          </Stack>
+          <HStack mt="3" justify="space-between">
+            <Text fontSize="sm" color="fg.muted">{leads.data ? `${leads.data.total} leads · page ${page} of ${pages}` : ''}</Text>
+            <HStack>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+            </HStack>
+          </HStack>
+        </Box>
+        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} onDeleted={() => setSelected(null)} />}</Box>
+      </Grid>
+    </Box>
+  );
+}
+
+function LeadCard({ lead, selected, onSelect }: { lead: StaffLead; selected: boolean; onSelect: () => void }) {
+  return (
+    <Box as="button" role="listitem" textAlign="left" borderWidth={selected ? '2px' : '1px'} borderColor={selected ? 'brand.solid' : undefined} rounded="md" p="3" onClick={onSelect} aria-pressed={selected} data-testid="lead-card">
+      <Flex justify="space-between" gap="2" wrap="wrap">
+        <Text fontWeight="semibold">{fullName(lead)}</Text>
+        <Badge colorPalette={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Badge>
+      </Flex>
+      <Text fontSize="sm">{lead.email}</Text>
+      {lead.phone && <Text fontSize="sm">{lead.phone}</Text>}
+      {lead.company && <Text fontSize="sm">{lead.company}</Text>}
+      <Text fontSize="sm" color="fg.muted">{buildingLine(lead.buildingInfo)}</Text>
+      <Flex justify="space-between" fontSize="sm" mt="1">
+        <Text>Source: {lead.source || 'unknown'}</Text>
+        <Text fontWeight="semibold">{lead.totalEstimate === null ? 'TBD' : formatUsd(lead.totalEstimate)}</Text>
+      </Flex>
+      <Text fontSize="xs" color="fg.muted">{formatDate(lead.createdAt)}</Text>
+    </Box>
+  );
+}
+
+interface Pricing { equipmentSubtotal?: number; laborCost?: number; additionalCosts?: number; totalProjectCost?: number }
+
+export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const detail = useLeadDetail(id);
+  const update = useUpdateLead();
+  const del = useDeleteLead();
+  if (detail.isPending) return <Spinner />;
+  if (detail.isError) return <Text role="alert">Could not load the lead.</Text>;
+  const { lead, audit } = detail.data;
+  const pricing = (lead.aiRecommendation as { pricing?: Pricing } | null)?.pricing;
+  const b = lead.buildingInfo;
+  return (
+    <Box borderWidth="1px" rounded="lg" p="4" data-testid="lead-details">
+      <Heading as="h3" size="lg" mb="2">{fullName(lead)}</Heading>
+      <Stack gap="1" fontSize="sm" mb="3">
+        <Text>Email: {lead.email}</Text>
+        <Text>Phone: {lead.phone ?? '—'}</Text>
+        <Text>Company: {lead.company ?? '—'}</Text>
+        <Text>Address: {lead.address ?? '—'}</Text>
+      </Stack>
+      <Heading as="h4" size="sm">Project details</Heading>
+      <Stack gap="1" fontSize="sm" mb="3">
+        <Text>Building: {buildingLine(b) || '—'}</Text>
+        <Text>Floors: {String(b.floors ?? '—')} · Entry points: {String(b.entryPoints ?? '—')}</Text>
+        <Text>Budget: {lead.budget ?? String(b.budget ?? '—')} · Timeline: {lead.timeline ?? String(b.timeline ?? '—')}</Text>
+        {b.description ? <Text>Notes: {String(b.description)}</Text> : null}
+        <Text>Source: {lead.source || 'unknown'}</Text>
+      </Stack>
+      {pricing && (
+        <>
+          <Heading as="h4" size="sm">Quote details</Heading>
+          <Stack gap="1" fontSize="sm" mb="3">
+            {pricing.equipmentSubtotal !== undefined && <Text>Equipment: {formatUsd(pricing.equipmentSubtotal)}</Text>}
+            {pricing.laborCost !== undefined && <Text>Labor: {formatUsd(pricing.laborCost)}</Text>}
+            {pricing.additionalCosts !== undefined && <Text>Additional: {formatUsd(pricing.additionalCosts)}</Text>}
+            {pricing.totalProjectCost !== undefined && <Text fontWeight="bold">Total: {formatUsd(pricing.totalProjectCost)}</Text>}
+          </Stack>
+        </>
+      )}
+      <NativeSelect.Root mb="3" disabled={update.isPending}>
+        <NativeSelect.Field aria-label="Lead status" value={lead.status} onChange={(e) => update.mutate({ id: lead.id, patch: { status: e.target.value as LeadStatus } })}>
+          {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <HStack gap="3" mb="4" wrap="wrap">
+        {lead.phone && <Button asChild size="sm" variant="outline"><a href={`tel:${lead.phone}`}>Call</a></Button>}
+        <Button asChild size="sm" variant="outline"><a href={`mailto:${lead.email}`}>Email</a></Button>
+        <Button size="sm" colorPalette="red" loading={del.isPending} onClick={() => {
+          if (window.confirm('Are you sure you want to delete this lead?')) del.mutate(lead.id, { onSuccess: onDeleted });
+        }}>Delete Lead</Button>
+      </HStack>
+      <Heading as="h4" size="sm">Activity (audit log)</Heading>
+      {audit.length === 0 ? <Text fontSize="sm" color="fg.muted">No staff actions yet.</Text> : (
+        <Stack as="ul" gap="1" fontSize="sm" data-testid="audit-log">
+          {audit.map((a) => (
+            <li key={a.id}>{formatDate(a.createdAt)} · {a.userEmail ?? 'system'} · {a.action}{a.details.from ? `: ${String(a.details.from)} → ${String(a.details.to)}` : ''}</li>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

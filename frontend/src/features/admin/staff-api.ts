@@ -1,0 +1,197 @@
+/**
+ * Staff API client (staff-side.md §7; decisions.md §1, §5, §9, §12): session, leads, contacts,
+ * KPI, manual estimate, exports. Every answer is validated with zod.
+ */
+import {
+  AUTH_TEXTS, LEAD_SOURCES, LEAD_STATUSES, loginResponseSchema, meResponseSchema,
+  type ContactListResponse, type LeadListResponse, type LeadStats, type LoginInput, type ManualEstimateInput, type UpdateLead,
+} from '@ironclad/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest, throwIfResNotOk } from '../../lib/api';
+import { notify } from '../../components/ui/toaster';
+
+export const staffKeys = {
+  me: ['staff', 'me'] as const,
+  leads: ['staff', 'leads'] as const,
+  stats: ['staff', 'stats'] as const,
+  contacts: ['contacts'] as const,
+  lead: (id: number) => ['staff', 'lead', id] as const,
+};
+
+const leadSchema = z.object({
+  id: z.number(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  buildingInfo: z.record(z.string(), z.unknown()).catch({}),
+  aiRecommendation: z.unknown().nullable(),
+  totalEstimate: z.number().nullable(),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  specificAreas: z.string().nullable(),
+  additionalFeatures: z.array(z.string()),
+  status: z.enum(LEAD_STATUSES),
+  source: z.enum(LEAD_SOURCES).catch('unknown'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffLead = z.output<typeof leadSchema>;
+
+const leadListSchema = z.object({ leads: z.array(leadSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+const contactSchema = z.object({
+  id: z.number(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), propertyType: z.string(),
+  services: z.array(z.string()), referralSource: z.string().nullable(), message: z.string().nullable(), serviceType: z.string().nullable(),
+  leadId: z.number().nullable(), createdAt: z.string(),
+});
+export type StaffContact = z.output<typeof contactSchema>;
+const contactListSchema = z.object({ contacts: z.array(contactSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+const statsSchema = z.object({
+  totalLeads: z.number(), pipelineValue: z.number(), averageDeal: z.number(), newThisWeek: z.number(), conversionRate: z.number(),
+  activeLeads: z.number(), byStatus: z.record(z.string(), z.number()), totalContacts: z.number(), contactsNewThisWeek: z.number(),
+});
+const auditSchema = z.object({ id: z.number(), action: z.string(), entityType: z.string(), entityId: z.string().nullable(), userEmail: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() });
+const leadDetailSchema = z.object({ lead: leadSchema, audit: z.array(auditSchema) });
+
+/** GET /api/auth/me. */
+export const meQuery = queryOptions({ queryKey: staffKeys.me, queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }) });
+
+/** POST /api/auth/login with the spec's toasts (staff-side.md §2, §8). */
+export function useLogin(onWrongPassword: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginInput) => apiRequest('POST', '/api/auth/login', { body, schema: loginResponseSchema }),
+    onSuccess: (res) => {
+      notify({ title: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, type: 'success' });
+      qc.setQueryData(staffKeys.me, { user: res.user });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
+        notify({ title: AUTH_TEXTS.invalidPassword, type: 'error' });
+        onWrongPassword();
+      } else {
+        notify({ title: AUTH_TEXTS.loginFailed, description: err instanceof ApiError && err.body ? err.body.message : undefined, type: 'error' });
+      }
+    },
+  });
+}
+
+/** POST /api/auth/logout. */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: ['staff'] });
+      qc.setQueryData(staffKeys.me, { user: null });
+    },
+  });
+}
+
+/** GET /api/leads with server-side search, status filter and paging. */
+export function useLeads(params: { search: string; status: string; page: number; pageSize?: number }) {
+  const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize ?? 25) });
+  if (params.search.trim()) qs.set('search', params.search.trim());
+  if (params.status !== 'all') qs.set('status', params.status);
+  return useQuery({
+    queryKey: [...staffKeys.leads, params],
+    queryFn: ({ signal }) => apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: { title: 'Failed to fetch leads. Please check your connection and try again.' } },
+  });
+}
+
+/** GET /api/leads/stats (one SQL query on the server). */
+export function useStats() {
+  return useQuery({ queryKey: staffKeys.stats, queryFn: ({ signal }) => apiRequest('GET', '/api/leads/stats', { schema: statsSchema, signal }) as Promise<LeadStats> });
+}
+
+/** GET /api/leads/{id}: the lead and its audit log. */
+export function useLeadDetail(id: number | null) {
+  return useQuery({ queryKey: staffKeys.lead(id ?? 0), enabled: id !== null, queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${id}`, { schema: leadDetailSchema, signal }) });
+}
+
+/** GET /api/contacts with search and paging. */
+export function useContacts(params: { search: string; page: number }) {
+  const qs = new URLSearchParams({ page: String(params.page), pageSize: '25' });
+  if (params.search.trim()) qs.set('search', params.search.trim());
+  return useQuery({
+    queryKey: [...staffKeys.contacts, params],
+    queryFn: ({ signal }) => apiRequest('GET', `/api/contacts?${qs}`, { schema: contactListSchema, signal }) as Promise<ContactListResponse & { contacts: StaffContact[] }>,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: { title: 'Failed to fetch contacts. Please check your connection and try again.' } },
+  });
+}
+
+const invalidateLeads = (qc: ReturnType<typeof useQueryClient>) => Promise.all([qc.invalidateQueries({ queryKey: staffKeys.leads }), qc.invalidateQueries({ queryKey: staffKeys.stats }), qc.invalidateQueries({ queryKey: ['staff', 'lead'] })]);
+
+/** PATCH /api/leads/{id} ("Lead status updated" / "Failed to update lead status"). */
+export function useUpdateLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: UpdateLead }) => apiRequest('PATCH', `/api/leads/${id}`, { body: patch, schema: z.object({ lead: leadSchema }) }),
+    onSuccess: async () => {
+      notify({ title: 'Lead status updated', type: 'success' });
+      await invalidateLeads(qc);
+    },
+    meta: { errorToast: { title: 'Failed to update lead status' } },
+  });
+}
+
+/** DELETE /api/leads/{id} ("Lead deleted" / "Failed to delete lead"). */
+export function useDeleteLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/leads/${id}`),
+    onSuccess: async () => {
+      notify({ title: 'Lead deleted', type: 'success' });
+      await invalidateLeads(qc);
+    },
+    meta: { errorToast: { title: 'Failed to delete lead' } },
+  });
+}
+
+/** POST /api/contacts/{id}/convert-to-lead ("Contact converted to lead"). */
+export function useConvertContact() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/contacts/${id}/convert-to-lead`, { schema: z.object({ lead: leadSchema, created: z.boolean() }) }),
+    onSuccess: async () => {
+      notify({ title: 'Contact converted to lead', type: 'success' });
+      await Promise.all([invalidateLeads(qc), qc.invalidateQueries({ queryKey: staffKeys.contacts })]);
+    },
+    meta: { errorToast: { title: 'Failed to update lead' } },
+  });
+}
+
+/** POST /api/leads/manual-estimate (the server recomputes the total). */
+export function useSaveManualEstimate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualEstimateInput) => apiRequest('POST', '/api/leads/manual-estimate', { body, schema: z.object({ lead: leadSchema }) }),
+    onSuccess: () => invalidateLeads(qc),
+  });
+}
+
+/** Downloads a server-generated CSV export (audited on the server) under the spec's file name. */
+export async function downloadExport(kind: 'leads' | 'contacts' | 'all_prospects' | 'comprehensive'): Promise<void> {
+  const res = await fetch(`/api/exports/${kind}`, { credentials: 'include' });
+  await throwIfResNotOk(res);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.csv`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Runs an export with an error toast. */
+export function exportWithToast(kind: Parameters<typeof downloadExport>[0]): void {
+  downloadExport(kind).catch(() => notify({ title: 'Export failed', description: 'Please try again.', type: 'error' }));
+}

@@ -1,0 +1,90 @@
+/**
+ * The PDF quote dialog (public-site.md §4 "Calculator PDF dialog", §5): first name, last name,
+ * email and phone required (asterisk), company optional; the submit button is disabled until the
+ * four are filled and while submitting; open → submitting → closed with the form cleared.
+ */
+import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { EMPTY_PDF_QUOTE_FORM, pdfQuoteFormSchema, type PdfQuoteForm } from './request-pdf-quote';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  submitting: boolean;
+  /** Runs the §7 sequence; resolves `true` when the dialog should close with the form cleared. */
+  onSubmit: (values: PdfQuoteForm) => Promise<boolean>;
+}
+
+type FieldName = keyof PdfQuoteForm;
+
+export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Props) {
+  const formId = useId();
+  const { register, handleSubmit, reset, control, formState: { errors } } = useForm<PdfQuoteForm>({
+    resolver: zodResolver(pdfQuoteFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY_PDF_QUOTE_FORM,
+  });
+  const values = useWatch({ control });
+  const allFilled = (['firstName', 'lastName', 'email', 'phone'] as const).every((k) => (values[k] ?? '').trim() !== '');
+
+  const submit = handleSubmit(async (v) => {
+    if (await onSubmit(v)) reset(EMPTY_PDF_QUOTE_FORM);
+  });
+
+  const errorId = (name: FieldName) => `${formId}-${name}-error`;
+  const field = (name: FieldName, label: string, required: boolean, props: React.ComponentProps<typeof Input>) => (
+    <Field.Root invalid={!!errors[name]} required={required} ids={{ errorText: errorId(name) }}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input {...props} {...register(name)} {...(errors[name] ? { 'aria-describedby': errorId(name) } : {})} />
+      <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !submitting && onOpenChange(e.open)} placement="center" size={{ base: 'full', sm: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label="PDF quote request" aria-busy={submitting}>
+              <Dialog.Header>
+                <Dialog.Title>Get Your PDF Quote</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Dialog.Description color="fg.muted">We will email your itemised estimate as a PDF and call you within 24 hours.</Dialog.Description>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    {field('firstName', 'First name', true, { autoComplete: 'given-name' })}
+                    {field('lastName', 'Last name', true, { autoComplete: 'family-name' })}
+                  </SimpleGrid>
+                  {field('email', 'Email', true, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+                  {field('phone', 'Phone', true, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+                  {field('company', 'Company', false, { autoComplete: 'organization' })}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" disabled={submitting}>
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" disabled={!allFilled || submitting} loading={submitting} loadingText="Sending...">
+                  Email My PDF Quote
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={submitting} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

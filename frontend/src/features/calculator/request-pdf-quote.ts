@@ -1,0 +1,77 @@
+/**
+ * The calculator's quote request (public-site.md §7 "Calculator sequence", §8 toasts):
+ * POST /api/leads (source cost_calculator, status new) then POST /api/generate-estimate-pdf,
+ * which answers 202 {jobId, queue}; the page then watches the job over Socket.IO.
+ */
+import {
+  buildingInfoOfCalculatorSpecs,
+  emailField,
+  phoneField,
+  ESTIMATE_WARRANTY,
+  QueueName,
+  type CalculatorEstimate,
+  type GenerateEstimatePdfInput,
+  type GenerateEstimatePdfResponse,
+} from '@ironclad/contracts';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+
+/** The PDF dialog's fields (§5: four required, company optional). */
+export const pdfQuoteFormSchema = z.object({
+  firstName: z.string().trim().min(1, { error: 'First name is required.' }).max(100),
+  lastName: z.string().trim().min(1, { error: 'Last name is required.' }).max(100),
+  email: emailField,
+  phone: phoneField,
+  company: z.string().trim().max(200),
+});
+export type PdfQuoteForm = z.infer<typeof pdfQuoteFormSchema>;
+
+export const EMPTY_PDF_QUOTE_FORM: PdfQuoteForm = { firstName: '', lastName: '', email: '', phone: '', company: '' };
+
+const createLeadAnswer = z.object({ lead: z.object({ id: z.number() }) });
+const pdfAnswer = z.object({ jobId: z.uuid(), queue: z.literal(QueueName.Pdf), leadId: z.number() }) satisfies z.ZodType<GenerateEstimatePdfResponse>;
+
+/** POST /api/leads with the calculator lead; returns the new lead's id. */
+export async function createCalculatorLead(form: PdfQuoteForm, estimate: CalculatorEstimate): Promise<number> {
+  const answer = await apiRequest('POST', '/api/leads', {
+    body: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      company: form.company || undefined,
+      buildingInfo: buildingInfoOfCalculatorSpecs(estimate.specs),
+      source: 'cost_calculator',
+      status: 'new',
+      // The server recomputes both (decisions.md §3); sent as the spec's client does.
+      totalEstimate: estimate.breakdown.total,
+    },
+    schema: createLeadAnswer,
+  });
+  return answer.lead.id;
+}
+
+/** POST /api/generate-estimate-pdf for the lead just created; returns the job to watch. */
+export function requestEstimatePdf(leadId: number, form: PdfQuoteForm, estimate: CalculatorEstimate): Promise<GenerateEstimatePdfResponse> {
+  const body: GenerateEstimatePdfInput = {
+    leadId,
+    estimate: {
+      pricing: { ...estimate.breakdown },
+      projectDetails: { totalCameras: estimate.specs.cameras, buildingComplexity: estimate.specs.buildingComplexity, estimateType: 'calculator' },
+      timeline: estimate.timeline.label,
+      warranty: ESTIMATE_WARRANTY,
+      equipmentList: estimate.lineItems,
+    },
+    customerInfo: {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      company: form.company || undefined,
+      buildingType: estimate.specs.buildingType,
+      buildingSize: String(estimate.specs.sqft),
+      description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
+    },
+  };
+  return apiRequest('POST', '/api/generate-estimate-pdf', { body, schema: pdfAnswer });
+}

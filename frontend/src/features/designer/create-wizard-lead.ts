@@ -1,0 +1,68 @@
+/**
+ * POST /api/leads from the wizard (public-site.md §7): source `ai_shopping`, status `new`. The
+ * answer carries the server's quote (decisions.md §3): `lead.aiRecommendation` and
+ * `lead.totalEstimate` (whole dollars), computed by the design engine. The spec's payload also
+ * names `aiRecommendation` and `totalEstimate`; they are sent empty and the server ignores them.
+ */
+import { aiRecommendationSchema, type AiRecommendation } from '@ironclad/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+import { WIZARD_TOASTS, type WizardState } from './wizard-options';
+
+/** The part of the 201 answer the quote page uses. */
+export const wizardLeadResponseSchema = z.object({
+  lead: z
+    .object({
+      id: z.number(),
+      totalEstimate: z.number(),
+      aiRecommendation: aiRecommendationSchema,
+    })
+    .loose(),
+});
+
+export interface WizardQuote {
+  leadId: number;
+  /** Whole dollars. */
+  totalEstimate: number;
+  recommendation: AiRecommendation;
+}
+
+/** The request body of the wizard's lead. */
+export function wizardLeadBody(s: WizardState) {
+  return {
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    company: s.company,
+    buildingInfo: {
+      type: s.buildingType,
+      squareFootage: s.squareFootage,
+      floors: s.floors,
+      entryPoints: s.entryPoints,
+      specificAreas: s.specificAreas,
+      budget: s.budget,
+      timeline: s.timeline,
+    },
+    budget: s.budget,
+    timeline: s.timeline,
+    specificAreas: s.specificAreas,
+    additionalFeatures: s.additionalFeatures,
+    status: 'new',
+    source: 'ai_shopping',
+    aiRecommendation: null,
+    totalEstimate: 0,
+  };
+}
+
+/** Creates the wizard lead; failure shows 'Submission Error' through the global error handler. */
+export function useCreateWizardLead() {
+  return useMutation({
+    mutationFn: async (s: WizardState): Promise<WizardQuote> => {
+      const res = await apiRequest('POST', '/api/leads', { body: wizardLeadBody(s), schema: wizardLeadResponseSchema });
+      return { leadId: res.lead.id, totalEstimate: res.lead.totalEstimate, recommendation: res.lead.aiRecommendation };
+    },
+    meta: { errorToast: WIZARD_TOASTS.failure },
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Deposit calls (public-site.md §7, §9; decisions.md §3, §4). Amounts are always the server's:
+ * the wizard deposit is round(10% × the stored lead total), the consultation deposit $250.
+ */
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api';
+
+const clientSecretSchema = z.object({ clientSecret: z.string().min(1) });
+
+/** Customer details sent along (the server uses the stored lead for the wizard deposit). */
+export interface CustomerInfo {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** POST /api/create-deposit-payment → the PaymentIntent's client secret. */
+export async function createDepositPayment(body: { leadId: number; totalAmount: number; customerInfo: CustomerInfo & { company?: string }; projectDetails: Record<string, unknown> }): Promise<string> {
+  return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: clientSecretSchema })).clientSecret;
+}
+
+/** POST /api/create-consultation-payment → the PaymentIntent's client secret (always $250). */
+export async function createConsultationPayment(body: { amount: number; customerInfo: CustomerInfo; projectDetails: { type: string; description: string } }): Promise<string> {
+  return (await apiRequest('POST', '/api/create-consultation-payment', { body, schema: clientSecretSchema })).clientSecret;
+}
+
+/** What the server knows of a PaymentIntent (GET /api/payments/:paymentIntentId). */
+export const paymentStatusSchema = z.object({
+  paymentIntentId: z.string(),
+  kind: z.enum(['deposit', 'consultation']),
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'canceled']),
+  amountCents: z.number(),
+  currency: z.string(),
+  failureMessage: z.string().nullable(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export function fetchPaymentStatus(paymentIntentId: string, signal?: AbortSignal): Promise<PaymentStatus> {
+  return apiRequest('GET', `/api/payments/${encodeURIComponent(paymentIntentId)}`, { schema: paymentStatusSchema, signal });
+}
+
+/** Cents → "$1,234.50" (or "$250" when whole). */
+export const formatCents = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;

@@ -1,0 +1,115 @@
+/**
+ * /payment-success and /consultation-success (decisions.md §4): show what OUR server holds for
+ * the PaymentIntent named in the return URL (`?payment_intent=pi_…`), not what the URL claims
+ * (`redirect_status` is ignored). While the webhook has not arrived yet (pending/processing) the
+ * page checks again every 2 s.
+ */
+import { Alert, Box, Button, Container, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LuCircleCheck } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { telHref, usePublicConfig } from '../site-config/public-config';
+import { fetchPaymentStatus, formatCents } from './payment-api';
+
+export interface PaymentStatusTexts {
+  heading: string;
+  successTitle: string;
+  successText: string;
+}
+
+export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
+  const { company } = usePublicConfig();
+  // read in an effect: the prerendered HTML has no query string (hydration must match)
+  const [intentId, setIntentId] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    setIntentId(new URLSearchParams(window.location.search).get('payment_intent'));
+  }, []);
+
+  const query = useQuery({
+    queryKey: ['payments', intentId],
+    queryFn: ({ signal }) => fetchPaymentStatus(intentId!, signal),
+    enabled: !!intentId,
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'pending' || q.state.data.status === 'processing') ? 2000 : false),
+  });
+
+  let body: React.ReactNode;
+  if (intentId === undefined || (intentId && query.isPending)) {
+    body = (
+      <Stack direction="row" align="center" gap="3" role="status">
+        <Spinner size="sm" /> <Text>Checking your payment...</Text>
+      </Stack>
+    );
+  } else if (!intentId || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400))) {
+    body = (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>We could not find this payment</Alert.Title>
+          <Alert.Description>
+            If you were charged, call us at <Link href={telHref(company.phone)}>{company.phone}</Link>.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>We could not check your payment right now</Alert.Title>
+          <Alert.Description>
+            <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  } else {
+    const p = query.data!;
+    body =
+      p.status === 'succeeded' ? (
+        <Stack gap="2" role="status" data-payment-status="succeeded">
+          <Text color="green.600" fontSize="3xl" aria-hidden="true">
+            <LuCircleCheck />
+          </Text>
+          <Heading as="h2" size="lg">
+            {texts.successTitle}
+          </Heading>
+          <Text>{texts.successText}</Text>
+          <Text color="fg.muted">Amount paid: {formatCents(p.amountCents)}</Text>
+        </Stack>
+      ) : p.status === 'failed' || p.status === 'canceled' ? (
+        <Alert.Root status="error" data-payment-status={p.status}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Payment Failed</Alert.Title>
+            <Alert.Description>{p.failureMessage ?? 'Something went wrong with your payment'}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <Stack direction="row" align="center" gap="3" role="status" data-payment-status={p.status}>
+          <Spinner size="sm" />
+          <Text>Your payment of {formatCents(p.amountCents)} is processing. This page updates when your bank confirms it.</Text>
+        </Stack>
+      );
+  }
+
+  return (
+    <Container maxW="2xl" py={{ base: '12', md: '20' }}>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          {texts.heading}
+        </Heading>
+        <Box borderWidth="1px" rounded="xl" p={{ base: '5', md: '8' }}>
+          {body}
+        </Box>
+        <Button asChild variant="outline" alignSelf="start">
+          <RouterLink to="/">Back to Home</RouterLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The manual estimator (staff-side.md §2 "Manual estimator tab", §5, §9): defaults, minimums and
+ * formulas, shared by the browser form (live summary) and the server (which recomputes the total).
+ * Amounts are US dollars (2 decimals allowed for prices, step 0.01).
+ */
+import { z } from 'zod';
+import { emailField } from './contact.js';
+import { optionalText } from './text.js';
+
+/** Building types of the estimator (§9). */
+export const ESTIMATOR_BUILDING_TYPES = ['residential', 'commercial', 'retail', 'industrial', 'warehouse'] as const;
+/** Size categories (§9): small under 2,000 sq ft, medium 2,000–10,000, large over 10,000. */
+export const ESTIMATOR_SIZES = ['small', 'medium', 'large'] as const;
+
+/** The form's defaults (§9). */
+export const ESTIMATOR_DEFAULTS = {
+  buildingType: 'commercial',
+  buildingSize: 'medium',
+  squareFootage: 5000,
+  floors: 1,
+  entryPoints: 2,
+  cameras: 8,
+  cameraPrice: 950,
+  nvrCost: 1500,
+  installationDays: 2,
+  laborRate: 2200,
+  additionalCosts: 0,
+} as const;
+
+/** §5 texts. */
+export const ESTIMATOR_TEXTS = {
+  missingTitle: 'Required Fields Missing',
+  missingDescription: 'Please fill in all customer information fields.',
+  savedTitle: 'Estimate Saved! 💼',
+  savedDescription: 'Manual estimate has been saved to leads database and customer will be contacted.',
+  errorTitle: 'Save Error',
+  errorDescription: 'Failed to save estimate. Please try again.',
+} as const;
+
+const money = z.number().finite().min(0).max(100_000_000);
+const count = z.number().int().min(1).max(100_000);
+
+/** Body of POST /api/leads/manual-estimate (staff). */
+export const manualEstimateSchema = z
+  .object({
+    firstName: z.string().trim().min(1, { error: 'First name is required.' }).max(100),
+    lastName: z.string().trim().min(1, { error: 'Last name is required.' }).max(100),
+    email: emailField,
+    phone: z.string().trim().min(1, { error: 'Phone is required.' }).max(32),
+    company: optionalText(200),
+    buildingType: z.enum(ESTIMATOR_BUILDING_TYPES),
+    buildingSize: z.enum(ESTIMATOR_SIZES),
+    squareFootage: z.number().int().min(0).max(10_000_000),
+    floors: count,
+    entryPoints: count,
+    cameras: count,
+    cameraPrice: money,
+    nvrCost: money,
+    installationDays: count,
+    laborRate: money,
+    additionalCosts: money,
+    notes: optionalText(5000),
+  })
+  .strict();
+export type ManualEstimateInput = z.input<typeof manualEstimateSchema>;
+export type ManualEstimate = z.output<typeof manualEstimateSchema>;
+
+export interface EstimateBreakdown {
+  /** cameras × camera price + NVR, dollars. */
+  equipment: number;
+  /** installation days × labour rate, dollars. */
+  labor: number;
+  additional: number;
+  /** equipment + labour + additional, dollars (rounded to cents). */
+  total: number;
+  /** "{days} business days". */
+  timeline: string;
+}
+
+const cents = (v: number) => Math.round(v * 100);
+
+/** The §9 formulas, computed in integer cents to avoid float drift; answers dollars. */
+export function computeManualEstimate(e: Pick<ManualEstimate, 'cameras' | 'cameraPrice' | 'nvrCost' | 'installationDays' | 'laborRate' | 'additionalCosts'>): EstimateBreakdown {
+  const equipment = e.cameras * cents(e.cameraPrice) + cents(e.nvrCost);
+  const labor = e.installationDays * cents(e.laborRate);
+  const additional = cents(e.additionalCosts);
+  return { equipment: equipment / 100, labor: labor / 100, additional: additional / 100, total: (equipment + labor + additional) / 100, timeline: `${e.installationDays} business days` };
+}

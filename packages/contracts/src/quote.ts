@@ -1,0 +1,154 @@
+/**
+ * The AI security designer: wizard options and the AI recommendation shape
+ * (public-site.md §2 "AI security designer", §3 "Wizard form state" and "AI recommendation",
+ * §9 "Deposits"; decisions.md §3, §10).
+ *
+ * Units of the recommendation: money in **whole US dollars**, durations in **business days**,
+ * areas in **square feet**. The recommendation is always computed by the server's design engine
+ * (backend/src/modules/quotes/design-engine.ts); a browser never supplies it.
+ */
+import { z } from 'zod';
+
+/** Wizard step 1 building types, in the order the buttons show (public-site.md §2). */
+export const WIZARD_BUILDING_TYPES = ['residential', 'apartment', 'office', 'retail', 'warehouse', 'restaurant', 'medical', 'school'] as const;
+export type WizardBuildingType = (typeof WIZARD_BUILDING_TYPES)[number];
+
+/** Wizard step 1 floors select values (public-site.md §2). */
+export const WIZARD_FLOORS = ['1', '2', '3', '4+'] as const;
+export type WizardFloors = (typeof WIZARD_FLOORS)[number];
+
+/** Wizard step 3 additional-feature checkboxes, exact labels (public-site.md §2). */
+export const WIZARD_FEATURES = [
+  'Access Control System',
+  'Video Intercom',
+  'Alarm System Integration',
+  'Remote Monitoring',
+  'Mobile App Access',
+  'Cloud Storage',
+  'Professional Monitoring',
+  'Smart Home Integration',
+] as const;
+export type WizardFeature = (typeof WIZARD_FEATURES)[number];
+
+/** Square-footage limits of the wizard form (sq ft). The engine clamps to them. */
+export const WIZARD_SQFT_MIN = 100;
+export const WIZARD_SQFT_MAX = 1_000_000;
+
+/** Wizard deposit share of the total project cost, percent (public-site.md §9). */
+export const DEPOSIT_PERCENT = 10;
+/** Consultation deposit in cents ($250, public-site.md §9). */
+export const CONSULTATION_DEPOSIT_CENTS = 25_000;
+
+/** Payment plan stages shown with the quote (public-site.md §9, staff-side.md §9). */
+export const PAYMENT_PLAN = [
+  { percent: 10, label: 'Deposit', detail: 'Secures your installation date' },
+  { percent: 40, label: 'Design approval', detail: 'When you approve the final design' },
+  { percent: 30, label: 'Wiring complete', detail: 'When all cabling is in place' },
+  { percent: 20, label: 'Project complete', detail: 'After the final walkthrough' },
+] as const;
+
+/** The wizard deposit in cents: round(10% × total), total in whole dollars (public-site.md §9). */
+export function depositCentsForTotal(totalDollars: number): number {
+  return Math.round((totalDollars * 100 * DEPOSIT_PERCENT) / 100);
+}
+
+/** Camera placement priorities (public-site.md §2 "Camera Placement": Critical, High, other). */
+export const CAMERA_PRIORITIES = ['Critical', 'High', 'Medium'] as const;
+export type CameraPriority = (typeof CAMERA_PRIORITIES)[number];
+
+const dollars = z.number().int().nonnegative().describe('whole US dollars');
+const days = z.number().int().nonnegative().describe('business days');
+
+/** One line of the equipment list. `total = quantity × unitPrice` (whole dollars). */
+export const equipmentLineSchema = z.object({
+  item: z.string(),
+  description: z.string(),
+  quantity: z.number().int().nonnegative(),
+  unitPrice: dollars,
+  total: dollars,
+});
+export type EquipmentLine = z.infer<typeof equipmentLineSchema>;
+
+/** A category of the equipment list (inventory category label, e.g. "Security Cameras"). */
+export const equipmentCategorySchema = z.object({
+  category: z.string(),
+  items: z.array(equipmentLineSchema),
+});
+export type EquipmentCategory = z.infer<typeof equipmentCategorySchema>;
+
+/** The promotion line (spec name `july4Discount`), present only while a promotion is valid. */
+export const promotionDiscountSchema = z.object({
+  code: z.string(),
+  /** Percent off, 0-100. */
+  percent: z.number().min(0).max(100),
+  /** Whole dollars saved. */
+  savings: dollars,
+  /** Last valid day, YYYY-MM-DD. */
+  validUntil: z.string(),
+  /** Total after the discount, whole dollars (= pricing.totalProjectCost). */
+  finalPrice: dollars,
+});
+export type PromotionDiscount = z.infer<typeof promotionDiscountSchema>;
+
+/**
+ * Pricing, whole dollars. `totalProjectCost = equipmentSubtotal + laborCost + additionalCosts
+ * − (july4Discount?.savings ?? 0)`. `equipmentSubtotal` sums every equipment line except the
+ * "Additional Features" category, whose lines sum to `additionalCosts`.
+ */
+export const recommendationPricingSchema = z.object({
+  equipmentSubtotal: dollars,
+  laborCost: dollars,
+  additionalCosts: dollars,
+  july4Discount: promotionDiscountSchema.optional(),
+  totalProjectCost: dollars,
+});
+export type RecommendationPricing = z.infer<typeof recommendationPricingSchema>;
+
+/** Project details. `totalProjectDays = wiringDays + programmingDays`; `installationDays` equals it. */
+export const projectDetailsSchema = z.object({
+  totalCameras: z.number().int().nonnegative(),
+  /** Human-readable coverage statement. */
+  coverage: z.string(),
+  wiringDays: days,
+  programmingDays: days,
+  totalProjectDays: days,
+  installationDays: days,
+  /** e.g. "4,500 sq ft, 2 floors". */
+  buildingSize: z.string(),
+  /** standard | moderate | complex. */
+  buildingComplexity: z.enum(['standard', 'moderate', 'complex']),
+  /** The pricing tier the camera count falls in: low | medium | high. */
+  estimateType: z.string(),
+  /** True when the install is delivered in phases (large sites). */
+  phased: z.boolean(),
+});
+export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
+
+/** One camera location. */
+export const cameraLocationSchema = z.object({
+  location: z.string(),
+  quantity: z.number().int().positive(),
+  priority: z.enum(CAMERA_PRIORITIES),
+  /** Camera model (inventory item name). */
+  type: z.string(),
+  reason: z.string(),
+  coverage: z.string(),
+  /** Floor the cameras are on (1-based; 0 = outdoors / site perimeter). */
+  floor: z.number().int().nonnegative(),
+});
+export type CameraLocation = z.infer<typeof cameraLocationSchema>;
+
+/** The AI recommendation (public-site.md §3), as stored on the lead and returned by the API. */
+export const aiRecommendationSchema = z.object({
+  summary: z.string(),
+  description: z.string(),
+  timeline: z.string(),
+  warranty: z.string(),
+  /** Notes of the design, one per line (budget fit, items priced at the site survey, monthly fees). */
+  notes: z.string(),
+  pricing: recommendationPricingSchema,
+  projectDetails: projectDetailsSchema,
+  equipmentList: z.array(equipmentCategorySchema),
+  cameraLocations: z.array(cameraLocationSchema),
+});
+export type AiRecommendation = z.infer<typeof aiRecommendationSchema>;

@@ -1,0 +1,91 @@
+/**
+ * Staff API shapes (staff-side.md §3, §7, §9; decisions.md §5, §9, §12).
+ */
+import { z } from 'zod';
+import type { Contact } from './contact.js';
+import { LEAD_STATUSES, leadStatusField, type Lead, type LeadStatus } from './lead.js';
+import { optionalText } from './text.js';
+
+/** Largest page of a staff list. */
+export const STAFF_PAGE_SIZE_MAX = 200;
+
+/** Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), paging. */
+export const leadListQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    status: z.union([z.literal('all'), leadStatusField]).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
+  })
+  .strict();
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/** Answer of GET /api/leads: the spec's `{leads}` plus paging meta. Newest first. */
+export interface LeadListResponse {
+  leads: Lead[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Query of GET /api/contacts (staff). */
+export const contactListQuerySchema = leadListQuerySchema.omit({ status: true });
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+export interface ContactListResponse {
+  contacts: Contact[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Body of PATCH /api/leads/{id}: a partial update; status aliases accepted. */
+export const updateLeadSchema = z
+  .object({
+    status: leadStatusField.optional(),
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    phone: optionalText(32),
+    company: optionalText(200),
+    address: optionalText(500),
+    budget: optionalText(100),
+    timeline: optionalText(100),
+    specificAreas: optionalText(5000),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to update.' });
+export type UpdateLead = z.output<typeof updateLeadSchema>;
+
+/**
+ * KPI figures of GET /api/leads/stats (one SQL query). Money in whole dollars.
+ * conversionRate = won / all leads × 100 (one decimal); averageDeal = total estimate / lead count;
+ * activeLeads excludes won and lost; newThisWeek = created within the last 7 days.
+ */
+export interface LeadStats {
+  totalLeads: number;
+  pipelineValue: number;
+  averageDeal: number;
+  newThisWeek: number;
+  conversionRate: number;
+  activeLeads: number;
+  byStatus: Record<LeadStatus, number>;
+  totalContacts: number;
+  contactsNewThisWeek: number;
+}
+
+/** One staff action on the audit log (issue 6 point 10). */
+export interface AuditEntry {
+  id: number;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  userEmail: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** The CSV exports (staff-side.md §9). */
+export const EXPORT_KINDS = ['leads', 'contacts', 'all_prospects', 'comprehensive'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export { LEAD_STATUSES };

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:quote` — the AI designer's speed (issue 4 "Speed"), measured side by side in one run:
+ *
+ * 1. the design engine alone (`designSystem`, backend/dist), over 10,000 varied wizard inputs
+ *    (seeded PRNG: every building type, 100-1,000,000 sq ft, 1-4+ floors, entry/area lists,
+ *    budgets, timelines, feature sets), after a warm-up; median and p99 per quote;
+ * 2. `POST /api/leads` with a wizard payload against the real api (in-process Nest app on a
+ *    random port, a fresh migrated + seeded Postgres database, real Redis with a private
+ *    prefix): each request loads the AI configuration, inventory and promotion, runs the engine,
+ *    stores the lead and its notification and enqueues the job. Sequential requests; median/p99.
+ *
+ * Targets: engine ≤ 1 ms p99, request p99 ≤ 30 ms on an idle machine. Needs `npm run build`,
+ * PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432) and Redis (BENCH_REDIS_URL).
+ * Options: BENCH_QUOTES (10000), BENCH_REQUESTS (500).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+
+const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+
+const { designSystem } = await import('../backend/dist/modules/quotes/design-engine.js');
+const defaults = await import('../backend/dist/database/seed/ai-config.defaults.js');
+const { INVENTORY_SEED } = await import('../backend/dist/database/seed/inventory.data.js');
+const { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES } = await import('@ironclad/contracts');
+
+/** mulberry32: a small seeded PRNG so every run measures the same inputs. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20260704);
+const pick = (arr) => arr[Math.floor(rand() * arr.length)];
+const PLACES = ['front door', 'back door', 'garage', 'driveway', 'parking lot', 'lobby', 'loading dock', '2nd floor hallway', 'cash register', 'backyard', 'server room', 'stairwell', 'pool', 'side gate'];
+const list = (max) => Array.from({ length: Math.floor(rand() * max) + 1 }, () => pick(PLACES)).join(', ');
+
+function input() {
+  return {
+    buildingType: pick(WIZARD_BUILDING_TYPES),
+    squareFootage: String(Math.round(100 + rand() ** 3 * 999_900)),
+    floors: pick(WIZARD_FLOORS),
+    entryPoints: rand() < 0.3 ? String(1 + Math.floor(rand() * 10)) : list(6),
+    specificAreas: list(8),
+    budget: pick(BUDGET_VALUES),
+    timeline: pick(TIMELINE_VALUES),
+    additionalFeatures: WIZARD_FEATURES.filter(() => rand() < 0.3),
+  };
+}
+
+const config = {
+  tiers: defaults.TIERED_PRICING_DEFAULTS,
+  components: defaults.COMPONENT_PRICING_DEFAULTS,
+  additional: defaults.ADDITIONAL_COSTS_DEFAULTS,
+  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({ category: i.category, name: i.name, description: i.description, unitPriceCents: i.unitPrice, specifications: i.specifications })),
+  promotion: null,
+};
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const stats = (samples) => {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, median: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] };
+};
+
+// ── 1. the engine ──
+const inputs = Array.from({ length: QUOTES }, input);
+for (let i = 0; i < 2000; i++) designSystem(inputs[i % inputs.length], config); // warm-up
+const engineSamples = [];
+let checksum = 0;
+for (const inp of inputs) {
+  const t0 = performance.now();
+  const r = designSystem(inp, config);
+  engineSamples.push(performance.now() - t0);
+  checksum += r.pricing.totalProjectCost;
+}
+const engine = stats(engineSamples);
+
+// ── 2. POST /api/leads ──
+const suffix = randomBytes(4).toString('hex');
+const dbName = `ironclad_bench_${suffix}`;
+const admin = async (sql) => {
+  const c = new pg.Client({ connectionString: `${PG}/postgres` });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+};
+await admin(`CREATE DATABASE "${dbName}"`);
+let app;
+const prefix = `bench-${suffix}`;
+let request;
+try {
+  const { migrateAndSeed } = await import('../backend/dist/database/migrate.js');
+  await migrateAndSeed(`${PG}/${dbName}`);
+  const { parseEnv } = await import('../backend/dist/config/env.js');
+  const { createApp } = await import('../backend/dist/app.factory.js');
+  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: `${PG}/${dbName}`, REDIS_URL: REDIS, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', FRONTEND_DIST: '/nonexistent' });
+  app = await createApp(env, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const url = `${await app.getUrl()}/api/leads`.replace('[::1]', '127.0.0.1');
+  const body = (i) =>
+    JSON.stringify({
+      firstName: 'Bench',
+      lastName: `Visitor ${i}`,
+      email: `bench-${i}@example.com`,
+      phone: '(212) 555-0100',
+      buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2', entryPoints: 'Front door, back door', specificAreas: 'Driveway, backyard' },
+      budget: '10k-25k',
+      timeline: 'asap',
+      specificAreas: 'Driveway, backyard',
+      additionalFeatures: ['Mobile App Access', 'Professional Monitoring'],
+      status: 'new',
+      source: 'ai_shopping',
+      totalEstimate: 1,
+      aiRecommendation: null,
+    });
+  const post = async (i) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(i) });
+    if (res.status !== 201) throw new Error(`POST /api/leads answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 30; i++) await post(-i - 1); // warm-up
+  const samples = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    await post(i);
+    samples.push(performance.now() - t0);
+  }
+  request = stats(samples);
+} finally {
+  await app?.close();
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}
+
+const ms = (v) => `${v.toFixed(3)} ms`;
+const rows = [
+  ['', 'design engine (designSystem)', 'POST /api/leads (wizard payload)'],
+  ['samples', String(engine.n), String(request.n)],
+  ['median', ms(engine.median), ms(request.median)],
+  ['p99', ms(engine.p99), ms(request.p99)],
+  ['max', ms(engine.max), ms(request.max)],
+  ['target p99', '≤ 1 ms', '≤ 30 ms'],
+  ['p99 within target', engine.p99 <= 1 ? 'yes' : 'NO', request.p99 <= 30 ? 'yes' : 'NO'],
+];
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+console.log(`\nbench:quote — ${QUOTES} varied quotes, ${REQUESTS} sequential requests (node ${process.version})\n`);
+for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  │  '));
+console.log(`\nengine share of the request median: ${((engine.median / request.median) * 100).toFixed(1)}% (checksum ${checksum})`);
+process.exit(0);

@@ -1,0 +1,167 @@
+/**
+ * A local fake of Stripe's REST API for tests (never used in production), speaking the parts the
+ * product uses:
+ *
+ * - `POST /v1/payment_intents` (form-encoded, `Authorization: Bearer sk_…`): records amount,
+ *   currency, `Idempotency-Key` and the body; the same Idempotency-Key answers the same intent
+ *   (Stripe's idempotency), a key reused with another amount answers 400 like Stripe.
+ * - `GET /v1/payment_intents/:id`.
+ * - `POST /v1/payment_intents/:id/confirm` (CORS-enabled, publishable or secret key): what
+ *   Stripe.js does from the browser. `payment_method` `pm_card_visa` succeeds,
+ *   `pm_card_chargeDeclined` fails with "Your card was declined."; then, like Stripe, the fake
+ *   sends the signed `payment_intent.succeeded` / `payment_intent.payment_failed` event to
+ *   `webhookUrl` (signature from the stripe SDK's generateTestHeaderString).
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+
+const stripeSdk = new Stripe('sk_test_fake');
+
+/**
+ * @param {{ webhookUrl?: string, webhookSecret?: string, port?: number }} [options]
+ */
+export async function startFakeStripe(options = {}) {
+  /** @type {{ method: string, url: string, headers: http.IncomingHttpHeaders, body: Record<string, string>, idempotencyKey: string | undefined }[]} */
+  const requests = [];
+  /** @type {Map<string, any>} */
+  const intents = new Map();
+  /** @type {Map<string, { id: string, amount: number }>} */
+  const byKey = new Map();
+  /** @type {{ id: string, type: string, status: number }[]} */
+  const deliveredEvents = [];
+  const state = { failCreateWith: 0 };
+  let counter = 0;
+
+  const send = (res, status, body, extra = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*', ...extra }).end(JSON.stringify(body));
+  };
+  const stripeError = (res, status, message, type = 'invalid_request_error') => send(res, status, { error: { type, message } });
+
+  async function deliver(type, intent) {
+    if (!options.webhookUrl || !options.webhookSecret) return;
+    const event = { id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false };
+    const payload = JSON.stringify(event);
+    const header = stripeSdk.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
+    const res = await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    deliveredEvents.push({ id: event.id, type, status: res.status });
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = Object.fromEntries(new URLSearchParams(raw));
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const idempotencyKey = /** @type {string | undefined} */ (req.headers['idempotency-key']);
+      requests.push({ method: req.method ?? '', url: url.pathname, headers: req.headers, body, idempotencyKey });
+
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' }).end();
+        return;
+      }
+      const auth = req.headers.authorization ?? '';
+      const confirm = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
+      if (!/^Bearer (sk|pk)_test_/.test(auth) || (!confirm && !auth.startsWith('Bearer sk_test_'))) {
+        stripeError(res, 401, 'Invalid API Key provided');
+        return;
+      }
+
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        if (state.failCreateWith) {
+          const s = state.failCreateWith;
+          state.failCreateWith = 0;
+          stripeError(res, s, 'fake failure', 'api_error');
+          return;
+        }
+        const amount = Number(body.amount);
+        if (!Number.isInteger(amount) || amount < 50 || !body.currency) {
+          stripeError(res, 400, 'Invalid amount or currency');
+          return;
+        }
+        if (idempotencyKey && byKey.has(idempotencyKey)) {
+          const prev = byKey.get(idempotencyKey);
+          if (prev.amount !== amount) {
+            stripeError(res, 400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
+            return;
+          }
+          send(res, 200, intents.get(prev.id), { 'idempotent-replayed': 'true' });
+          return;
+        }
+        counter += 1;
+        const id = `pi_fake${counter}${randomBytes(4).toString('hex')}`;
+        const metadata = Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+        const intent = {
+          id,
+          object: 'payment_intent',
+          amount,
+          currency: body.currency,
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+          description: body.description ?? null,
+          receipt_email: body.receipt_email ?? null,
+          metadata,
+          last_payment_error: null,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        };
+        intents.set(id, intent);
+        if (idempotencyKey) byKey.set(idempotencyKey, { id, amount });
+        send(res, 200, intent);
+        return;
+      }
+
+      const get = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+      if (req.method === 'GET' && get) {
+        const intent = intents.get(get[1]);
+        if (!intent) stripeError(res, 404, `No such payment_intent: '${get[1]}'`);
+        else send(res, 200, intent);
+        return;
+      }
+
+      if (req.method === 'POST' && confirm) {
+        const intent = intents.get(confirm[1]);
+        if (!intent) {
+          stripeError(res, 404, `No such payment_intent: '${confirm[1]}'`);
+          return;
+        }
+        if (intent.status === 'succeeded') {
+          stripeError(res, 400, 'This PaymentIntent has already succeeded.', 'invalid_request_error');
+          return;
+        }
+        const declined = body.payment_method === 'pm_card_chargeDeclined';
+        if (declined) {
+          intent.status = 'requires_payment_method';
+          intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' };
+        } else {
+          intent.status = 'succeeded';
+          intent.last_payment_error = null;
+        }
+        send(res, 200, intent);
+        await deliver(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent).catch((err) => console.error('[fake-stripe] webhook failed', err));
+        return;
+      }
+
+      stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+    });
+  });
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    requests,
+    intents,
+    deliveredEvents,
+    /** Answer the next create with this HTTP status (e.g. 500). */
+    failNextCreate(status) {
+      state.failCreateWith = status;
+    },
+    /** Sets where confirmations send their webhook. */
+    setWebhook(webhookUrl, webhookSecret) {
+      options.webhookUrl = webhookUrl;
+      options.webhookSecret = webhookSecret;
+    },
+    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve(undefined)); }),
+  };
+}
