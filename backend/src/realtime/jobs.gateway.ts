@@ -84,13 +84,20 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
 
   /**
    * Closes the event streams. BullMQ's close waits for Redis to answer, so it is bounded by
-   * QUEUE_EVENTS_CLOSE_TIMEOUT_MS: an api shutting down during a Redis outage still stops.
+   * QUEUE_EVENTS_CLOSE_TIMEOUT_MS, after which the connections are force-closed: an api shutting
+   * down during a Redis outage still stops and leaves no reconnecting client behind.
    */
   async onModuleDestroy(): Promise<void> {
-    await Promise.race([
-      Promise.all(this.queueEvents.map((e) => e.close())),
-      new Promise((resolve) => setTimeout(resolve, QUEUE_EVENTS_CLOSE_TIMEOUT_MS).unref()),
-    ]);
+    await Promise.all(
+      this.queueEvents.map(async (events) => {
+        const closed = await Promise.race([
+          events.close().then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), QUEUE_EVENTS_CLOSE_TIMEOUT_MS).unref()),
+        ]);
+        // Redis unreachable: drop the connections instead of waiting for a reply that won't come.
+        if (!closed) await events.getBackend().close(true);
+      }),
+    );
   }
 
   /**
