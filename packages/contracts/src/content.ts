@@ -71,6 +71,31 @@ export const companyFactsSchema = z.object({
 });
 export type CompanyFacts = z.infer<typeof companyFactsSchema>;
 
+/**
+ * The company facts the database is seeded with (decisions.md §6) and the front end shows until
+ * the API's (possibly staff-edited) values arrive, e.g. in the prerendered HTML.
+ */
+export const DEFAULT_COMPANY_FACTS: CompanyFacts = {
+  name: 'Ironclad Security Systems',
+  phone: '(212) 555-0147',
+  emergencyPhone: '(212) 555-0199',
+  email: 'info@ironcladsecurity.example',
+  address: {
+    street: '450 Seventh Avenue, Suite 1208',
+    city: 'New York',
+    region: 'NY',
+    postalCode: '10123',
+    country: 'US',
+  },
+  // The spec states Saturday as both 9AM-3PM and 9AM-4PM; decisions.md §6: one value everywhere.
+  officeHours: [
+    { days: 'Mon-Fri', hours: '8AM-6PM' },
+    { days: 'Sat', hours: '9AM-4PM' },
+    { days: 'Sun', hours: 'Closed (emergency line 24/7)' },
+  ],
+  serviceArea: 'New York City, Long Island, Westchester and Northern New Jersey',
+};
+
 /** A promotion (decisions.md §7); shown and applied only while `validUntil` (YYYY-MM-DD, inclusive) is not past. */
 export const promotionSchema = z.object({
   code: z.string().min(1),

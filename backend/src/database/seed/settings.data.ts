@@ -2,29 +2,10 @@
  * Seed site settings (staff-side.md §3 "Site settings"), company facts (decisions.md §6) and
  * promotions (decisions.md §7).
  */
-import type { CompanyFacts, Promotion, SiteSettingKey } from '@ironclad/contracts';
+import { DEFAULT_COMPANY_FACTS, type CompanyFacts, type Promotion, type SiteSettingKey } from '@ironclad/contracts';
 
 /** Company facts: one place for every page, PDF and email; editable by staff. */
-export const COMPANY_FACTS_SEED: CompanyFacts = {
-  name: 'Ironclad Security Systems',
-  phone: '(212) 555-0147',
-  emergencyPhone: '(212) 555-0199',
-  email: 'info@ironcladsecurity.example',
-  address: {
-    street: '450 Seventh Avenue, Suite 1208',
-    city: 'New York',
-    region: 'NY',
-    postalCode: '10123',
-    country: 'US',
-  },
-  // The spec states Saturday as both 9AM-3PM and 9AM-4PM; decisions.md §6: one value everywhere.
-  officeHours: [
-    { days: 'Mon-Fri', hours: '8AM-6PM' },
-    { days: 'Sat', hours: '9AM-4PM' },
-    { days: 'Sun', hours: 'Closed (emergency line 24/7)' },
-  ],
-  serviceArea: 'New York City, Long Island, Westchester and Northern New Jersey',
-};
+export const COMPANY_FACTS_SEED: CompanyFacts = DEFAULT_COMPANY_FACTS;
 
 export const COMPANY_FACTS_KEY = 'company_facts';
 

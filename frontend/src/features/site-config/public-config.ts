@@ -7,6 +7,7 @@
  * replace it once the API answers.
  */
 import {
+  DEFAULT_COMPANY_FACTS,
   IMAGE_KEYS,
   SITE_SETTING_KEYS,
   companyFactsSchema,
@@ -31,30 +32,12 @@ export const publicConfigSchema = z.object({
 }) satisfies z.ZodType<PublicConfig>;
 
 /**
- * Built-in values used before the API answers (and in the prerendered HTML): the same values as
- * the API's seed (backend/src/database/seed/settings.data.ts), so the page does not change when
- * the real config arrives unless staff edited it.
+ * Built-in values used before the API answers (and in the prerendered HTML): the company facts
+ * the API is seeded with (DEFAULT_COMPANY_FACTS), so the page does not change when the real
+ * config arrives unless staff edited it.
  */
 export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
-  company: {
-    name: 'Ironclad Security Systems',
-    phone: '(212) 555-0147',
-    emergencyPhone: '(212) 555-0199',
-    email: 'info@ironcladsecurity.example',
-    address: {
-      street: '450 Seventh Avenue, Suite 1208',
-      city: 'New York',
-      region: 'NY',
-      postalCode: '10123',
-      country: 'US',
-    },
-    officeHours: [
-      { days: 'Mon-Fri', hours: '8AM-6PM' },
-      { days: 'Sat', hours: '9AM-4PM' },
-      { days: 'Sun', hours: 'Closed (emergency line 24/7)' },
-    ],
-    serviceArea: 'New York City, Long Island, Westchester and Northern New Jersey',
-  },
+  company: DEFAULT_COMPANY_FACTS,
   promotion: null,
   features: { calculator_enabled: true, contact_forms_enabled: true, shopping_form_enabled: true },
   stripePublishableKey: null,
