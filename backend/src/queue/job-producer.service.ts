@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { withTimeout } from '../common/with-timeout.js';
 import { JobName, QueueName, staffNotificationJobSchema, type JobRef, type StaffNotificationJob } from '@ironclad/contracts';
 
 /** Longest an enqueue may take before the api answers without it (ms). */
 export const ENQUEUE_TIMEOUT_MS = 2000;
-
-/** Rejects when `p` takes longer than `ms`. */
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Typed producer: every job the api enqueues goes through here, validated with its contract

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { CaseStudyCategory } from '@ironclad/contracts';
+import { bigintAsNumber } from '../../database/bigint-transformer.js';
 
-const centsTransformer = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /** A portfolio case study (staff-side.md §3 "case_studies"). `projectValueCents` in integer cents. */
 @Entity({ name: 'case_studies' })
@@ -38,7 +38,7 @@ export class CaseStudyRecord {
   @Column({ type: 'text', array: true, default: () => `'{}'` })
   images!: string[];
 
-  @Column({ type: 'bigint', nullable: true, transformer: centsTransformer })
+  @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
   projectValueCents!: number | null;
 
   @Column({ type: 'date', nullable: true })

@@ -1,4 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { bigintAsNumber } from '../../database/bigint-transformer.js';
 import { LeadRecord } from '../leads/lead.entity.js';
 
 /** Kinds of stored lead documents. */
@@ -42,7 +43,7 @@ export class LeadDocumentRecord {
   byteSize!: number;
 
   /** Total of the document in integer cents (the estimate's total). */
-  @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  @Column({ type: 'bigint', transformer: bigintAsNumber })
   totalCents!: number;
 
   @Column({ type: 'bytea', select: false })

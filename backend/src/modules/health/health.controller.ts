@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { QueueName } from '@ironclad/contracts';
+import { withTimeout } from '../../common/with-timeout.js';
 import { Public } from '../../common/auth/public.decorator.js';
 
 /** Longest a dependency check may take before it counts as down (ms). */
@@ -18,8 +19,6 @@ export interface HealthBody {
   message?: string;
 }
 
-const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
 @Controller('api/health')
 export class HealthController {
@@ -41,8 +40,8 @@ export class HealthController {
   @HttpCode(200)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthBody> {
     const [pgOk, redisOk] = await Promise.all([
-      withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS).then(() => true, () => false),
-      withTimeout(this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)), HEALTH_CHECK_TIMEOUT_MS).then(() => true, () => false),
+      withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(() => true, () => false),
+      withTimeout(this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)), HEALTH_CHECK_TIMEOUT_MS, 'redis check').then(() => true, () => false),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
     if (pgOk && redisOk) return { status: 'ok', checks };

@@ -1,4 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { bigintAsNumber } from '../../database/bigint-transformer.js';
 import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 
 /**
@@ -43,7 +44,7 @@ export class LeadRecord {
   aiRecommendation!: unknown | null;
 
   /** Server-computed estimate in integer cents. */
-  @Column({ type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
   totalEstimateCents!: number | null;
 
   @Column({ type: 'text', nullable: true })
