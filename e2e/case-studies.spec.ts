@@ -29,11 +29,13 @@ test('counts, featured, tabs with counts, expansion and gallery from the seeded 
   await expect(cards).toHaveCount(rows.length);
 
   // Tabs by keyboard: arrow to Industrial.
+  // One key at a time, each checked, so a busy machine cannot drop a press between re-renders.
   await page.getByRole('tab', { name: /^All Projects/ }).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('tab', { name: /^Industrial/ })).toHaveAttribute('aria-selected', 'true');
+  for (const name of [/^Residential/, /^Commercial/, /^Industrial/]) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name })).toBeFocused();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  }
   await expect(cards).toHaveCount(count('industrial'));
 
   const card = cards.first();
