@@ -14,6 +14,7 @@ import { PublicConfigModule } from './modules/public-config/public-config.module
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { CrmModule } from './modules/crm/crm.module.js';
 
 /** The api process: HTTP + Socket.IO over the feature modules. */
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         PaymentsModule,
         AuthModule,
         ExportsModule,
+        CrmModule,
       ],
     };
   }

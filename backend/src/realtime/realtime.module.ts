@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { JobsGateway } from './jobs.gateway.js';
+import { StaffEventsService } from './staff-events.service.js';
 
-@Module({ providers: [JobsGateway] })
+/** The Socket.IO gateway; StaffEventsService is global so feature controllers can push staff events. */
+@Global()
+@Module({ providers: [JobsGateway, StaffEventsService], exports: [StaffEventsService] })
 export class RealtimeModule {}

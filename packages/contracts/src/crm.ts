@@ -4,33 +4,138 @@
  * - new, at least 1 day old: high call "Schedule consultation call";
  * - contacted: medium email "Send proposal follow-up" and high call "Schedule site visit";
  * - qualified: high email "Send detailed proposal";
- * - other statuses: none.
+ * - other statuses: none (such leads are hidden from the list).
+ *
+ * ONE source of truth: `ACTION_RULES` is the table of these rules. The browser-free function
+ * `actionItemsFor` reads it, and the API builds its SQL (filter, urgency order and counts over
+ * the whole leads table, GET /api/crm/action-items) from the same table.
+ *
+ * "Today" is a calendar day in the company's time zone (`COMPANY_TIME_ZONE`, New York): a lead
+ * created at 11:30 pm New York time is a day old at 12:01 am, wherever the server or the browser
+ * runs. "At least 1 day old" = created before today's midnight in that zone.
  */
-import type { LeadStatus } from './lead.js';
+import { z } from 'zod';
+import type { Lead, LeadStatus } from './lead.js';
+import { STAFF_PAGE_SIZE_MAX } from './staff.js';
 
-export type ActionChannel = 'email' | 'sms' | 'call';
-export type ActionUrgency = 'high' | 'medium';
+/** The company's time zone (NYC installer): the calendar of "today" in the CRM. */
+export const COMPANY_TIME_ZONE = 'America/New_York';
+
+export const ACTION_CHANNELS = ['email', 'sms', 'call'] as const;
+export type ActionChannel = (typeof ACTION_CHANNELS)[number];
+/** Urgencies, most urgent first. */
+export const ACTION_URGENCIES = ['high', 'medium'] as const;
+export type ActionUrgency = (typeof ACTION_URGENCIES)[number];
 export interface ActionItem {
   channel: ActionChannel;
   urgency: ActionUrgency;
   title: string;
 }
 
-const DAY_MS = 86_400_000;
+/** Which leads of a status a rule covers: created today, created before today, or any. */
+export type ActionRuleAge = 'today' | 'before_today' | 'any';
+export interface ActionRule {
+  status: LeadStatus;
+  age: ActionRuleAge;
+  actions: readonly ActionItem[];
+}
 
-/** The suggested actions of one lead at `now`. "Today" = less than one day old. */
-export function actionItemsFor(lead: { status: LeadStatus; createdAt: string }, now: Date = new Date()): ActionItem[] {
-  const ageMs = now.getTime() - new Date(lead.createdAt).getTime();
-  switch (lead.status) {
-    case 'new':
-      return ageMs < DAY_MS
-        ? [{ channel: 'email', urgency: 'high', title: 'Send welcome email' }, { channel: 'sms', urgency: 'medium', title: 'Send follow-up SMS' }]
-        : [{ channel: 'call', urgency: 'high', title: 'Schedule consultation call' }];
-    case 'contacted':
-      return [{ channel: 'email', urgency: 'medium', title: 'Send proposal follow-up' }, { channel: 'call', urgency: 'high', title: 'Schedule site visit' }];
-    case 'qualified':
-      return [{ channel: 'email', urgency: 'high', title: 'Send detailed proposal' }];
-    default:
-      return [];
+/** The §4 rules, in the order their actions are listed. A lead matches at most one rule. */
+export const ACTION_RULES: readonly ActionRule[] = [
+  {
+    status: 'new',
+    age: 'today',
+    actions: [
+      { channel: 'email', urgency: 'high', title: 'Send welcome email' },
+      { channel: 'sms', urgency: 'medium', title: 'Send follow-up SMS' },
+    ],
+  },
+  { status: 'new', age: 'before_today', actions: [{ channel: 'call', urgency: 'high', title: 'Schedule consultation call' }] },
+  {
+    status: 'contacted',
+    age: 'any',
+    actions: [
+      { channel: 'email', urgency: 'medium', title: 'Send proposal follow-up' },
+      { channel: 'call', urgency: 'high', title: 'Schedule site visit' },
+    ],
+  },
+  { status: 'qualified', age: 'any', actions: [{ channel: 'email', urgency: 'high', title: 'Send detailed proposal' }] },
+];
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date (`YYYY-MM-DD`) of an instant in `timeZone` (default the company's).
+ * @throws RangeError for an invalid date.
+ */
+export function companyDate(at: Date | string, timeZone: string = COMPANY_TIME_ZONE): string {
+  let fmt = dayFormatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, fmt);
   }
+  const parts = Object.fromEntries(fmt.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** True when `createdAt` falls on `now`'s company calendar day (or later, for a clock ahead). */
+export function isCreatedToday(createdAt: Date | string, now: Date = new Date()): boolean {
+  return companyDate(createdAt) >= companyDate(now);
+}
+
+/** The rule that applies to a lead at `now`, if any. */
+export function actionRuleFor(lead: { status: LeadStatus; createdAt: Date | string }, now: Date = new Date()): ActionRule | undefined {
+  return ACTION_RULES.find(
+    (r) => r.status === lead.status && (r.age === 'any' || (r.age === 'today') === isCreatedToday(lead.createdAt, now)),
+  );
+}
+
+/** The suggested actions of one lead at `now` (empty when none applies). */
+export function actionItemsFor(lead: { status: LeadStatus; createdAt: Date | string }, now: Date = new Date()): ActionItem[] {
+  return [...(actionRuleFor(lead, now)?.actions ?? [])];
+}
+
+/** The most urgent urgency among `actions` (a lead's place in the Action Items list). */
+export function topUrgency(actions: readonly ActionItem[]): ActionUrgency | undefined {
+  return ACTION_URGENCIES.find((u) => actions.some((a) => a.urgency === u));
+}
+
+/** Query of GET /api/crm/action-items. */
+export const actionItemsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(25),
+  })
+  .strict();
+export type ActionItemsQuery = z.output<typeof actionItemsQuerySchema>;
+
+/** One lead of the Action Items list with its suggested actions (rule order). */
+export interface LeadActionItems {
+  lead: Lead;
+  urgency: ActionUrgency;
+  actions: ActionItem[];
+}
+
+/** Totals over the whole leads table (not just the page). */
+export interface ActionItemCounts {
+  /** Leads with at least one action (= `total`). */
+  leads: number;
+  /** All suggested actions. */
+  actions: number;
+  byUrgency: Record<ActionUrgency, number>;
+  byChannel: Record<ActionChannel, number>;
+}
+
+/**
+ * Answer of GET /api/crm/action-items: the leads that have actions, most urgent first, then
+ * youngest first (newest `createdAt`, then highest id); `today` is the company date used.
+ */
+export interface ActionItemsResponse {
+  items: LeadActionItems[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: ActionItemCounts;
+  today: string;
+  timeZone: string;
 }

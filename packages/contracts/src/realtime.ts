@@ -3,14 +3,19 @@
  *
  * A browser that was given a job id (an unguessable UUID, only in the answer to its own request)
  * emits `job:watch` with it and then receives `job:update` events for that job only.
+ *
+ * Signed-in admins' sockets are in the staff room (session-authenticated on connect,
+ * decisions.md §2) and receive `lead:changed` whenever any staff member or visitor creates,
+ * updates or deletes a lead, so every open dashboard refreshes without a reload.
  */
 import { z } from 'zod';
+import { LEAD_STATUSES } from './lead.js';
 import { ALL_QUEUES, type QueueName } from './queues.js';
 
 export const SOCKET_PATH = '/socket.io';
 
 export const ClientEvent = { WatchJob: 'job:watch', UnwatchJob: 'job:unwatch' } as const;
-export const ServerEvent = { JobUpdate: 'job:update' } as const;
+export const ServerEvent = { JobUpdate: 'job:update', LeadChanged: 'lead:changed' } as const;
 
 export const watchJobSchema = z.object({
   jobId: z.uuid(),
@@ -36,3 +41,17 @@ export interface JobUpdate {
 
 /** Room name for a job's watchers. */
 export const jobRoom = (jobId: string) => `job:${jobId}`;
+
+/** What happened to a lead: `status` = its status changed; `updated` = other fields changed. */
+export const LEAD_CHANGE_KINDS = ['created', 'status', 'updated', 'deleted'] as const;
+export type LeadChangeKind = (typeof LEAD_CHANGE_KINDS)[number];
+
+/** Payload of `lead:changed` (staff room only). `status` is the lead's status after the change. */
+export const leadChangedSchema = z.object({
+  leadId: z.number().int().positive(),
+  kind: z.enum(LEAD_CHANGE_KINDS),
+  status: z.enum(LEAD_STATUSES).optional(),
+  /** Epoch ms when the API emitted it. */
+  at: z.number(),
+});
+export type LeadChanged = z.infer<typeof leadChangedSchema>;

@@ -9,11 +9,24 @@ import { optionalText } from './text.js';
 /** Largest page of a staff list. */
 export const STAFF_PAGE_SIZE_MAX = 200;
 
-/** Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), paging. */
+/**
+ * Sort keys of the staff lead list (CRM Pipeline View columns): `createdAt`; `name` (last name,
+ * then first name, case-insensitive); `estimate` (totalEstimate, leads without one last);
+ * `status` (pipeline order of LEAD_STATUSES). Ties are broken by newest first.
+ */
+export const LEAD_SORT_KEYS = ['createdAt', 'name', 'estimate', 'status'] as const;
+export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
+
+/**
+ * Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), sort
+ * (default `createdAt` `desc` = newest first), paging.
+ */
 export const leadListQuerySchema = z
   .object({
     search: z.string().trim().max(200).optional(),
     status: z.union([z.literal('all'), leadStatusField]).optional(),
+    sort: z.enum(LEAD_SORT_KEYS).default('createdAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
   })
@@ -29,7 +42,7 @@ export interface LeadListResponse {
 }
 
 /** Query of GET /api/contacts (staff). */
-export const contactListQuerySchema = leadListQuerySchema.omit({ status: true });
+export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, sort: true, order: true });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
 export interface ContactListResponse {

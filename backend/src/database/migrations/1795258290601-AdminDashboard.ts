@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
  * Issue 6: the staff audit log, and the pg_trgm GIN index of the staff lead search (the
- * expression of LEAD_SEARCH_EXPR in lead-admin.service.ts). Where pg_trgm is not available
+ * expression LEAD_SEARCH_EXPR that lead-admin.service.ts then used; replaced by the stored column of migration LeadSearchText). Where pg_trgm is not available
  * (embedded PGlite) the search still works, without the index.
  */
 

@@ -4,12 +4,13 @@ import { contactListQuerySchema, type ContactListQuery, type ContactListResponse
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { StaffEventsService } from '../../realtime/staff-events.service.js';
 import { ContactAdminService } from './contact-admin.service.js';
 
 /** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
 @Controller('api/contacts')
 export class StaffContactsController {
-  constructor(private readonly contacts: ContactAdminService) {}
+  constructor(private readonly contacts: ContactAdminService, private readonly events: StaffEventsService) {}
 
   /** GET /api/contacts?search=&page=&pageSize= — `{contacts, total, page, pageSize}`, newest first. */
   @Get()
@@ -19,12 +20,14 @@ export class StaffContactsController {
 
   /**
    * POST /api/contacts/{id}/convert-to-lead — 201 `{lead, created: true}` for a new lead, 200
-   * `{lead, created: false}` when the contact was already converted; 404 when missing.
+   * `{lead, created: false}` when the contact was already converted; 404 when missing. A new lead
+   * is pushed to the signed-in admins as `lead:changed` kind `created`.
    */
   @Post(':id/convert-to-lead')
   async convert(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
     const out = await this.contacts.convert(id, user);
     res.status(out.created ? 201 : 200);
+    if (out.created) this.events.leadChanged(out.lead.id, 'created', out.lead.status);
     return out;
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   computeManualEstimate, ErrorCode, LEAD_STATUSES,
-  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type LeadStatus, type ManualEstimate, type UpdateLead,
+  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadSortKey, type LeadStats, type LeadStatus, type ManualEstimate, type UpdateLead,
 } from '@ironclad/contracts';
 import { ApiError } from '../../common/api-error.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
@@ -12,11 +12,28 @@ import { LeadRecord } from './lead.entity.js';
 import { toLead } from './leads.service.js';
 
 /**
- * The text the staff search runs over (first name, last name, email, phone and the phone's
- * digits). The same expression carries the pg_trgm GIN index `IDX_leads_search_trgm`, so
- * `ILIKE '%term%'` stays fast at 50,000+ leads.
+ * The staff search runs over the stored column `leads.search_text`: lower-cased first name, last
+ * name, email, phone and the phone's digits, kept by the trigger `TRG_leads_search_text` and
+ * indexed with pg_trgm (`IDX_leads_search_text_trgm`), so `LIKE '%term%'` stays fast at 50,000+
+ * leads, counting included (migration LeadSearchText).
  */
-export const LEAD_SEARCH_EXPR = `(coalesce(l.first_name, '') || ' ' || coalesce(l.last_name, '') || ' ' || l.email || ' ' || coalesce(l.phone, '') || ' ' || regexp_replace(coalesce(l.phone, ''), '[^0-9]', '', 'g'))`;
+export const LEAD_SEARCH_COLUMN = 'l.search_text';
+
+/** ORDER BY terms of each sort key of GET /api/leads (LEAD_SORT_KEYS); ties: newest first. */
+function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'ASC' | 'DESC', ('NULLS LAST')?][] {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  const newest: [string, 'DESC'][] = [['l.created_at', 'DESC'], ['l.id', 'DESC']];
+  switch (sort) {
+    case 'name':
+      return [['lower(l.last_name)', dir, 'NULLS LAST'], ['lower(l.first_name)', dir, 'NULLS LAST'], ...newest];
+    case 'estimate':
+      return [['l.total_estimate_cents', dir, 'NULLS LAST'], ...newest];
+    case 'status':
+      return [[`array_position(ARRAY[${LEAD_STATUSES.map((st) => `'${st}'`).join(',')}]::varchar[], l.status)`, dir], ...newest];
+    case 'createdAt':
+      return [['l.created_at', dir], ['l.id', dir]];
+  }
+}
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,9 +44,9 @@ export class LeadAdminService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
 
   /**
-   * One page of leads, newest first, filtered on the server: `search` matches first/last name,
-   * email or phone (case-insensitive substring; phone also by digits only), `status` a canonical
-   * status. Answers `{leads, total, page, pageSize}`.
+   * One page of leads, filtered on the server: `search` matches first/last name, email or phone
+   * (case-insensitive substring; phone also by digits only), `status` a canonical status; sorted
+   * by `sort`/`order` (default newest first). Answers `{leads, total, page, pageSize}`.
    */
   async list(q: LeadListQuery): Promise<LeadListResponse> {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
@@ -38,9 +55,10 @@ export class LeadAdminService {
     if (term) {
       const digits = term.replace(/\D/g, '');
       const needle = /^[\d\s()+.-]+$/.test(term) && digits.length >= 3 ? digits : term;
-      qb.andWhere(`${LEAD_SEARCH_EXPR} ILIKE :needle`, { needle: `%${likeEscape(needle)}%` });
+      qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: `%${likeEscape(needle)}%` });
     }
-    const [rows, total] = await qb.orderBy('l.createdAt', 'DESC').addOrderBy('l.id', 'DESC').skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
+    leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));
+    const [rows, total] = await qb.skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
     return { leads: rows.map(toLead), total, page: q.page, pageSize: q.pageSize };
   }
 

@@ -12,8 +12,8 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
-// pg_trgm GIN index of the staff search expression (migration AdminDashboard; not managed by TypeORM).
-@Index('IDX_leads_search_trgm', { synchronize: false })
+// pg_trgm GIN index of `search_text` (migration LeadSearchText; not managed by TypeORM).
+@Index('IDX_leads_search_text_trgm', { synchronize: false })
 export class LeadRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -70,4 +70,12 @@ export class LeadRecord {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
+
+  /**
+   * What the staff search matches (lower-cased first name, last name, email, phone and the
+   * phone's digits). Written only by the database trigger `TRG_leads_search_text` (migration
+   * LeadSearchText), never by the application; not loaded with the entity.
+   */
+  @Column({ type: 'text', default: '', select: false, insert: false, update: false })
+  searchText!: string;
 }

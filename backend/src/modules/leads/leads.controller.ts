@@ -3,6 +3,7 @@ import { createLeadSchema, ErrorCode, type CreateLead, type CreateLeadResponse }
 import { ApiError } from '../../common/api-error.js';
 import type { StaffRequest } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { StaffEventsService } from '../../realtime/staff-events.service.js';
 import { LeadsService } from './leads.service.js';
 import { Public } from '../../common/auth/public.decorator.js';
 
@@ -11,22 +12,25 @@ const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'co
 
 @Controller('api/leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService) {}
+  constructor(private readonly leads: LeadsService, private readonly events: StaffEventsService) {}
 
   /**
    * POST /api/leads (public-site.md §7): body `CreateLeadInput` (email and buildingInfo required;
    * source default `ai_shopping`; status stored as `new`; browser-sent aiRecommendation /
    * totalEstimate are ignored). 201 `{lead, notificationJob}`; 403 FORBIDDEN for the staff-only
    * sources manual_estimator / contact_conversion without an admin session; 400 VALIDATION_FAILED with field
-   * errors (and `error` for the spec's clients); 503 FEATURE_DISABLED.
+   * errors (and `error` for the spec's clients); 503 FEATURE_DISABLED. The new lead is pushed to
+   * the signed-in admins as `lead:changed` kind `created`.
    */
   @Public()
   @Post()
   @HttpCode(201)
-  create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead, @Req() req: StaffRequest): Promise<CreateLeadResponse> {
+  async create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead, @Req() req: StaffRequest): Promise<CreateLeadResponse> {
     if (STAFF_ONLY_SOURCES.has(body.source) && !req.user?.isAdmin) {
       throw new ApiError(403, ErrorCode.Forbidden, `Only staff may create leads with source ${body.source}`);
     }
-    return this.leads.createPublic(body);
+    const out = await this.leads.createPublic(body);
+    this.events.leadChanged(out.lead.id, 'created', out.lead.status);
+    return out;
   }
 }

@@ -6,15 +6,17 @@ import {
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { StaffEventsService } from '../../realtime/staff-events.service.js';
 import { LeadAdminService } from './lead-admin.service.js';
 
 /**
  * Staff lead endpoints (staff-side.md §7; decisions.md §5). Staff only (global StaffGuard):
- * 401 without a session, 403 for a non-admin.
+ * 401 without a session, 403 for a non-admin. Every committed change is pushed to the other
+ * signed-in admins as `lead:changed` (StaffEventsService).
  */
 @Controller('api/leads')
 export class StaffLeadsController {
-  constructor(private readonly leads: LeadAdminService) {}
+  constructor(private readonly leads: LeadAdminService, private readonly events: StaffEventsService) {}
 
   /**
    * GET /api/leads?search=&status=&page=1&pageSize=50 — `{leads, total, page, pageSize}`, newest
@@ -41,14 +43,22 @@ export class StaffLeadsController {
   /** POST /api/leads/manual-estimate — body ManualEstimate (dollars); 201 `{lead}` with the server-computed totalEstimate. */
   @Post('manual-estimate')
   @HttpCode(201)
-  manual(@Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
-    return this.leads.saveManualEstimate(body, user);
+  async manual(@Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    const out = await this.leads.saveManualEstimate(body, user);
+    this.events.leadChanged(out.lead.id, 'created', out.lead.status);
+    return out;
   }
 
-  /** PATCH /api/leads/{id} — body `{status}` (aliases accepted) or other fields; 200 `{lead}` (canonical status). 404 when missing. */
+  /**
+   * PATCH /api/leads/{id} — body `{status}` (aliases accepted) or other fields; 200 `{lead}`
+   * (canonical status). 404 when missing. Pushes `lead:changed` kind `status` when the body has a
+   * status, else `updated`.
+   */
   @Patch(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
-    return this.leads.update(id, body, user);
+  async update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    const out = await this.leads.update(id, body, user);
+    this.events.leadChanged(id, body.status ? 'status' : 'updated', out.lead.status);
+    return out;
   }
 
   /** DELETE /api/leads/{id} — 204; 404 when missing. Audited. */
@@ -56,5 +66,6 @@ export class StaffLeadsController {
   @HttpCode(204)
   async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {
     await this.leads.remove(id, user);
+    this.events.leadChanged(id, 'deleted');
   }
 }
