@@ -8,9 +8,14 @@
  * 2. Starts the real api in this process (backend/dist, needs `npm run build`) on a free port,
  *    signs in as an admin through POST /api/auth/login and calls each staff list endpoint
  *    BENCH_ROUNDS (200) times over HTTP, one request at a time.
- * 3. Prints p50 / p99 (ms) of each call; then drops the pg_trgm search index and measures the
- *    search calls again, printing both side by side with the ratio.
- * 4. Drops the database and the Redis keys of the run.
+ * 3. Prints p50 / p99 (ms) of each call (lists, searches, Pipeline View sorts, CRM Action
+ *    Items, KPI).
+ * 4. Side by side in SQL (same database, same run, alternating round by round): the staff
+ *    search's two queries (page + count) over the stored `search_text` column vs over the former
+ *    expression (with its own trigram index, created for the comparison); p50, p99, ratio.
+ * 5. Drops the pg_trgm index of `search_text` and measures the search calls again over HTTP,
+ *    printing with vs without side by side with the ratio.
+ * 6. Drops the database and the Redis keys of the run.
  */
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -82,7 +87,13 @@ try {
     'leads: search name "nguyen"': '/api/leads?search=nguyen&pageSize=25',
     'leads: search phone "555-0123"': '/api/leads?search=555-0123&pageSize=25',
     'leads: search email "lead4242@"': '/api/leads?search=lead4242%40&pageSize=25',
+    'leads: search broad "example"': '/api/leads?search=example&pageSize=25',
     'leads: page 1000 (deep)': '/api/leads?page=1000&pageSize=25',
+    'pipeline: sort estimate desc': '/api/leads?sort=estimate&order=desc&pageSize=25',
+    'pipeline: sort name asc, page 50': '/api/leads?sort=name&order=asc&page=50&pageSize=25',
+    'pipeline: status sort + search': '/api/leads?sort=status&order=asc&search=garcia&pageSize=25',
+    'CRM action items (page 1)': '/api/crm/action-items?page=1&pageSize=25',
+    'CRM action items (page 400)': '/api/crm/action-items?page=400&pageSize=25',
     'KPI stats (one query)': '/api/leads/stats',
     'contacts: first page (25)': '/api/contacts?page=1&pageSize=25',
   };
@@ -106,7 +117,36 @@ try {
     withIndex[name] = await measure(path);
     console.log(`${name.padEnd(34)} ${withIndex[name].p50.toFixed(1).padStart(8)} ${withIndex[name].p99.toFixed(1).padStart(8)}`);
   }
-  await db.query('DROP INDEX IF EXISTS "IDX_leads_search_trgm"');
+
+  // The search's page + count queries in SQL: stored column (now) vs the former expression.
+  const OLD_EXPR = `(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))`;
+  await db.query(`CREATE INDEX "bench_old_search_expr" ON leads USING gin (${OLD_EXPR} gin_trgm_ops)`);
+  await db.query('ANALYZE leads');
+  // Both variants alternate round by round, so machine load affects them alike.
+  async function measureSqlPair(whereA, whereB, needle) {
+    const run = async (where) => {
+      const s = performance.now();
+      await db.query(`SELECT * FROM leads WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 25`, [needle]);
+      await db.query(`SELECT count(*) FROM leads WHERE ${where}`, [needle]);
+      return performance.now() - s;
+    };
+    for (let i = 0; i < 5; i += 1) { await run(whereA); await run(whereB); }
+    const a = [];
+    const b = [];
+    for (let i = 0; i < ROUNDS; i += 1) { a.push(await run(whereA)); b.push(await run(whereB)); }
+    a.sort((x, y) => x - y);
+    b.sort((x, y) => x - y);
+    return [pct(a, 50), pct(a, 99), pct(b, 50), pct(b, 99)];
+  }
+  console.log(`\nstaff search in SQL (page + count queries), ms: stored search_text column vs the former expression, interleaved`);
+  console.log(`${'term'.padEnd(14)} ${'col p50'.padStart(8)} ${'expr p50'.padStart(9)} ${'col p99'.padStart(8)} ${'expr p99'.padStart(9)} ${'p50 ratio'.padStart(10)}`);
+  for (const term of ['nguyen', '5550123', 'lead4242@', 'example']) {
+    const [c50, c99, e50, e99] = await measureSqlPair('search_text LIKE lower($1)', `${OLD_EXPR} ILIKE $1`, `%${term}%`);
+    console.log(`${term.padEnd(14)} ${c50.toFixed(1).padStart(8)} ${e50.toFixed(1).padStart(9)} ${c99.toFixed(1).padStart(8)} ${e99.toFixed(1).padStart(9)} ${(e50 / c50).toFixed(1).padStart(9)}x`);
+  }
+  await db.query('DROP INDEX "bench_old_search_expr"');
+
+  await db.query('DROP INDEX IF EXISTS "IDX_leads_search_text_trgm"');
   console.log(`\nsearch with vs without the pg_trgm GIN index (p99 ms)`);
   console.log(`${'call'.padEnd(34)} ${'with'.padStart(8)} ${'without'.padStart(8)} ${'ratio'.padStart(8)}`);
   for (const [name, path] of Object.entries(calls).filter(([n]) => n.includes('search'))) {

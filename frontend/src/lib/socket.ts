@@ -79,3 +79,16 @@ export function watchJob(jobId: string, onUpdate: (update: JobUpdate) => void, q
     }
   };
 }
+
+/**
+ * Connects the shared socket again so its handshake carries the current session cookie (the
+ * server puts a socket in the staff room only at connect time): call when a staff page opens
+ * (after signing in) and when it closes (after signing out). With `stayConnected` false the
+ * socket stays closed unless a job is being watched. Job watches are re-sent on connect.
+ */
+export function renewSocketSession(stayConnected = true): Socket {
+  const s = getSocket();
+  if (s.connected || s.active) s.disconnect();
+  if (stayConnected || watchers.size > 0) s.connect();
+  return s;
+}

@@ -1,23 +1,22 @@
 /**
- * CRM pipeline tab (staff-side.md §2, §4, §9): KPI cards from the server's one-query stats,
- * Pipeline View table, Action Items, Reports with the pipeline-by-stage chart (recharts, only in
- * the admin chunk), and the lead detail modal with Call, Email, SMS.
+ * CRM pipeline tab (staff-side.md §2, §4, §9): KPI cards and the pipeline-by-stage counts from
+ * the server's one-query stats, the Pipeline View table and the Action Items (both computed and
+ * paged on the server over all leads), Reports with the pipeline-by-stage chart (recharts, only
+ * in the admin chunk), and the lead detail modal with Call, Email, SMS.
  */
-import { Badge, Box, Button, Dialog, Heading, HStack, Portal, SimpleGrid, Spinner, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { actionItemsFor, LEAD_STATUSES } from '@ironclad/contracts';
+import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { LEAD_STATUSES } from '@ironclad/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { exportWithToast, useLeads, useStats, type StaffLead } from './staff-api';
-import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
+import { CrmActionItems } from './crm-action-items';
+import { CrmPipelineTable } from './crm-pipeline-table';
+import { exportWithToast, useStats, type StaffLead } from './staff-api';
+import { buildingLine, formatUsd, fullName, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
 
 export function CrmTab() {
   const stats = useStats();
-  const [page, setPage] = useState(1);
-  const leads = useLeads({ search: '', status: 'all', page, pageSize: 50 });
   const [open, setOpen] = useState<StaffLead | null>(null);
-  const list = leads.data?.leads ?? [];
-  const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
 
   return (
@@ -35,59 +34,10 @@ export function CrmTab() {
           <Tabs.Trigger value="reports">Reports</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pipeline">
-          {leads.isPending ? <Spinner /> : (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm">
-                <Table.Header><Table.Row>
-                  {['Name', 'Contact', 'Building', 'Budget / Timeline', 'Status', 'Estimate', 'Created', 'Actions'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
-                </Table.Row></Table.Header>
-                <Table.Body>
-                  {list.map((l) => (
-                    <Table.Row key={l.id}>
-                      <Table.Cell>{fullName(l)}</Table.Cell>
-                      <Table.Cell>{l.email}<br />{l.phone ?? ''}</Table.Cell>
-                      <Table.Cell>{buildingLine(l.buildingInfo)}</Table.Cell>
-                      <Table.Cell>{l.budget ?? '—'} / {l.timeline ?? '—'}</Table.Cell>
-                      <Table.Cell><Badge colorPalette={STATUS_COLORS[l.status]}>{STATUS_LABELS[l.status]}</Badge></Table.Cell>
-                      <Table.Cell>{l.totalEstimate === null ? 'TBD' : formatUsd(l.totalEstimate)}</Table.Cell>
-                      <Table.Cell>{formatDate(l.createdAt)}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1">
-                          <Button asChild size="xs" variant="outline"><a href={`mailto:${l.email}`}>Email</a></Button>
-                          {l.phone && <Button asChild size="xs" variant="outline"><a href={`sms:${l.phone}`}>SMS</a></Button>}
-                          <Button size="xs" onClick={() => setOpen(l)}>View</Button>
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-          <HStack mt="3" justify="flex-end">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-            <Text fontSize="sm">Page {page} of {pages}</Text>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
-          </HStack>
+          <CrmPipelineTable onView={setOpen} />
         </Tabs.Content>
         <Tabs.Content value="actions">
-          <Stack gap="3">
-            {list.filter((l) => actionItemsFor(l).length > 0).map((l) => (
-              <Box key={l.id} borderWidth="1px" rounded="md" p="3">
-                <Text fontWeight="semibold">{fullName(l)} <Badge colorPalette={STATUS_COLORS[l.status]}>{STATUS_LABELS[l.status]}</Badge></Text>
-                <Stack as="ul" gap="1" mt="1">
-                  {actionItemsFor(l).map((a) => (
-                    <HStack as="li" key={a.title} gap="2">
-                      <Badge colorPalette={a.urgency === 'high' ? 'red' : 'yellow'}>{a.urgency}</Badge>
-                      <Badge variant="outline">{a.channel}</Badge>
-                      <Text fontSize="sm">{a.title}</Text>
-                    </HStack>
-                  ))}
-                </Stack>
-              </Box>
-            ))}
-            {list.every((l) => actionItemsFor(l).length === 0) && <Text color="fg.muted">No action items on this page.</Text>}
-          </Stack>
+          <CrmActionItems onView={setOpen} />
         </Tabs.Content>
         <Tabs.Content value="reports">
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">

@@ -3,8 +3,8 @@
  * KPI, manual estimate, exports. Every answer is validated with zod.
  */
 import {
-  AUTH_TEXTS, LEAD_SOURCES, LEAD_STATUSES, loginResponseSchema, meResponseSchema,
-  type ContactListResponse, type LeadListResponse, type LeadStats, type LoginInput, type ManualEstimateInput, type UpdateLead,
+  ACTION_CHANNELS, ACTION_URGENCIES, AUTH_TEXTS, LEAD_SOURCES, LEAD_STATUSES, loginResponseSchema, meResponseSchema,
+  type ContactListResponse, type LeadListResponse, type LeadSortKey, type LeadStats, type LoginInput, type ManualEstimateInput, type UpdateLead,
 } from '@ironclad/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ export const staffKeys = {
   stats: ['staff', 'stats'] as const,
   contacts: ['contacts'] as const,
   lead: (id: number) => ['staff', 'lead', id] as const,
+  actionItems: ['staff', 'crm', 'action-items'] as const,
 };
 
 const leadSchema = z.object({
@@ -55,6 +56,17 @@ const statsSchema = z.object({
 });
 const auditSchema = z.object({ id: z.number(), action: z.string(), entityType: z.string(), entityId: z.string().nullable(), userEmail: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() });
 const leadDetailSchema = z.object({ lead: leadSchema, audit: z.array(auditSchema) });
+const actionItemSchema = z.object({ channel: z.enum(ACTION_CHANNELS), urgency: z.enum(ACTION_URGENCIES), title: z.string() });
+const actionItemsSchema = z.object({
+  items: z.array(z.object({ lead: leadSchema, urgency: z.enum(ACTION_URGENCIES), actions: z.array(actionItemSchema) })),
+  total: z.number(), page: z.number(), pageSize: z.number(),
+  counts: z.object({
+    leads: z.number(), actions: z.number(),
+    byUrgency: z.record(z.enum(ACTION_URGENCIES), z.number()), byChannel: z.record(z.enum(ACTION_CHANNELS), z.number()),
+  }),
+  today: z.string(), timeZone: z.string(),
+});
+export type StaffActionItems = z.output<typeof actionItemsSchema>;
 
 /** GET /api/auth/me. */
 export const meQuery = queryOptions({ queryKey: staffKeys.me, queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }) });
@@ -91,16 +103,27 @@ export function useLogout() {
   });
 }
 
-/** GET /api/leads with server-side search, status filter and paging. */
-export function useLeads(params: { search: string; status: string; page: number; pageSize?: number }) {
+/** GET /api/leads with server-side search, status filter, sort (default newest first) and paging. */
+export function useLeads(params: { search: string; status: string; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }) {
   const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize ?? 25) });
   if (params.search.trim()) qs.set('search', params.search.trim());
   if (params.status !== 'all') qs.set('status', params.status);
+  if (params.sort) qs.set('sort', params.sort);
+  if (params.order) qs.set('order', params.order);
   return useQuery({
     queryKey: [...staffKeys.leads, params],
     queryFn: ({ signal }) => apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>,
     placeholderData: keepPreviousData,
     meta: { errorToast: { title: 'Failed to fetch leads. Please check your connection and try again.' } },
+  });
+}
+
+/** GET /api/crm/action-items: one page of the leads with suggested follow-ups, computed on the server over all leads. */
+export function useActionItems(page: number, pageSize = 25) {
+  return useQuery({
+    queryKey: [...staffKeys.actionItems, { page, pageSize }],
+    queryFn: ({ signal }) => apiRequest('GET', `/api/crm/action-items?page=${page}&pageSize=${pageSize}`, { schema: actionItemsSchema, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -126,7 +149,7 @@ export function useContacts(params: { search: string; page: number }) {
   });
 }
 
-const invalidateLeads = (qc: ReturnType<typeof useQueryClient>) => Promise.all([qc.invalidateQueries({ queryKey: staffKeys.leads }), qc.invalidateQueries({ queryKey: staffKeys.stats }), qc.invalidateQueries({ queryKey: ['staff', 'lead'] })]);
+const invalidateLeads = (qc: ReturnType<typeof useQueryClient>) => Promise.all([qc.invalidateQueries({ queryKey: staffKeys.leads }), qc.invalidateQueries({ queryKey: staffKeys.stats }), qc.invalidateQueries({ queryKey: ['staff', 'lead'] }), qc.invalidateQueries({ queryKey: staffKeys.actionItems })]);
 
 /** PATCH /api/leads/{id} ("Lead status updated" / "Failed to update lead status"). */
 export function useUpdateLead() {

@@ -2,6 +2,7 @@
  * Guards a staff page (decisions.md §1): shows the Admin Login form until an admin session
  * exists (GET /api/auth/me), "Admin access required" for a signed-in non-admin, else the page.
  * The server enforces the same rule on every staff API call; this only decides what to show.
+ * While an admin is signed in, the page receives live `lead:changed` updates (StaffLiveUpdates).
  */
 import { Box, Button, Container, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AUTH_TEXTS } from '@ironclad/contracts';
@@ -9,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { meQuery, useLogin, useLogout } from './staff-api';
 import { StaffUiProvider } from './staff-ui-provider';
+import { StaffLiveUpdates } from './use-lead-live-updates';
 
 export function StaffGate({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery);
@@ -25,7 +27,10 @@ export function StaffGate({ children }: { children: ReactNode }) {
       ) : !me.data.user.isAdmin ? (
         <NotAdmin email={me.data.user.email} />
       ) : (
-        children
+        <>
+          <StaffLiveUpdates />
+          {children}
+        </>
       )}
     </StaffUiProvider>
   );

@@ -9,7 +9,31 @@ import { dialogSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/re
 import type { ReactNode } from 'react';
 import { system } from '../../components/ui/theme';
 
-const staffSystem = createSystem(system._config, defineConfig({ theme: { slotRecipes: { tabs: tabsSlotRecipe, table: tableSlotRecipe, dialog: dialogSlotRecipe } } }));
+/** Emerald (closed-won badges, staff-side.md §4): Chakra has no such palette, so the staff theme adds one. */
+const EMERALD = { 50: '#ecfdf5', 100: '#d1fae5', 200: '#a7f3d0', 300: '#6ee7b7', 400: '#34d399', 500: '#10b981', 600: '#059669', 700: '#047857', 800: '#065f46', 900: '#064e3b', 950: '#022c22' };
+
+const staffSystem = createSystem(
+  system._config,
+  defineConfig({
+    theme: {
+      slotRecipes: { tabs: tabsSlotRecipe, table: tableSlotRecipe, dialog: dialogSlotRecipe },
+      tokens: { colors: { emerald: Object.fromEntries(Object.entries(EMERALD).map(([k, v]) => [k, { value: v }])) } },
+      semanticTokens: {
+        colors: {
+          emerald: {
+            solid: { value: '{colors.emerald.600}' },
+            contrast: { value: 'white' },
+            fg: { value: '{colors.emerald.800}' },
+            muted: { value: '{colors.emerald.200}' },
+            subtle: { value: '{colors.emerald.100}' },
+            emphasized: { value: '{colors.emerald.300}' },
+            focusRing: { value: '{colors.emerald.500}' },
+          },
+        },
+      },
+    },
+  }),
+);
 
 export function StaffUiProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={staffSystem}>{children}</ChakraProvider>;

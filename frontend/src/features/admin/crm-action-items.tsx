@@ -1,0 +1,74 @@
+/**
+ * CRM Action Items (staff-side.md §4): the suggested follow-ups of every lead, computed on the
+ * server over the whole leads table (GET /api/crm/action-items), most urgent then newest first,
+ * paged, with the totals; each action shows its urgency and a link for its channel.
+ */
+import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ActionItem } from '@ironclad/contracts';
+import { useState } from 'react';
+import { useActionItems, type StaffLead } from './staff-api';
+import { formatDate, formatDay, fullName, statusColor, STATUS_LABELS } from './format';
+
+const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
+const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;
+
+/** The link of an action's channel (mailto, sms, tel), or null without a phone number. */
+function channelHref(a: ActionItem, lead: StaffLead): string | null {
+  if (a.channel === 'email') return `mailto:${lead.email}`;
+  if (!lead.phone) return null;
+  return a.channel === 'sms' ? `sms:${lead.phone}` : `tel:${lead.phone}`;
+}
+
+export function CrmActionItems({ onView }: { onView: (lead: StaffLead) => void }) {
+  const [page, setPage] = useState(1);
+  const q = useActionItems(page);
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>;
+  const { items, total, pageSize, counts, today } = q.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Box aria-busy={q.isFetching}>
+      <Text mb="3" fontSize="sm" data-testid="action-items-summary">
+        {total} leads need follow-up · {counts.actions} actions ({counts.byUrgency.high} high, {counts.byUrgency.medium} medium) ·
+        {' '}{counts.byChannel.email} email, {counts.byChannel.sms} SMS, {counts.byChannel.call} calls · today is {formatDay(today)} (New York)
+      </Text>
+      {items.length === 0 ? <Text color="fg.muted">No action items.</Text> : (
+        <Stack gap="3" as="ul" aria-label="Action items">
+          {items.map(({ lead, urgency, actions }) => (
+            <Box as="li" listStyleType="none" key={lead.id} borderWidth="1px" rounded="md" p="3" data-testid="action-item">
+              <Flex justify="space-between" gap="2" wrap="wrap">
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="semibold">{fullName(lead)}</Text>
+                  <Badge colorPalette={statusColor(lead.status)}>{STATUS_LABELS[lead.status]}</Badge>
+                  <Badge colorPalette={URGENCY_COLOR[urgency]} variant="solid">{urgency} urgency</Badge>
+                </HStack>
+                <HStack gap="2">
+                  <Text fontSize="xs" color="fg.muted">{formatDate(lead.createdAt)}</Text>
+                  <Button size="xs" onClick={() => onView(lead)}>View</Button>
+                </HStack>
+              </Flex>
+              <Stack as="ul" gap="1" mt="2">
+                {actions.map((a) => {
+                  const href = channelHref(a, lead);
+                  return (
+                    <HStack as="li" key={a.title} gap="2">
+                      <Badge colorPalette={URGENCY_COLOR[a.urgency]}>{a.urgency}</Badge>
+                      <Badge variant="outline">{CHANNEL_LABEL[a.channel]}</Badge>
+                      <Text fontSize="sm">{a.title}</Text>
+                      {href && <Button asChild size="xs" variant="outline"><a href={href}>{CHANNEL_LABEL[a.channel]}</a></Button>}
+                    </HStack>
+                  );
+                })}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <HStack mt="3" justify="flex-end">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+        <Text fontSize="sm">Page {page} of {pages}</Text>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * CRM Pipeline View (staff-side.md §2): a table over ALL leads, searched, filtered, sorted and
+ * paged on the server (GET /api/leads with search, status, sort, order, page), with name,
+ * contact info, building details, budget and timeline, status, estimate, created, and actions
+ * (email, SMS, view).
+ */
+import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
+import { LEAD_STATUSES, type LeadSortKey } from '@ironclad/contracts';
+import { useEffect, useState } from 'react';
+import { useDebounced } from './leads-tab';
+import { useLeads, type StaffLead } from './staff-api';
+import { buildingLine, formatDate, formatUsd, fullName, statusColor, STATUS_LABELS } from './format';
+
+const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
+  { label: 'Name', sort: 'name' }, { label: 'Contact' }, { label: 'Building' }, { label: 'Budget / Timeline' },
+  { label: 'Status', sort: 'status' }, { label: 'Estimate', sort: 'estimate' }, { label: 'Created', sort: 'createdAt' }, { label: 'Actions' },
+];
+
+/** The first direction of each sort key when its header is clicked. */
+const FIRST_ORDER: Record<LeadSortKey, 'asc' | 'desc'> = { name: 'asc', status: 'asc', estimate: 'desc', createdAt: 'desc' };
+
+export function CrmPipelineTable({ onView }: { onView: (lead: StaffLead) => void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [sort, setSort] = useState<{ key: LeadSortKey; order: 'asc' | 'desc' }>({ key: 'createdAt', order: 'desc' });
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search);
+  useEffect(() => setPage(1), [debounced, status, sort]);
+  const leads = useLeads({ search: debounced, status, page, pageSize: 25, sort: sort.key, order: sort.order });
+  const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const toggle = (key: LeadSortKey) =>
+    setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: FIRST_ORDER[key] }));
+
+  return (
+    <Box>
+      <Flex gap="3" mb="3" direction={{ base: 'column', md: 'row' }}>
+        <Input aria-label="Search pipeline" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field aria-label="Pipeline status filter" value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="all">All statuses</option>
+            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      {leads.isPending ? <Spinner /> : leads.isError ? <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text> : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
+            <Table.Header><Table.Row>
+              {COLUMNS.map((c) => (
+                <Table.ColumnHeader key={c.label} aria-sort={c.sort && sort.key === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {c.sort ? (
+                    <Button size="xs" variant="ghost" px="1" onClick={() => toggle(c.sort!)}>
+                      {c.label}{sort.key === c.sort ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </Button>
+                  ) : c.label}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row></Table.Header>
+            <Table.Body>
+              {leads.data.leads.length === 0 && <Table.Row><Table.Cell colSpan={COLUMNS.length}>No leads found.</Table.Cell></Table.Row>}
+              {leads.data.leads.map((l) => (
+                <Table.Row key={l.id} data-testid="pipeline-row">
+                  <Table.Cell>{fullName(l)}</Table.Cell>
+                  <Table.Cell>{l.email}<br />{l.phone ?? ''}</Table.Cell>
+                  <Table.Cell>{buildingLine(l.buildingInfo)}</Table.Cell>
+                  <Table.Cell>{l.budget ?? '—'} / {l.timeline ?? '—'}</Table.Cell>
+                  <Table.Cell><Badge colorPalette={statusColor(l.status)}>{STATUS_LABELS[l.status]}</Badge></Table.Cell>
+                  <Table.Cell>{l.totalEstimate === null ? 'TBD' : formatUsd(l.totalEstimate)}</Table.Cell>
+                  <Table.Cell>{formatDate(l.createdAt)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      <Button asChild size="xs" variant="outline"><a href={`mailto:${l.email}`}>Email</a></Button>
+                      {l.phone && <Button asChild size="xs" variant="outline"><a href={`sms:${l.phone}`}>SMS</a></Button>}
+                      <Button size="xs" onClick={() => onView(l)}>View</Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <HStack mt="3" justify="space-between">
+        <Text fontSize="sm" color="fg.muted">{leads.data ? `${leads.data.total} leads` : ''}</Text>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+          <Text fontSize="sm">Page {page} of {pages}</Text>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        </HStack>
+      </HStack>
+    </Box>
+  );
+}
