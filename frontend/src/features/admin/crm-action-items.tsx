@@ -11,6 +11,7 @@ import { formatDate, formatDay, fullName, statusColor, STATUS_LABELS } from './f
 
 const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
 const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The link of an action's channel (mailto, sms, tel), or null without a phone number. */
 function channelHref(a: ActionItem, lead: StaffLead): string | null {
@@ -29,8 +30,8 @@ export function CrmActionItems({ onView }: { onView: (lead: StaffLead) => void }
   return (
     <Box aria-busy={q.isFetching}>
       <Text mb="3" fontSize="sm" data-testid="action-items-summary">
-        {total} leads need follow-up · {counts.actions} actions ({counts.byUrgency.high} high, {counts.byUrgency.medium} medium) ·
-        {' '}{counts.byChannel.email} email, {counts.byChannel.sms} SMS, {counts.byChannel.call} calls · today is {formatDay(today)} (New York)
+        {plural(total, 'lead')} to follow up · {plural(counts.actions, 'action')} ({counts.byUrgency.high} high, {counts.byUrgency.medium} medium) ·
+        {' '}{counts.byChannel.email} email, {counts.byChannel.sms} SMS, {plural(counts.byChannel.call, 'call')} · today is {formatDay(today)} (New York)
       </Text>
       {items.length === 0 ? <Text color="fg.muted">No action items.</Text> : (
         <Stack gap="3" as="ul" aria-label="Action items">

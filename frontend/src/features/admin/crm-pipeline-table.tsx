@@ -50,7 +50,7 @@ export function CrmPipelineTable({ onView }: { onView: (lead: StaffLead) => void
               {COLUMNS.map((c) => (
                 <Table.ColumnHeader key={c.label} aria-sort={c.sort && sort.key === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {c.sort ? (
-                    <Button size="xs" variant="ghost" px="1" onClick={() => toggle(c.sort!)}>
+                    <Button size="xs" variant="ghost" px="1" fontSize="inherit" fontWeight="inherit" onClick={() => toggle(c.sort!)}>
                       {c.label}{sort.key === c.sort ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
                     </Button>
                   ) : c.label}
