@@ -13,8 +13,8 @@ import { MigrationInterface, QueryRunner } from "typeorm";
 /** The search text of a row; described at LEAD_SEARCH_COLUMN in lead-admin.service.ts. */
 const SEARCH_TEXT = `lower(coalesce(NEW.first_name, '') || ' ' || coalesce(NEW.last_name, '') || ' ' || NEW.email || ' ' || coalesce(NEW.phone, '') || ' ' || regexp_replace(coalesce(NEW.phone, ''), '[^0-9]', '', 'g'))`;
 
-export class LeadSearchText1795262000000 implements MigrationInterface {
-    name = 'LeadSearchText1795262000000'
+export class LeadSearchText1795270000000 implements MigrationInterface {
+    name = 'LeadSearchText1795270000000'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
