@@ -20,6 +20,18 @@ async function paymentOf(where: string, param: unknown) {
   return rows[0];
 }
 
+/**
+ * Tells the e2e server's fake Stripe API to answer every PaymentIntent create for `email` with a
+ * 500 api_error (`fail`) or to stop doing so (the fake's test control, scripts/lib/fake-stripe.mjs).
+ */
+async function stripeCreatesFailFor(email: string, fail: boolean) {
+  const base = (await e2eEnv()).fakeStripeUrl;
+  const res = fail
+    ? await fetch(`${base}/__fake/fail-creates`, { method: 'POST', body: JSON.stringify({ receiptEmail: email, status: 500 }) })
+    : await fetch(`${base}/__fake/fail-creates?receiptEmail=${encodeURIComponent(email)}`, { method: 'DELETE' });
+  expect(res.status).toBe(200);
+}
+
 test.describe('deposits', () => {
   // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
   test.describe.configure({ timeout: 90_000 });
@@ -91,5 +103,56 @@ test.describe('deposits', () => {
     await expect(page.getByRole('heading', { name: 'Consultation Scheduled!' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("wizard deposit: Stripe failing to create the PaymentIntent shows 'Payment Setup Failed' and lets the visitor try again", async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('setupfail');
+    const wizard = await walkWizardToQuote(page, email);
+    const [lead] = await dbQuery<{ id: number }>('SELECT id FROM leads WHERE email = $1', [email]);
+    const start = wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ });
+
+    await stripeCreatesFailFor(email, true);
+    try {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/create-deposit-payment'));
+      await start.click();
+      // the server maps the provider's failure to 502 PAYMENT_PROVIDER_ERROR (never a 500)
+      const res = await answered;
+      expect(res.status()).toBe(502);
+      expect(await res.json()).toMatchObject({ statusCode: 502, code: 'PAYMENT_PROVIDER_ERROR' });
+      await expect(page.getByText('Payment Setup Failed').first()).toBeVisible();
+      await expect(page.getByText('Unable to initialize payment. Please try again.').first()).toBeVisible();
+      // back to idle: the start button again, no card form, nothing recorded
+      await expect(start).toBeEnabled();
+      await expect(wizard.getByTestId('stripe-card-number')).toHaveCount(0);
+      expect(await paymentOf('lead_id = $1', lead!.id)).toBeUndefined();
+    } finally {
+      await stripeCreatesFailFor(email, false);
+    }
+
+    // once Stripe answers again, the same button sets the payment up
+    await start.click();
+    await expect(wizard.getByTestId('stripe-card-number')).toBeVisible();
+    expect(await paymentOf('lead_id = $1', lead!.id)).toMatchObject({ status: 'pending' });
+  });
+
+  test('consultation deposit: a setup failure is logged and the page offers to try again or call', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const consoleErrors = collectConsoleErrors(page);
+    const email = uniqueEmail('consultfail');
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await stripeCreatesFailFor(email, true);
+    try {
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expect(page.getByText(/We could not start the payment\. Please try again or call us at/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+      expect(consoleErrors.some((e) => e.includes('[payment setup]'))).toBe(true);
+    } finally {
+      await stripeCreatesFailFor(email, false);
+    }
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('stripe-card-number')).toBeVisible();
+    await expect(page.getByText(/We could not start the payment/)).toHaveCount(0);
   });
 });
