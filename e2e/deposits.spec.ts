@@ -4,7 +4,7 @@
  * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
  * signed webhook to our API, as Stripe does.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
@@ -30,6 +30,17 @@ async function stripeCreatesFailFor(email: string, fail: boolean) {
     ? await fetch(`${base}/__fake/fail-creates`, { method: 'POST', body: JSON.stringify({ receiptEmail: email, status: 500 }) })
     : await fetch(`${base}/__fake/fail-creates?receiptEmail=${encodeURIComponent(email)}`, { method: 'DELETE' });
   expect(res.status).toBe(200);
+}
+
+/** Holds the page's requests to `url` until `release()` is called, then lets them through unchanged. */
+async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }
 
 test.describe('deposits', () => {
@@ -130,10 +141,24 @@ test.describe('deposits', () => {
       await stripeCreatesFailFor(email, false);
     }
 
-    // once Stripe answers again, the same button sets the payment up
+    // once Stripe answers again, the same button sets the payment up; each state of public-site.md
+    // §4 is seen on the way (idle → setting up payment → card form → processing → confirmed): the
+    // calls are held until the state they cause has been checked
+    const setup = await holdRequests(page, '**/api/create-deposit-payment');
     await start.click();
-    await expect(wizard.getByTestId('stripe-card-number')).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Setting up payment...' })).toBeDisabled();
+    setup.release();
+    const card = wizard.getByTestId('stripe-card-number');
+    await expect(card).toBeVisible();
     expect(await paymentOf('lead_id = $1', lead!.id)).toMatchObject({ status: 'pending' });
+    await card.fill('4242 4242 4242 4242');
+    const confirm = await holdRequests(page, `${(await e2eEnv()).fakeStripeUrl}/v1/payment_intents/*/confirm`);
+    await wizard.getByRole('button', { name: /^Pay \$[\d,.]+$/ }).click();
+    await expect(wizard.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(wizard.getByRole('form', { name: 'Card payment' })).toHaveAttribute('aria-busy', 'true');
+    confirm.release();
+    await expect(wizard.getByTestId('payment-confirmed').getByText('Deposit Successful!')).toBeVisible();
+    await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('succeeded');
   });
 
   test('consultation deposit: a setup failure is logged and the page offers to try again or call', async ({ page }) => {
