@@ -252,4 +252,17 @@ describe('without Stripe keys', () => {
       .send({ customerInfo: { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '2125550123' } })
       .expect(503);
   });
+
+  it('a publishable key without the secret key is not served (no card form that could only fail)', async () => {
+    const halfApp = await createApp(testEnv(db, { STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }), { logger: false });
+    await halfApp.init();
+    try {
+      const config = await request(halfApp.getHttpServer()).get('/api/public-config').expect(200);
+      expect(config.body.stripePublishableKey).toBeNull();
+    } finally {
+      await halfApp.close();
+    }
+    const full = await http().get('/api/public-config').expect(200);
+    expect(full.body.stripePublishableKey).toBe('pk_test_123');
+  });
 });

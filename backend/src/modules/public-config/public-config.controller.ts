@@ -20,7 +20,8 @@ export class PublicConfigController {
   /**
    * GET /api/public-config: everything a public page needs from configuration in one call
    * (decisions.md §6, §7, §11, §14): `{company, promotion (null unless valid today), features
-   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey,
+   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey (null
+   * unless both Stripe keys are set: online payment not available, decisions.md §14),
    * generatedImages}`. `generatedImages` maps each image key (staff-side.md §3, plus the /shopping
    * landing key LANDING_IMAGE_KEY) that has a
    * `site_content` row in section `generated_images` to its URL; `{}` when none was generated.
@@ -38,7 +39,8 @@ export class PublicConfigController {
       company,
       promotion,
       features,
-      stripePublishableKey: this.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      // only when the server can create PaymentIntents too: a publishable key alone would offer a card form that always fails
+      stripePublishableKey: this.env.STRIPE_SECRET_KEY && this.env.STRIPE_PUBLISHABLE_KEY ? this.env.STRIPE_PUBLISHABLE_KEY : null,
       generatedImages: generatedImagesOf(imageRows),
     };
   }
