@@ -4,7 +4,7 @@
  * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
  * signed webhook to our API, as Stripe does.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
@@ -179,5 +179,20 @@ test.describe('deposits', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByTestId('stripe-card-number')).toBeVisible();
     await expect(page.getByText(/We could not start the payment/)).toHaveCount(0);
+  });
+
+  test('consultation deposit: Stripe.js failing to load is a setup failure too, and a second try loads it', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const blockStripeJs = (route: Route) => route.abort('internetdisconnected');
+    await page.route('https://js.stripe.com/**', blockStripeJs);
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(uniqueEmail('nojs'))}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText(/We could not start the payment\. Please try again or call us at/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+
+    await page.unroute('https://js.stripe.com/**', blockStripeJs);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('stripe-card-number')).toBeVisible();
   });
 });
