@@ -130,6 +130,13 @@ describe('POST /api/create-consultation-payment', () => {
     expect(staff.body.payments).toEqual([
       expect.objectContaining({ kind: 'consultation', status: 'pending', amountCents: 25000, currency: 'usd', paymentIntentId: intentId, succeededAt: null }),
     ]);
+    // once Stripe says it succeeded, the staff view says so and the receipt + staff notice are on the contact
+    const intent = fake.intents.get(intentId)!;
+    await sendEvent({ id: 'evt_consult_contact_1', type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } }).expect(200);
+    const paid = await http().get(`/api/contacts/${payment.contact_id}/payments`).set('Cookie', cookie).expect(200);
+    expect(paid.body.payments[0]).toMatchObject({ status: 'succeeded', succeededAt: expect.any(String) });
+    const messages = await ds.query(`SELECT template FROM outbound_messages WHERE contact_id = $1 ORDER BY id`, [payment.contact_id]);
+    expect(messages.map((m: { template: string }) => m.template)).toEqual(['payment_receipt', 'staff_payment_received']);
     await http().get('/api/contacts/999999/payments').set('Cookie', cookie).expect(404);
     await http().get(`/api/contacts/${payment.contact_id}/payments`).expect(401);
   });

@@ -314,6 +314,7 @@ export class PaymentsService {
       subject: receipt.subject,
       body: receipt.text,
       leadId: payment.leadId,
+      contactId: payment.contactId,
     });
     const r2 = await this.outbound.recordQueued(manager, {
       idempotencyKey: `staff-notification:payment:${payment.paymentIntentId}`,
@@ -323,6 +324,7 @@ export class PaymentsService {
       subject: notice.subject,
       body: notice.text,
       leadId: payment.leadId,
+      contactId: payment.contactId,
     });
     return [
       { outboundMessageId: r1.id, recordId: payment.id },
