@@ -237,8 +237,9 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
   });
 
   test('request the PDF: live steps queued → rendering → emailed, the success toast and the email', async ({ page }) => {
-    // Slow the provider a little so the rendering/emailing step stays on screen long enough to see.
-    sendgrid.delayMs = 1200;
+    // Slow the provider so the rendering/emailing step stays on screen long enough to see, even when
+    // a busy machine makes the browser's socket join the job's room a few seconds after the POST.
+    sendgrid.delayMs = 4000;
     const email = uniqueEmail('sent');
     await page.goto(`${baseURL}/calculator`);
     await slider(page, 'Number of cameras').fill('16');
