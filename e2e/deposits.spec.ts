@@ -4,7 +4,7 @@
  * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
  * signed webhook to our API, as Stripe does.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
@@ -18,6 +18,29 @@ async function paymentOf(where: string, param: unknown) {
     [param],
   );
   return rows[0];
+}
+
+/**
+ * Tells the e2e server's fake Stripe API to answer every PaymentIntent create for `email` with a
+ * 500 api_error (`fail`) or to stop doing so (the fake's test control, scripts/lib/fake-stripe.mjs).
+ */
+async function stripeCreatesFailFor(email: string, fail: boolean) {
+  const base = (await e2eEnv()).fakeStripeUrl;
+  const res = fail
+    ? await fetch(`${base}/__fake/fail-creates`, { method: 'POST', body: JSON.stringify({ receiptEmail: email, status: 500 }) })
+    : await fetch(`${base}/__fake/fail-creates?receiptEmail=${encodeURIComponent(email)}`, { method: 'DELETE' });
+  expect(res.status).toBe(200);
+}
+
+/** Holds the page's requests to `url` until `release()` is called, then lets them through unchanged. */
+async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
 }
 
 test.describe('deposits', () => {
@@ -91,5 +114,85 @@ test.describe('deposits', () => {
     await expect(page.getByRole('heading', { name: 'Consultation Scheduled!' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("wizard deposit: Stripe failing to create the PaymentIntent shows 'Payment Setup Failed' and lets the visitor try again", async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('setupfail');
+    const wizard = await walkWizardToQuote(page, email);
+    const [lead] = await dbQuery<{ id: number }>('SELECT id FROM leads WHERE email = $1', [email]);
+    const start = wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ });
+
+    await stripeCreatesFailFor(email, true);
+    try {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/create-deposit-payment'));
+      await start.click();
+      // the server maps the provider's failure to 502 PAYMENT_PROVIDER_ERROR (never a 500)
+      const res = await answered;
+      expect(res.status()).toBe(502);
+      expect(await res.json()).toMatchObject({ statusCode: 502, code: 'PAYMENT_PROVIDER_ERROR' });
+      await expect(page.getByText('Payment Setup Failed').first()).toBeVisible();
+      await expect(page.getByText('Unable to initialize payment. Please try again.').first()).toBeVisible();
+      // back to idle: the start button again, no card form, nothing recorded
+      await expect(start).toBeEnabled();
+      await expect(wizard.getByTestId('stripe-card-number')).toHaveCount(0);
+      expect(await paymentOf('lead_id = $1', lead!.id)).toBeUndefined();
+    } finally {
+      await stripeCreatesFailFor(email, false);
+    }
+
+    // once Stripe answers again, the same button sets the payment up; each state of public-site.md
+    // §4 is seen on the way (idle → setting up payment → card form → processing → confirmed): the
+    // calls are held until the state they cause has been checked
+    const setup = await holdRequests(page, '**/api/create-deposit-payment');
+    await start.click();
+    await expect(wizard.getByRole('button', { name: 'Setting up payment...' })).toBeDisabled();
+    setup.release();
+    const card = wizard.getByTestId('stripe-card-number');
+    await expect(card).toBeVisible();
+    expect(await paymentOf('lead_id = $1', lead!.id)).toMatchObject({ status: 'pending' });
+    await card.fill('4242 4242 4242 4242');
+    const confirm = await holdRequests(page, `${(await e2eEnv()).fakeStripeUrl}/v1/payment_intents/*/confirm`);
+    await wizard.getByRole('button', { name: /^Pay \$[\d,.]+$/ }).click();
+    await expect(wizard.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(wizard.getByRole('form', { name: 'Card payment' })).toHaveAttribute('aria-busy', 'true');
+    confirm.release();
+    await expect(wizard.getByTestId('payment-confirmed').getByText('Deposit Successful!')).toBeVisible();
+    await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('succeeded');
+  });
+
+  test('consultation deposit: a setup failure is logged and the page offers to try again or call', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const consoleErrors = collectConsoleErrors(page);
+    const email = uniqueEmail('consultfail');
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await stripeCreatesFailFor(email, true);
+    try {
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await expect(page.getByText(/We could not start the payment\. Please try again or call us at/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+      expect(consoleErrors.some((e) => e.includes('[payment setup]'))).toBe(true);
+    } finally {
+      await stripeCreatesFailFor(email, false);
+    }
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('stripe-card-number')).toBeVisible();
+    await expect(page.getByText(/We could not start the payment/)).toHaveCount(0);
+  });
+
+  test('consultation deposit: Stripe.js failing to load is a setup failure too, and a second try loads it', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const blockStripeJs = (route: Route) => route.abort('internetdisconnected');
+    await page.route('https://js.stripe.com/**', blockStripeJs);
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(uniqueEmail('nojs'))}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByText(/We could not start the payment\. Please try again or call us at/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+
+    await page.unroute('https://js.stripe.com/**', blockStripeJs);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('stripe-card-number')).toBeVisible();
   });
 });

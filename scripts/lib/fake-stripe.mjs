@@ -11,6 +11,11 @@
  *   `pm_card_chargeDeclined` fails with "Your card was declined."; then, like Stripe, the fake
  *   sends the signed `payment_intent.succeeded` / `payment_intent.payment_failed` event to
  *   `webhookUrl` (signature from the stripe SDK's generateTestHeaderString).
+ *
+ * Test control (not part of Stripe's API; for browser tests that run the fake in another
+ * process): `POST /__fake/fail-creates` with JSON `{receiptEmail, status}` makes every
+ * PaymentIntent create for that `receipt_email` answer `status` with a Stripe `api_error` until
+ * `DELETE /__fake/fail-creates?receiptEmail=…`. Keyed by e-mail so parallel tests do not interfere.
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +36,8 @@ export async function startFakeStripe(options = {}) {
   /** @type {{ id: string, type: string, status: number }[]} */
   const deliveredEvents = [];
   const state = { failCreateWith: 0 };
+  /** receipt_email (lower case) → HTTP status its PaymentIntent creates answer (test control). */
+  const failCreatesFor = new Map();
   let counter = 0;
 
   const send = (res, status, body, extra = {}) => {
@@ -61,6 +68,31 @@ export async function startFakeStripe(options = {}) {
         res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' }).end();
         return;
       }
+      if (url.pathname === '/__fake/fail-creates') {
+        if (req.method === 'POST') {
+          /** @type {{ receiptEmail?: unknown, status?: unknown }} */
+          let control = {};
+          try {
+            control = JSON.parse(raw || '{}');
+          } catch {
+            control = {};
+          }
+          const status = Number(control.status);
+          if (typeof control.receiptEmail !== 'string' || !Number.isInteger(status) || status < 400 || status > 599) {
+            send(res, 400, { error: 'expected {receiptEmail: string, status: 400-599}' });
+            return;
+          }
+          failCreatesFor.set(control.receiptEmail.toLowerCase(), status);
+          send(res, 200, { ok: true });
+          return;
+        }
+        if (req.method === 'DELETE') {
+          failCreatesFor.delete((url.searchParams.get('receiptEmail') ?? '').toLowerCase());
+          send(res, 200, { ok: true });
+          return;
+        }
+      }
+
       const auth = req.headers.authorization ?? '';
       const confirm = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
       if (!/^Bearer (sk|pk)_test_/.test(auth) || (!confirm && !auth.startsWith('Bearer sk_test_'))) {
@@ -73,6 +105,11 @@ export async function startFakeStripe(options = {}) {
           const s = state.failCreateWith;
           state.failCreateWith = 0;
           stripeError(res, s, 'fake failure', 'api_error');
+          return;
+        }
+        const failWith = failCreatesFor.get((body.receipt_email ?? '').toLowerCase());
+        if (failWith) {
+          stripeError(res, failWith, 'An unexpected error occurred (fake Stripe told to fail for this customer).', 'api_error');
           return;
         }
         const amount = Number(body.amount);

@@ -10,7 +10,6 @@ import { Queue } from 'bullmq';
 import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ClientEvent, QueueName, ServerEvent, buildingInfoOfCalculatorSpecs, type CalculatorSpecs, type JobUpdate } from '@ironclad/contracts';
 import { createApp } from '../../backend/src/app.factory.js';
 import { dataSourceOptions } from '../../backend/src/database/data-source-options.js';
@@ -18,6 +17,7 @@ import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
 import { createWorker } from '../src/worker.factory.js';
+import { pdfText } from './support/pdf-text.js';
 
 const specs: CalculatorSpecs = {
   buildingType: 'commercial',
@@ -41,7 +41,8 @@ let sendgrid: FakeSendGrid;
 beforeAll(async () => {
   sendgrid = await startFakeSendGrid();
   db = await createTestDatabase();
-  const env = testEnv(db, { SENDGRID_API_KEY: 'SG.test-key', SENDGRID_BASE_URL: sendgrid.baseUrl });
+  // PDF_PREWARM: the worker launches Chromium and opens its spare pages at start, as in production.
+  const env = testEnv(db, { SENDGRID_API_KEY: 'SG.test-key', SENDGRID_BASE_URL: sendgrid.baseUrl, PDF_PREWARM: 'true' });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');
   worker = await createWorker(env, { logger: false });
@@ -77,17 +78,6 @@ async function createLead(email: string, firstName = 'Grace'): Promise<number> {
 
 const requestPdf = async (email: string, leadId: number) =>
   (await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send({ leadId, customerInfo: { email, firstName: 'Grace', lastName: 'Hopper' } }).expect(202)).body as { jobId: string; queue: string };
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes) }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((it) => ('str' in it ? it.str : '')).join(' ') + '\n';
-  }
-  await doc.destroy();
-  return text;
-}
 
 const mailSends = () => sendgrid.requests.filter((r) => r.url === '/v3/mail/send' && String(r.body?.subject).startsWith('Your security system estimate'));
 

@@ -63,6 +63,14 @@ export const envSchema = z
     /** Window (and block duration) of the login rate limits, in seconds. */
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
+    /** Launch Chromium and open the spare PDF pages when the worker starts (true), or on the first PDF job (false). */
+    PDF_PREWARM: z.stringbool().default(true),
+    /**
+     * Scheduling niceness of the worker process and the Chromium it launches (0 = normal, 19 = lowest).
+     * Background jobs yield the CPU to the api on a shared host, so visitors' requests stay fast
+     * while PDFs are printing.
+     */
+    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

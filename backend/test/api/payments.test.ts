@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { QueueName } from '@ironclad/contracts';
 import { createApp } from '../../src/app.factory.js';
 import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { ADMIN, seedUsers, signIn } from '../auth/support.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -49,6 +50,7 @@ beforeAll(async () => {
     { logger: false },
   );
   await app.init();
+  await seedUsers(app);
   noKeysApp = await createApp(testEnv(db), { logger: false });
   await noKeysApp.init();
   ds = new DataSource(dataSourceOptions(db.url));
@@ -110,6 +112,68 @@ describe('POST /api/create-consultation-payment', () => {
     expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
     const [row] = await ds.query(`SELECT * FROM payments WHERE kind = 'consultation' AND customer_email = 'lee@example.com'`);
     expect(row).toMatchObject({ amount_cents: 25000, lead_id: null, status: 'pending', customer_name: 'Lee Park' });
+  });
+
+  it('links the payment to a contact created from the visitor (same transaction); staff see it on the contact', async () => {
+    const customerInfo = { firstName: 'Mia', lastName: 'Chen', email: 'Mia.Chen@Example.com', phone: '(212) 555-0188' };
+    const res = await http().post('/api/create-consultation-payment').send({ amount: 25000, customerInfo, projectDetails: { type: 'retail', description: 'On-site security consultation' } }).expect(200);
+    const intentId = res.body.clientSecret.split('_secret_')[0];
+    const [payment] = await ds.query(`SELECT contact_id FROM payments WHERE payment_intent_id = $1`, [intentId]);
+    expect(payment.contact_id).toEqual(expect.any(Number));
+    const contacts = await ds.query(`SELECT * FROM contacts WHERE lower(email) = 'mia.chen@example.com'`);
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]).toMatchObject({ id: payment.contact_id, first_name: 'Mia', last_name: 'Chen', email: 'Mia.Chen@Example.com', phone: '(212) 555-0188', property_type: 'retail', lead_id: null });
+
+    // staff: GET /api/contacts/:id/payments lists it (amount in cents)
+    const cookie = await signIn(app, ADMIN);
+    const staff = await http().get(`/api/contacts/${payment.contact_id}/payments`).set('Cookie', cookie).expect(200);
+    expect(staff.body.payments).toEqual([
+      expect.objectContaining({ kind: 'consultation', status: 'pending', amountCents: 25000, currency: 'usd', paymentIntentId: intentId, succeededAt: null }),
+    ]);
+    // once Stripe says it succeeded, the staff view says so and the receipt + staff notice are on the contact
+    const intent = fake.intents.get(intentId)!;
+    await sendEvent({ id: 'evt_consult_contact_1', type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } }).expect(200);
+    const paid = await http().get(`/api/contacts/${payment.contact_id}/payments`).set('Cookie', cookie).expect(200);
+    expect(paid.body.payments[0]).toMatchObject({ status: 'succeeded', succeededAt: expect.any(String) });
+    const messages = await ds.query(`SELECT template FROM outbound_messages WHERE contact_id = $1 ORDER BY id`, [payment.contact_id]);
+    expect(messages.map((m: { template: string }) => m.template)).toEqual(['payment_receipt', 'staff_payment_received']);
+    await http().get('/api/contacts/999999/payments').set('Cookie', cookie).expect(404);
+    await http().get(`/api/contacts/${payment.contact_id}/payments`).expect(401);
+  });
+
+  it('reuses the existing contact with the same e-mail (any case) instead of creating another', async () => {
+    const contact = await http()
+      .post('/api/contacts')
+      .send({ firstName: 'Raj', lastName: 'Patel', email: 'raj.patel@example.com', phone: '2125550177', propertyType: 'business', services: [] })
+      .expect(201);
+    const customerInfo = { firstName: 'Raj', lastName: 'Patel', email: 'RAJ.PATEL@example.com', phone: '2125550177' };
+    const first = await http().post('/api/create-consultation-payment').send({ customerInfo, projectDetails: { type: 'office' } }).expect(200);
+    // a second visit on the same day is the same intent (idempotency) and still one contact
+    const again = await http().post('/api/create-consultation-payment').send({ customerInfo, projectDetails: { type: 'office' } }).expect(200);
+    expect(again.body.clientSecret).toBe(first.body.clientSecret);
+    const rows = await ds.query(`SELECT contact_id FROM payments WHERE lower(customer_email) = 'raj.patel@example.com'`);
+    expect(rows).toEqual([{ contact_id: contact.body.contact.id }]);
+    expect(await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE lower(email) = 'raj.patel@example.com'`)).toEqual([{ n: 1 }]);
+  });
+
+  it('concurrent calls for one new visitor create one contact', async () => {
+    const body = (day: number) => ({ customerInfo: { firstName: 'Zoe', lastName: 'Ng', email: `zoe.ng@example.com`, phone: '2125550166' }, projectDetails: { type: `office-${day}` } });
+    await Promise.all([1, 2, 3, 4].map((d) => http().post('/api/create-consultation-payment').send(body(d)).expect(200)));
+    expect(await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE email = 'zoe.ng@example.com'`)).toEqual([{ n: 1 }]);
+    const linked = await ds.query(`SELECT DISTINCT contact_id FROM payments WHERE customer_email = 'zoe.ng@example.com'`);
+    expect(linked).toHaveLength(1);
+    expect(linked[0].contact_id).toEqual(expect.any(Number));
+  });
+
+  it('a provider failure answers 502 and creates neither a contact nor a payment', async () => {
+    fake.failNextCreate(400);
+    const res = await http()
+      .post('/api/create-consultation-payment')
+      .send({ customerInfo: { firstName: 'Ivy', lastName: 'Lo', email: 'ivy.lo@example.com', phone: '2125550155' }, projectDetails: { type: 'office' } })
+      .expect(502);
+    expect(res.body.code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect(await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE email = 'ivy.lo@example.com'`)).toEqual([{ n: 0 }]);
+    expect(await ds.query(`SELECT count(*)::int AS n FROM payments WHERE customer_email = 'ivy.lo@example.com'`)).toEqual([{ n: 0 }]);
   });
 
   it('rejects missing customer details with field errors', async () => {
@@ -194,5 +258,18 @@ describe('without Stripe keys', () => {
       .post('/api/create-consultation-payment')
       .send({ customerInfo: { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '2125550123' } })
       .expect(503);
+  });
+
+  it('a publishable key without the secret key is not served (no card form that could only fail)', async () => {
+    const halfApp = await createApp(testEnv(db, { STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }), { logger: false });
+    await halfApp.init();
+    try {
+      const config = await request(halfApp.getHttpServer()).get('/api/public-config').expect(200);
+      expect(config.body.stripePublishableKey).toBeNull();
+    } finally {
+      await halfApp.close();
+    }
+    const full = await http().get('/api/public-config').expect(200);
+    expect(full.body.stripePublishableKey).toBe('pk_test_123');
   });
 });

@@ -213,12 +213,13 @@ describe('read endpoints', () => {
     await ds.query(
       `INSERT INTO site_content (section, key, value, type) VALUES
         ('generated_images', 'heroHome', '/generated/hero-home.webp', 'url'),
+        ('generated_images', 'heroShopping', '/generated/landing.webp', 'url'),
         ('generated_images', 'notAKey', '/generated/x.webp', 'url'),
         ('generated_images', 'heroBusiness', 'javascript:alert(1)', 'url')`,
     );
     try {
       const res = await request(app.getHttpServer()).get('/api/public-config').expect(200);
-      expect(res.body.generatedImages).toEqual({ heroHome: '/generated/hero-home.webp' });
+      expect(res.body.generatedImages).toEqual({ heroHome: '/generated/hero-home.webp', heroShopping: '/generated/landing.webp' });
     } finally {
       await ds.query(`DELETE FROM site_content WHERE section = 'generated_images'`);
     }

@@ -13,6 +13,8 @@ export function testEnv(db: TestDatabase, overrides: Record<string, string> = {}
     FRONTEND_DIST: '/nonexistent-frontend-dist',
     STAFF_NOTIFICATION_EMAIL: 'staff@ironclad.test',
     EMAIL_FROM: 'no-reply@ironclad.test',
+    // Worker test apps that never print a PDF need no Chromium; PDF tests launch it on first use.
+    PDF_PREWARM: 'false',
     ...overrides,
   });
 }

@@ -118,6 +118,20 @@ export const IMAGE_KEYS = [
 ] as const;
 export type ImageKey = (typeof IMAGE_KEYS)[number];
 
+/**
+ * Image key of the /shopping landing page background (public-site.md §2 "AI security designer":
+ * the built-in skyline graphic, replaced when the image-generation call returns an image URL).
+ * staff-side.md §7 keeps that call apart from the generator's 11 keys ("The landing page
+ * background call (imageKey, prompt, negative_prompt, width 1920, height 1080, style
+ * photographic, outputFormat WEBP, outputQuality 85) belongs to the public side"), so it has its
+ * own key, outside IMAGE_KEYS; its URL is stored and served like the others.
+ */
+export const LANDING_IMAGE_KEY = 'heroShopping' as const;
+
+/** Every key a generated site image may be stored under: the generator's 11 and the landing page's. */
+export const SITE_IMAGE_KEYS = [...IMAGE_KEYS, LANDING_IMAGE_KEY] as const;
+export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
+
 /** `site_content.section` of the generated-image URLs (one row per image key, `value` = URL). */
 export const GENERATED_IMAGES_SECTION = 'generated_images';
 
@@ -128,10 +142,11 @@ export interface PublicConfig {
   features: Record<SiteSettingKey, boolean>;
   stripePublishableKey: string | null;
   /**
-   * URL of the generated image of each image key that has one (staff-side.md §3); a page uses
-   * its built-in graphic for a key that is absent. Optional: older servers omit it.
+   * URL of the generated image of each image key that has one (staff-side.md §3, and
+   * LANDING_IMAGE_KEY); a page uses its built-in graphic for a key that is absent. Optional:
+   * older servers omit it.
    */
-  generatedImages?: Partial<Record<ImageKey, string>>;
+  generatedImages?: Partial<Record<SiteImageKey, string>>;
 }
 
 /** A published testimonial (staff-side.md §3 "testimonials"). */

@@ -83,6 +83,40 @@ export interface EstimatePdfProgress {
   step: EstimatePdfStep | 'emailing' | 'saved';
 }
 
+/** Kinds of documents stored for a lead. */
+export const LEAD_DOCUMENT_KINDS = ['estimate_pdf'] as const;
+export type LeadDocumentKind = (typeof LEAD_DOCUMENT_KINDS)[number];
+
+/**
+ * A document stored for a lead (the PDF estimate the worker rendered and emailed), as
+ * `GET /api/leads/:id/documents` lists it (staff only). Its bytes are at `downloadUrl`
+ * (`GET /api/leads/:id/documents/:documentId/pdf`, `Content-Disposition: attachment`).
+ */
+export interface LeadDocument {
+  id: number;
+  leadId: number;
+  kind: LeadDocumentKind;
+  /** File name it is downloaded (and was emailed) under, e.g. `EST-12-1A2B3C4D.pdf`. */
+  filename: string;
+  contentType: string;
+  /** Size in bytes. */
+  byteSize: number;
+  /** The document's total, whole US dollars. */
+  total: number;
+  /** ISO-8601. */
+  createdAt: string;
+  /** Path of the download, relative to the site (same-origin, staff session cookie). */
+  downloadUrl: string;
+}
+
+/** 200 answer of GET /api/leads/:id/documents: newest first. */
+export interface LeadDocumentListResponse {
+  documents: LeadDocument[];
+}
+
+/** Download path of one stored lead document. */
+export const leadDocumentDownloadPath = (leadId: number, documentId: number) => `/api/leads/${leadId}/documents/${documentId}/pdf`;
+
 /** Result of an EstimatePdf job. */
 export interface EstimatePdfResult {
   documentId: number;

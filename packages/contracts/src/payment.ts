@@ -57,3 +57,24 @@ export interface PaymentStatusResponse {
   currency: string;
   failureMessage: string | null;
 }
+
+/** One payment as staff see it (GET /api/contacts/:id/payments). Amount in integer cents. */
+export interface StaffPayment {
+  id: number;
+  kind: 'deposit' | 'consultation';
+  status: PaymentStatusResponse['status'];
+  /** Integer cents. */
+  amountCents: number;
+  currency: string;
+  paymentIntentId: string;
+  failureMessage: string | null;
+  /** ISO-8601. */
+  createdAt: string;
+  /** ISO-8601, when the verified webhook said it succeeded. */
+  succeededAt: string | null;
+}
+
+/** Answer of GET /api/contacts/:id/payments (staff): the contact's payments, newest first. */
+export interface ContactPaymentsResponse {
+  payments: StaffPayment[];
+}

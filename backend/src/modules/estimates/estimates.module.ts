@@ -7,12 +7,13 @@ import { EstimatesController } from './estimates.controller.js';
 import { EstimatesService } from './estimates.service.js';
 import { LeadDocumentRecord } from './lead-document.entity.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
+import { LeadDocumentsController } from './lead-documents.controller.js';
 
-/** Calculator quotes and PDF estimates (issue 5). The PDF job itself runs in the worker. */
+/** Calculator quotes and PDF estimates (issue 5), and the staff download of the stored PDFs. The PDF job itself runs in the worker. */
 @Module({
   imports: [TypeOrmModule.forFeature([LeadRecord, LeadDocumentRecord]), PromotionsModule, SiteSettingsModule],
   providers: [EstimatesService, LeadDocumentsService],
-  controllers: [EstimatesController],
+  controllers: [EstimatesController, LeadDocumentsController],
   exports: [EstimatesService, LeadDocumentsService],
 })
 export class EstimatesModule {}

@@ -1,10 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { LeadDocumentKind } from '@ironclad/contracts';
 import { bigintAsNumber } from '../../database/bigint-transformer.js';
 import { LeadRecord } from '../leads/lead.entity.js';
-
-/** Kinds of stored lead documents. */
-export const LEAD_DOCUMENT_KINDS = ['estimate_pdf'] as const;
-export type LeadDocumentKind = (typeof LEAD_DOCUMENT_KINDS)[number];
 
 /**
  * A file produced for a lead and kept in Postgres (the system of record), e.g. the PDF estimate

@@ -1,10 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { LeadDocumentRecord, type LeadDocumentKind } from './lead-document.entity.js';
+import { leadDocumentDownloadPath, type LeadDocument, type LeadDocumentKind } from '@ironclad/contracts';
+import { LeadRecord } from '../leads/lead.entity.js';
+import { LeadDocumentRecord } from './lead-document.entity.js';
 
 /** A stored document without its bytes (for lists). */
 export type LeadDocumentInfo = Omit<LeadDocumentRecord, 'content' | 'lead'>;
+
+/** A stored document as the staff API returns it (whole dollars, ISO date, download path). */
+export function toLeadDocument(d: LeadDocumentInfo): LeadDocument {
+  return {
+    id: d.id,
+    leadId: d.leadId,
+    kind: d.kind,
+    filename: d.filename,
+    contentType: d.contentType,
+    byteSize: d.byteSize,
+    total: Math.round(d.totalCents / 100),
+    createdAt: d.createdAt.toISOString(),
+    downloadUrl: leadDocumentDownloadPath(d.leadId, d.id),
+  };
+}
 
 /** Documents kept for leads (issue 5 item 4): the PDF estimates. */
 @Injectable()
@@ -31,14 +48,21 @@ export class LeadDocumentsService {
     return this.dataSource.getRepository(LeadDocumentRecord).findOneBy({ requestId });
   }
 
-  /** The documents of a lead, newest first, without their bytes (staff lead view). */
-  listForLead(leadId: number): Promise<LeadDocumentInfo[]> {
-    return this.dataSource.getRepository(LeadDocumentRecord).find({ where: { leadId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  /**
+   * The documents of a lead, newest first, without their bytes (staff lead view).
+   * @returns null when the lead does not exist.
+   */
+  async listForLead(leadId: number): Promise<LeadDocumentInfo[] | null> {
+    const [exists, documents] = await Promise.all([
+      this.dataSource.getRepository(LeadRecord).existsBy({ id: leadId }),
+      this.dataSource.getRepository(LeadDocumentRecord).find({ where: { leadId }, order: { createdAt: 'DESC', id: 'DESC' } }),
+    ]);
+    return exists ? documents : null;
   }
 
   /**
    * One document of a lead with its bytes, for the staff download endpoint
-   * (GET /api/leads/:leadId/documents/:documentId — to be exposed behind staff auth).
+   * (GET /api/leads/:id/documents/:documentId/pdf).
    * @returns null when the document does not exist or belongs to another lead.
    */
   async getWithContent(leadId: number, documentId: number): Promise<LeadDocumentRecord | null> {

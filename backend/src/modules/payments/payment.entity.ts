@@ -1,4 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import { ContactRecord } from '../contacts/contact.entity.js';
 import { LeadRecord } from '../leads/lead.entity.js';
 
 /** Kinds of payment (public-site.md §9): the wizard's 10% deposit and the $250 consultation deposit. */
@@ -18,6 +19,7 @@ export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 @Check('CHK_payments_status', `"status" IN ('pending','processing','succeeded','failed','canceled')`)
 @Check('CHK_payments_amount', `"amount_cents" > 0`)
 @Index('IDX_payments_lead', ['leadId'])
+@Index('IDX_payments_contact', ['contactId'])
 export class PaymentRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -33,9 +35,17 @@ export class PaymentRecord {
   @JoinColumn({ name: 'lead_id' })
   lead?: Relation<LeadRecord> | null;
 
-  /** Contact linked to the payment, when one exists (contacts module). */
+  /**
+   * The contact the payment belongs to: for a consultation deposit, the contact found (same
+   * e-mail) or created from the visitor's details when the intent was created; null for a wizard
+   * deposit (linked through its lead).
+   */
   @Column({ type: 'integer', nullable: true })
   contactId!: number | null;
+
+  @ManyToOne(() => ContactRecord, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'contact_id' })
+  contact?: Relation<ContactRecord> | null;
 
   @Column({ type: 'text' })
   customerEmail!: string;

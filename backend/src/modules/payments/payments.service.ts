@@ -8,6 +8,7 @@ import {
   ErrorCode,
   depositCentsForTotal,
   type ClientSecretResponse,
+  type ContactPaymentsResponse,
   type CreateConsultationPayment,
   type CreateDepositPayment,
   type PaymentStatusResponse,
@@ -15,6 +16,7 @@ import {
 import { ApiError } from '../../common/api-error.js';
 import { ENV, type Env } from '../../config/env.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
+import { ContactRecord } from '../contacts/contact.entity.js';
 import { LeadRecord } from '../leads/lead.entity.js';
 import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
@@ -107,8 +109,9 @@ export class PaymentsService {
         { idempotencyKey },
       ),
     );
-    await this.record({
+    await this.record(this.dataSource.manager, {
       kind: 'deposit',
+      contactId: null,
       leadId: lead.id,
       customerEmail: lead.email,
       customerName: name,
@@ -125,7 +128,9 @@ export class PaymentsService {
   /**
    * POST /api/create-consultation-payment: a PaymentIntent for exactly 25000 cents ($250), USD,
    * whatever amount the browser sends. Idempotency-Key `consultation-<email>-<UTC day>` so a
-   * double submit makes one intent.
+   * double submit makes one intent. The payment is linked to the visitor's contact (found by
+   * e-mail, or created from firstName, lastName, email, phone and the building type), in the
+   * same transaction as the payment row (decisions.md §4), so staff see it on the contact.
    * @throws 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
    */
   async createConsultation(input: CreateConsultationPayment, today: Date = new Date()): Promise<ClientSecretResponse> {
@@ -145,30 +150,95 @@ export class PaymentsService {
         { idempotencyKey },
       ),
     );
-    await this.record({
-      kind: 'consultation',
-      leadId: null,
-      customerEmail: c.email,
-      customerName: `${c.firstName} ${c.lastName}`,
-      customerPhone: c.phone,
-      amountCents: CONSULTATION_DEPOSIT_CENTS,
-      paymentIntentId: intent.id,
-      idempotencyKey,
-      details: input.projectDetails,
+    await this.dataSource.transaction(async (manager) => {
+      const contactId = await this.findOrCreateContact(manager, input);
+      await this.record(manager, {
+        kind: 'consultation',
+        leadId: null,
+        contactId,
+        customerEmail: c.email,
+        customerName: `${c.firstName} ${c.lastName}`,
+        customerPhone: c.phone,
+        amountCents: CONSULTATION_DEPOSIT_CENTS,
+        paymentIntentId: intent.id,
+        idempotencyKey,
+        details: input.projectDetails,
+      });
     });
     if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
     return { clientSecret: intent.client_secret };
   }
 
+  /**
+   * The id of the visitor's contact: the newest contact with the same e-mail (case-insensitive),
+   * else a new contact from the consultation details (propertyType = the building type, or
+   * `unknown` when none was given). An advisory lock on the e-mail makes concurrent calls for one
+   * visitor create one contact. Runs inside the caller's transaction.
+   */
+  private async findOrCreateContact(manager: EntityManager, input: CreateConsultationPayment): Promise<number> {
+    const c = input.customerInfo;
+    const email = c.email.trim().toLowerCase();
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact-email:${email}`]);
+    const existing = await manager
+      .getRepository(ContactRecord)
+      .createQueryBuilder('c')
+      .where('lower(c.email) = :email', { email })
+      .orderBy('c.createdAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .getOne();
+    if (existing) return existing.id;
+    const created = await manager.save(
+      manager.create(ContactRecord, {
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        propertyType: input.projectDetails.type || 'unknown',
+        services: [],
+        referralSource: null,
+        message: null,
+        serviceType: null,
+        leadId: null,
+      }),
+    );
+    return created.id;
+  }
+
   /** Inserts the payment row once per PaymentIntent (a repeated intent id is left as is). */
-  private async record(p: Pick<PaymentRecord, 'kind' | 'leadId' | 'customerEmail' | 'customerName' | 'customerPhone' | 'amountCents' | 'paymentIntentId' | 'idempotencyKey' | 'details'>) {
-    await this.dataSource
+  private async record(
+    manager: EntityManager,
+    p: Pick<PaymentRecord, 'kind' | 'leadId' | 'contactId' | 'customerEmail' | 'customerName' | 'customerPhone' | 'amountCents' | 'paymentIntentId' | 'idempotencyKey' | 'details'>,
+  ) {
+    await manager
       .createQueryBuilder()
       .insert()
       .into(PaymentRecord)
-      .values({ ...p, contactId: null, currency: CURRENCY, status: 'pending' } as QueryDeepPartialEntity<PaymentRecord>)
+      .values({ ...p, currency: CURRENCY, status: 'pending' } as QueryDeepPartialEntity<PaymentRecord>)
       .orIgnore()
       .execute();
+  }
+
+  /**
+   * GET /api/contacts/:id/payments (staff): the payments linked to a contact, newest first.
+   * @throws 404 NOT_FOUND when the contact does not exist.
+   */
+  async forContact(contactId: number): Promise<ContactPaymentsResponse> {
+    const contact = await this.dataSource.getRepository(ContactRecord).findOne({ where: { id: contactId }, select: { id: true } });
+    if (!contact) throw new ApiError(404, ErrorCode.NotFound, `Contact ${contactId} not found`);
+    const rows = await this.dataSource.getRepository(PaymentRecord).find({ where: { contactId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return {
+      payments: rows.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        status: p.status,
+        amountCents: p.amountCents,
+        currency: p.currency,
+        paymentIntentId: p.paymentIntentId,
+        failureMessage: p.failureMessage,
+        createdAt: p.createdAt.toISOString(),
+        succeededAt: p.succeededAt ? p.succeededAt.toISOString() : null,
+      })),
+    };
   }
 
   /**
@@ -244,6 +314,7 @@ export class PaymentsService {
       subject: receipt.subject,
       body: receipt.text,
       leadId: payment.leadId,
+      contactId: payment.contactId,
     });
     const r2 = await this.outbound.recordQueued(manager, {
       idempotencyKey: `staff-notification:payment:${payment.paymentIntentId}`,
@@ -253,6 +324,7 @@ export class PaymentsService {
       subject: notice.subject,
       body: notice.text,
       leadId: payment.leadId,
+      contactId: payment.contactId,
     });
     return [
       { outboundMessageId: r1.id, recordId: payment.id },

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { GENERATED_IMAGES_SECTION, IMAGE_KEYS, type ImageKey, type PublicConfig } from '@ironclad/contracts';
+import { GENERATED_IMAGES_SECTION, SITE_IMAGE_KEYS, type PublicConfig, type SiteImageKey } from '@ironclad/contracts';
 import { SiteContentRecord } from '../site-content/site-content.entity.js';
 import { ENV, type Env } from '../../config/env.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
@@ -20,8 +20,10 @@ export class PublicConfigController {
   /**
    * GET /api/public-config: everything a public page needs from configuration in one call
    * (decisions.md §6, §7, §11, §14): `{company, promotion (null unless valid today), features
-   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey,
-   * generatedImages}`. `generatedImages` maps each image key (staff-side.md §3) that has a
+   * {calculator_enabled, contact_forms_enabled, shopping_form_enabled}, stripePublishableKey (null
+   * unless both Stripe keys are set: online payment not available, decisions.md §14),
+   * generatedImages}`. `generatedImages` maps each image key (staff-side.md §3, plus the /shopping
+   * landing key LANDING_IMAGE_KEY) that has a
    * `site_content` row in section `generated_images` to its URL; `{}` when none was generated.
    */
   @Public()
@@ -37,7 +39,8 @@ export class PublicConfigController {
       company,
       promotion,
       features,
-      stripePublishableKey: this.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      // only when the server can create PaymentIntents too: a publishable key alone would offer a card form that always fails
+      stripePublishableKey: this.env.STRIPE_SECRET_KEY && this.env.STRIPE_PUBLISHABLE_KEY ? this.env.STRIPE_PUBLISHABLE_KEY : null,
       generatedImages: generatedImagesOf(imageRows),
     };
   }
@@ -45,12 +48,12 @@ export class PublicConfigController {
 
 /** Keeps the rows whose key is a known image key and whose value is a same-site path (public-site images are
  * never loaded from another host). */
-export function generatedImagesOf(rows: readonly Pick<SiteContentRecord, 'key' | 'value'>[]): Partial<Record<ImageKey, string>> {
-  const out: Partial<Record<ImageKey, string>> = {};
+export function generatedImagesOf(rows: readonly Pick<SiteContentRecord, 'key' | 'value'>[]): Partial<Record<SiteImageKey, string>> {
+  const out: Partial<Record<SiteImageKey, string>> = {};
   for (const r of rows) {
-    if (!(IMAGE_KEYS as readonly string[]).includes(r.key)) continue;
+    if (!(SITE_IMAGE_KEYS as readonly string[]).includes(r.key)) continue;
     const url = r.value.trim();
-    if (/^\/(?![/\\])\S*$/.test(url)) out[r.key as ImageKey] = url;
+    if (/^\/(?![/\\])\S*$/.test(url)) out[r.key as SiteImageKey] = url;
   }
   return out;
 }

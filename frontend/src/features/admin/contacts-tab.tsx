@@ -1,6 +1,7 @@
 /** Contacts tab (staff-side.md §2; decisions.md §9): stats, search, list, details with Convert to Lead, exports. */
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { ContactPayments } from './contact-payments';
 import { exportWithToast, useContacts, useConvertContact, useStats, type StaffContact } from './staff-api';
 import { formatDate } from './format';
 import { useDebounced } from './leads-tab';
@@ -72,6 +73,7 @@ export function ContactsTab() {
                   {current.leadId !== null ? 'Converted to Lead' : 'Convert to Lead'}
                 </Button>
               </HStack>
+              <ContactPayments contactId={current.id} />
             </Box>
           )}
         </Box>

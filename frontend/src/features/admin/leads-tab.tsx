@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead, type StaffLead } from './staff-api';
 import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
+import { LeadDocuments } from './lead-documents';
 
 /** Debounces a value (ms). */
 export function useDebounced<T>(value: T, ms = 300): T {
@@ -129,6 +130,7 @@ export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => vo
           </Stack>
         </>
       )}
+      <LeadDocuments leadId={lead.id} />
       <NativeSelect.Root mb="3" disabled={update.isPending}>
         <NativeSelect.Field aria-label="Lead status" value={lead.status} onChange={(e) => update.mutate({ id: lead.id, patch: { status: e.target.value as LeadStatus } })}>
           {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}

@@ -23,6 +23,7 @@ import {
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
+import { ApiError, ApiResponseError } from '../../lib/api';
 import { watchJob } from '../../lib/socket';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
@@ -185,7 +186,9 @@ export function CostCalculator() {
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {
       console.error('PDF request failed', err);
-      notify({ type: 'warning', ...CALCULATOR_TOASTS.pdfNotOk });
+      // §8: a non-OK answer is "Calculator PDF not OK"; an exception (no answer at all) is "Calculator exception".
+      if (err instanceof ApiError || err instanceof ApiResponseError) notify({ type: 'warning', ...CALCULATOR_TOASTS.pdfNotOk });
+      else notify({ type: 'info', ...CALCULATOR_TOASTS.exception });
     }
     setSubmitting(false);
     setDialogOpen(false);

@@ -62,7 +62,8 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
             <LuCalendarDays aria-hidden="true" /> Total days
           </Stat.Label>
           <Stat.ValueText data-testid="quote-days">{d.totalProjectDays}</Stat.ValueText>
-          <Stat.HelpText>
+          {/* a <dd> (Chakra's help text is a <span>, which a <dl> may not contain) */}
+          <Stat.HelpText as="dd">
             {d.wiringDays} wiring + {d.programmingDays} programming
           </Stat.HelpText>
         </Stat.Root>
@@ -126,7 +127,7 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Item</Table.ColumnHeader>
-                      <Table.ColumnHeader>Description</Table.ColumnHeader>
+                      <Table.ColumnHeader hideBelow="md">Description</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Unit price</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
@@ -135,8 +136,16 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
                   <Table.Body>
                     {cat.items.map((it) => (
                       <Table.Row key={it.item}>
-                        <Table.Cell fontWeight="medium">{it.item}</Table.Cell>
-                        <Table.Cell color="fg.muted">{it.description}</Table.Cell>
+                        <Table.Cell>
+                          <Text fontWeight="medium">{it.item}</Text>
+                          {/* on a phone the description goes under the item instead of its own column */}
+                          <Text hideFrom="md" fontSize="xs" color="fg.muted">
+                            {it.description}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell color="fg.muted" hideBelow="md">
+                          {it.description}
+                        </Table.Cell>
                         <Table.Cell textAlign="end">{it.quantity}</Table.Cell>
                         <Table.Cell textAlign="end">{formatUsd(it.unitPrice)}</Table.Cell>
                         <Table.Cell textAlign="end">{formatUsd(it.total)}</Table.Cell>

@@ -5,7 +5,8 @@
  *
  * States: idle → setting up payment (the server creates the PaymentIntent) → card form (Stripe's
  * Payment Element) → processing (`confirmPayment`, return URL = origin + `returnPath`) →
- * confirmed. A setup failure shows 'Payment Setup Failed' and returns to idle; a failed
+ * confirmed. A setup failure (the server could not create the PaymentIntent, or Stripe.js could
+ * not be loaded) shows 'Payment Setup Failed' and returns to idle; a failed
  * confirmation shows 'Payment Failed' with the provider's message and stays on the form.
  */
 import { Alert, Box, Button, Card, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -16,11 +17,19 @@ import { useState, type ReactNode } from 'react';
 import { LuCircleCheck, LuLock } from 'react-icons/lu';
 import { notify } from '../../components/ui/toaster';
 
-const stripePromises = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
+const stripePromises = new Map<string, Promise<Stripe>>();
+/**
+ * Stripe.js for `key`, loaded once per page. Rejects when the script cannot be loaded (blocked or
+ * offline); the failed attempt is forgotten so that the next try loads it again.
+ */
+const stripeFor = (key: string): Promise<Stripe> => {
   let p = stripePromises.get(key);
   if (!p) {
-    p = loadStripe(key);
+    p = loadStripe(key).then((stripe) => {
+      if (!stripe) throw new Error('Stripe.js is not available');
+      return stripe;
+    });
+    p.catch(() => stripePromises.delete(key));
     stripePromises.set(key, p);
   }
   return p;
@@ -42,6 +51,8 @@ export interface StripePaymentProps {
   successToast: { title: string; description: string };
   /** Toast shown when the setup fails (or null to only log it, as the consultation page does). */
   setupFailureToast: { title: string; description: string } | null;
+  /** Called when the setup (the PaymentIntent or loading Stripe.js) failed and the flow is back to idle. */
+  onSetupFailed?: () => void;
   /** What to show once confirmed. */
   confirmed: ReactNode;
   onPhaseChange?: (phase: PaymentPhase) => void;
@@ -107,13 +118,15 @@ export default function StripePayment(props: StripePaymentProps) {
   const start = async () => {
     setPhase('setting-up');
     try {
-      const secret = await props.createIntent();
+      // the PaymentIntent and Stripe.js are fetched in parallel; the card form needs both
+      const [secret] = await Promise.all([props.createIntent(), stripeFor(props.publishableKey)]);
       setClientSecret(secret);
       setPhase('form');
     } catch (err) {
       console.error('[payment setup]', err);
       if (props.setupFailureToast) notify({ type: 'error', ...props.setupFailureToast });
       setPhase('idle');
+      props.onSetupFailed?.();
     }
   };
 

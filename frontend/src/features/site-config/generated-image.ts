@@ -6,7 +6,7 @@
  * and gets the generated URL when the server has one, its built-in illustration otherwise. The
  * prerendered HTML and the first client render use the built-in graphic (placeholder config).
  */
-import type { ImageKey } from '@ironclad/contracts';
+import type { ImageKey, SiteImageKey } from '@ironclad/contracts';
 import { usePublicConfig } from './public-config';
 
 /** Built-in illustration of each hero image key (frontend/scripts/generate-images.mjs). */
@@ -21,7 +21,7 @@ export const BUILT_IN_HERO_IMAGES = {
 } as const satisfies Partial<Record<ImageKey, string>>;
 
 /** The URL to show for `key`: the generated image when the server has one, else `fallback`. */
-export function useSiteImage(key: ImageKey, fallback: string): { src: string; generated: boolean } {
+export function useSiteImage(key: SiteImageKey, fallback: string): { src: string; generated: boolean } {
   const url = usePublicConfig().generatedImages?.[key];
   return url ? { src: url, generated: true } : { src: fallback, generated: false };
 }

@@ -8,7 +8,7 @@
  */
 import {
   DEFAULT_COMPANY_FACTS,
-  IMAGE_KEYS,
+  SITE_IMAGE_KEYS,
   SITE_SETTING_KEYS,
   companyFactsSchema,
   promotionSchema,
@@ -28,7 +28,7 @@ export const publicConfigSchema = z.object({
     Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof SITE_SETTING_KEYS)[number], z.ZodBoolean>,
   ),
   stripePublishableKey: z.string().nullable(),
-  generatedImages: z.partialRecord(z.enum(IMAGE_KEYS), z.string()).optional(),
+  generatedImages: z.partialRecord(z.enum(SITE_IMAGE_KEYS), z.string()).optional(),
 }) satisfies z.ZodType<PublicConfig>;
 
 /**

@@ -115,14 +115,12 @@ export function ConsultationPaymentPage() {
                   successToast={{ title: 'Consultation Scheduled!', description: "We'll contact you within 24 hours to schedule your site visit." }}
                   setupFailureToast={null}
                   onPhaseChange={(p) => p !== 'idle' && setSetupFailed(false)}
+                  onSetupFailed={() => setSetupFailed(true)}
                   createIntent={() =>
                     createConsultationPayment({
                       amount: CONSULTATION_DEPOSIT_CENTS,
                       customerInfo: customer,
                       projectDetails: { type: buildingType, description: 'On-site security consultation' },
-                    }).catch((err) => {
-                      setSetupFailed(true);
-                      throw err;
                     })
                   }
                   confirmed={

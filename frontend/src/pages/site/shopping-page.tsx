@@ -1,13 +1,14 @@
 /**
  * /shopping — the AI security designer (public-site.md §2 "AI security designer"): hero over the
- * built-in skyline graphic, benefit cards, the trust strip and the five-step wizard. When staff
+ * built-in skyline graphic (replaced by the generated landing image when the server has one),
+ * benefit cards, the trust strip and the five-step wizard. When staff
  * switched `shopping_form_enabled` off (decisions.md §11) the wizard is replaced by a
  * "temporarily unavailable — call us" notice.
  */
 import { Alert, Box, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuClock, LuHeadphones, LuListChecks, LuShieldCheck, LuStar, LuUsers, LuWandSparkles } from 'react-icons/lu';
 import { DesignerWizard } from '../../features/designer/designer-wizard';
-import { SkylineGraphic } from '../../features/designer/skyline-graphic';
+import { ShoppingHeroBackground } from '../../features/designer/shopping-hero-background';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
 
 const BENEFITS = [
@@ -29,7 +30,7 @@ export function ShoppingPage() {
   return (
     <>
       <Box as="section" aria-labelledby="shopping-heading" position="relative" overflow="hidden" color="white" minH={{ base: '420px', md: '520px' }} display="flex" alignItems="center">
-        <SkylineGraphic />
+        <ShoppingHeroBackground />
         <Box position="absolute" inset="0" bgGradient="to-r" gradientFrom="blackAlpha.700" gradientTo="transparent" />
         <Container maxW="7xl" position="relative" py={{ base: '14', md: '20' }}>
           <Stack gap="5" maxW="2xl">
