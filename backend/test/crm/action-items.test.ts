@@ -7,9 +7,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { actionItemsFor, type LeadStatus } from '@ironclad/contracts';
+import { actionItemsFor, type LeadSortKey, type LeadStatus } from '@ironclad/contracts';
 import { createApp } from '../../src/app.factory.js';
 import { ActionItemsService } from '../../src/modules/crm/action-items.service.js';
+import { leadOrder } from '../../src/modules/leads/lead-admin.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 import { ADMIN, seedUsers, signIn } from '../auth/support.js';
@@ -112,21 +113,55 @@ describe('Pipeline View: GET /api/leads sorts on the server', () => {
   const emails = async (query: Record<string, string | number>) =>
     (await http().get('/api/leads').query({ pageSize: 50, ...query }).set('Cookie', cookie).expect(200)).body.leads.map((l: { email: string }) => l.email);
 
-  it('by estimate (leads without one last), name (case-insensitive), status (pipeline order) and created date', async () => {
+  it('by estimate (TBD lowest), name (case-insensitive, missing = empty), status (pipeline order) and created date', async () => {
     expect((await emails({ sort: 'estimate', order: 'desc' })).slice(0, 3)).toEqual(['new-today-0700@x.test', 'won@x.test', 'qualified@x.test']);
-    expect((await emails({ sort: 'estimate', order: 'asc' })).slice(0, 2)).toEqual(['lost@x.test', 'new-today-0001@x.test']);
-    expect((await emails({ sort: 'estimate', order: 'asc' })).slice(-3)).toEqual(['new-yesterday-2359@x.test', 'negotiation@x.test', 'contacted-old@x.test']);
-    expect((await emails({ sort: 'name', order: 'asc' })).slice(0, 3)).toEqual(['new-today-0700@x.test', 'contacted-today@x.test', 'qualified@x.test']);
-    expect((await emails({ sort: 'name', order: 'asc' })).at(-1)).toBe('new-old@x.test');
+    expect((await emails({ sort: 'estimate', order: 'desc' })).slice(-3)).toEqual(['new-yesterday-2359@x.test', 'negotiation@x.test', 'contacted-old@x.test']);
+    expect((await emails({ sort: 'estimate', order: 'asc' })).slice(0, 5)).toEqual(['new-yesterday-2359@x.test', 'negotiation@x.test', 'contacted-old@x.test', 'lost@x.test', 'new-today-0001@x.test']);
+    expect((await emails({ sort: 'name', order: 'asc' })).slice(0, 4)).toEqual(['new-old@x.test', 'new-today-0700@x.test', 'contacted-today@x.test', 'qualified@x.test']);
+    expect((await emails({ sort: 'name', order: 'desc' })).slice(0, 2)).toEqual(['new-today-0001@x.test', 'won@x.test']);
+    expect((await emails({ sort: 'name', order: 'desc' })).at(-1)).toBe('new-old@x.test');
     const byStatus = await emails({ sort: 'status', order: 'asc' });
     expect(byStatus.slice(0, 4)).toEqual(['new-today-0700@x.test', 'new-today-0001@x.test', 'new-yesterday-2359@x.test', 'new-old@x.test']);
     expect(byStatus.slice(-2)).toEqual(['won@x.test', 'lost@x.test']);
+    expect((await emails({ sort: 'status', order: 'desc' })).slice(0, 2)).toEqual(['lost@x.test', 'won@x.test']);
     expect((await emails({ sort: 'createdAt', order: 'asc' }))[0]).toBe('contacted-old@x.test');
+  });
+
+  it('the estimate and name sorts are index scans (IDX_leads_estimate, IDX_leads_name_lower)', async () => {
+    const runner = app.get(DataSource).createQueryRunner();
+    await runner.connect();
+    // The ORDER BY the list endpoint uses for each sort.
+    const plan = async (sort: LeadSortKey, order: 'asc' | 'desc') => {
+      const orderBy = leadOrder(sort, order).map(([expr, dir, nulls]) => `${expr} ${dir} ${nulls ?? ''}`).join(', ');
+      return JSON.stringify(await runner.query(`EXPLAIN (FORMAT JSON) SELECT * FROM leads l ORDER BY ${orderBy} LIMIT 25`));
+    };
+    let estimateDesc: string, estimateAsc: string, nameDesc: string, nameAsc: string;
+    try {
+      await runner.query('SET enable_seqscan = off'); // an 11-row table would otherwise be read whole
+      estimateDesc = await plan('estimate', 'desc');
+      estimateAsc = await plan('estimate', 'asc');
+      nameDesc = await plan('name', 'desc');
+      nameAsc = await plan('name', 'asc');
+    } finally {
+      await runner.query('RESET enable_seqscan');
+      await runner.release();
+    }
+    // Read in index order, only the newest-first tie-break left to sort (no full Sort node).
+    const presorted = (p: string, index: string, key: string) => {
+      expect(p).toContain(index);
+      expect(p).toContain('"Node Type":"Incremental Sort"');
+      expect(p).toMatch(new RegExp(`"Presorted Key":\\[[^\\]]*${key}`));
+    };
+    presorted(estimateDesc, 'IDX_leads_estimate', 'total_estimate_cents');
+    presorted(estimateAsc, 'IDX_leads_estimate', 'total_estimate_cents');
+    presorted(nameDesc, 'IDX_leads_name_lower', 'last_name');
+    presorted(nameAsc, 'IDX_leads_name_lower', 'last_name');
   });
 
   it('sorts within a filter and a search, pages, and rejects unknown sort keys', async () => {
     expect(await emails({ status: 'new', sort: 'estimate', order: 'desc' })).toEqual(['new-today-0700@x.test', 'new-old@x.test', 'new-today-0001@x.test', 'new-yesterday-2359@x.test']);
     expect(await emails({ search: 'new-', sort: 'name', order: 'desc', page: 2, pageSize: 2 })).toEqual(['new-today-0700@x.test', 'new-old@x.test']);
+    expect(await emails({ status: 'new', sort: 'estimate', order: 'asc' })).toEqual(['new-yesterday-2359@x.test', 'new-today-0001@x.test', 'new-old@x.test', 'new-today-0700@x.test']);
     await http().get('/api/leads').query({ sort: 'password' }).set('Cookie', cookie).expect(400);
     await http().get('/api/leads').query({ order: 'sideways' }).set('Cookie', cookie).expect(400);
   });

@@ -11,8 +11,10 @@ export const STAFF_PAGE_SIZE_MAX = 200;
 
 /**
  * Sort keys of the staff lead list (CRM Pipeline View columns): `createdAt`; `name` (last name,
- * then first name, case-insensitive); `estimate` (totalEstimate, leads without one last);
- * `status` (pipeline order of LEAD_STATUSES). Ties are broken by newest first.
+ * then first name, case-insensitive; a missing name sorts as empty, i.e. first when ascending);
+ * `estimate` (totalEstimate; a lead without one (TBD) counts as the lowest: last when
+ * descending, first when ascending); `status` (pipeline order of LEAD_STATUSES). Ties are broken
+ * by newest first.
  */
 export const LEAD_SORT_KEYS = ['createdAt', 'name', 'estimate', 'status'] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];

@@ -2,8 +2,9 @@ import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
  * Issue 6: the staff audit log, and the pg_trgm GIN index of the staff lead search (the
- * expression LEAD_SEARCH_EXPR that lead-admin.service.ts then used; replaced by the stored column of migration LeadSearchText). Where pg_trgm is not available
- * (embedded PGlite) the search still works, without the index.
+ * expression lead-admin.service.ts then searched; migration LeadSearchAndSort replaces it with
+ * the stored column `search_text`). Where pg_trgm is not available (embedded PGlite) the search
+ * still works, without the index.
  */
 
 export class AdminDashboard1795258290601 implements MigrationInterface {

@@ -4,6 +4,6 @@ import { LeadDocuments1795258226481 } from './1795258226481-LeadDocuments.js';
 import { AdminDashboard1795258290601 } from './1795258290601-AdminDashboard.js';
 import { Payments1795258604886 } from './1795258604886-Payments.js';
 import { PaymentContacts1795265795228 } from './1795265795228-PaymentContacts.js';
-import { LeadSearchText1795270000000 } from './1795270000000-LeadSearchText.js';
+import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSort.js';
 
-export const MIGRATIONS: Function[] = [InitialSchema1795255281604, LeadDocuments1795258226481, AdminDashboard1795258290601, Payments1795258604886, PaymentContacts1795265795228, LeadSearchText1795270000000];
+export const MIGRATIONS: Function[] = [InitialSchema1795255281604, LeadDocuments1795258226481, AdminDashboard1795258290601, Payments1795258604886, PaymentContacts1795265795228, LeadSearchAndSort1795270000000];

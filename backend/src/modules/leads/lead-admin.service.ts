@@ -15,19 +15,23 @@ import { toLead } from './leads.service.js';
  * The staff search runs over the stored column `leads.search_text`: lower-cased first name, last
  * name, email, phone and the phone's digits, kept by the trigger `TRG_leads_search_text` and
  * indexed with pg_trgm (`IDX_leads_search_text_trgm`), so `LIKE '%term%'` stays fast at 50,000+
- * leads, counting included (migration LeadSearchText).
+ * leads, counting included (migration LeadSearchAndSort).
  */
 export const LEAD_SEARCH_COLUMN = 'l.search_text';
 
-/** ORDER BY terms of each sort key of GET /api/leads (LEAD_SORT_KEYS); ties: newest first. */
-function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'ASC' | 'DESC', ('NULLS LAST')?][] {
+/**
+ * ORDER BY terms of each sort key of GET /api/leads (LEAD_SORT_KEYS); ties: newest first. The
+ * name and estimate terms match the indexes IDX_leads_name_lower and IDX_leads_estimate (ASC
+ * NULLS FIRST), so both directions are an index scan (migration LeadSearchAndSort).
+ */
+export function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][] {
   const dir = order === 'asc' ? 'ASC' : 'DESC';
   const newest: [string, 'DESC'][] = [['l.created_at', 'DESC'], ['l.id', 'DESC']];
   switch (sort) {
     case 'name':
-      return [['lower(l.last_name)', dir, 'NULLS LAST'], ['lower(l.first_name)', dir, 'NULLS LAST'], ...newest];
+      return [[`lower(coalesce(l.last_name, ''))`, dir], [`lower(coalesce(l.first_name, ''))`, dir], ...newest];
     case 'estimate':
-      return [['l.total_estimate_cents', dir, 'NULLS LAST'], ...newest];
+      return [['l.total_estimate_cents', dir, dir === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'], ...newest];
     case 'status':
       return [[`array_position(ARRAY[${LEAD_STATUSES.map((st) => `'${st}'`).join(',')}]::varchar[], l.status)`, dir], ...newest];
     case 'createdAt':

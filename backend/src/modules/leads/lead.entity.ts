@@ -12,8 +12,11 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
-// pg_trgm GIN index of `search_text` (migration LeadSearchText; not managed by TypeORM).
+// Indexes of migration LeadSearchAndSort that TypeORM cannot describe (not managed by it): the
+// pg_trgm GIN index of `search_text`, the estimate ASC NULLS FIRST and the lower-cased name.
 @Index('IDX_leads_search_text_trgm', { synchronize: false })
+@Index('IDX_leads_estimate', { synchronize: false })
+@Index('IDX_leads_name_lower', { synchronize: false })
 export class LeadRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -74,7 +77,7 @@ export class LeadRecord {
   /**
    * What the staff search matches (lower-cased first name, last name, email, phone and the
    * phone's digits). Written only by the database trigger `TRG_leads_search_text` (migration
-   * LeadSearchText), never by the application; not loaded with the entity.
+   * LeadSearchAndSort), never by the application; not loaded with the entity.
    */
   @Column({ type: 'text', default: '', select: false, insert: false, update: false })
   searchText!: string;
