@@ -7,9 +7,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { actionItemsFor, type LeadSortKey, type LeadStatus } from '@ironclad/contracts';
+import { ACTION_RULES, actionItemsFor, type ActionRule, type LeadSortKey, type LeadStatus } from '@ironclad/contracts';
 import { createApp } from '../../src/app.factory.js';
-import { ActionItemsService } from '../../src/modules/crm/action-items.service.js';
+import { actionItemsParams, actionItemsSql, ActionItemsService, orderByUrgencyThenAge } from '../../src/modules/crm/action-items.service.js';
+import { LeadRecord } from '../../src/modules/leads/lead.entity.js';
 import { leadOrder } from '../../src/modules/leads/lead-admin.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -97,6 +98,20 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
       byChannel: { email: 2 + 2 + 1, sms: 2, call: 2 + 2 },
     });
     expect(page2.items.every((i) => i.urgency === 'high')).toBe(true);
+  });
+
+  it('orders by urgency first when the rules differ in urgency (the §4 rules are all high at lead level)', async () => {
+    expect(actionItemsSql(ACTION_RULES).urgencyRank).toBeNull();
+    const rules: ActionRule[] = [
+      { status: 'qualified', age: 'any', actions: [{ channel: 'email', urgency: 'medium', title: 'Later' }] },
+      { status: 'contacted', age: 'any', actions: [{ channel: 'call', urgency: 'high', title: 'Now' }] },
+      { status: 'new', age: 'today', actions: [{ channel: 'sms', urgency: 'medium', title: 'Hello' }] },
+    ];
+    const sql = actionItemsSql(rules);
+    expect(sql.urgencyRank).toContain('CASE');
+    const qb = app.get(DataSource).getRepository(LeadRecord).createQueryBuilder('l').where(sql.hasActions).setParameters(actionItemsParams(rules, NOW));
+    const rows = await orderByUrgencyThenAge(qb, sql).getMany();
+    expect(rows.map((r) => r.email)).toEqual(['contacted-today@x.test', 'contacted-old@x.test', 'new-today-0700@x.test', 'new-today-0001@x.test', 'qualified@x.test']);
   });
 
   it('GET /api/crm/action-items answers the same shape; a bad query is a 400; staff only', async () => {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
   ACTION_CHANNELS, ACTION_RULES, ACTION_URGENCIES, actionItemsFor, COMPANY_TIME_ZONE, companyDate, topUrgency,
-  type ActionItemCounts, type ActionItemsQuery, type ActionItemsResponse, type LeadActionItems,
+  type ActionItemCounts, type ActionItemsQuery, type ActionItemsResponse, type ActionRule, type LeadActionItems,
 } from '@ironclad/contracts';
 import { LeadRecord } from '../leads/lead.entity.js';
 import { toLead } from '../leads/leads.service.js';
@@ -11,17 +11,38 @@ import { toLead } from '../leads/leads.service.js';
 /** Start of the company's "today" as a timestamptz, from the :today date and the :tz zone. */
 const TODAY_START = 'CAST(:today AS date)::timestamp AT TIME ZONE :tz';
 
-/** SQL condition of rule `i` of ACTION_RULES (its status and, if any, its age). */
-const ruleCondition = (i: number) => {
-  const age = ACTION_RULES[i]!.age;
-  const when = age === 'today' ? ` AND l.created_at >= ${TODAY_START}` : age === 'before_today' ? ` AND l.created_at < ${TODAY_START}` : '';
-  return `(l.status = :rule${i}${when})`;
-};
-const RULE_CONDITIONS = ACTION_RULES.map((_, i) => ruleCondition(i));
-/** A lead has actions when any rule matches it. */
-const HAS_ACTIONS = `(${RULE_CONDITIONS.join(' OR ')})`;
-/** The lead's urgency rank (index in ACTION_URGENCIES of its rule's most urgent action). */
-const URGENCY_RANK = `CASE ${RULE_CONDITIONS.map((c, i) => `WHEN ${c} THEN ${ACTION_URGENCIES.indexOf(topUrgency(ACTION_RULES[i]!.actions)!)}`).join(' ')} END`;
+/**
+ * The SQL of a rule table (ACTION_RULES in production), over the alias `l` of leads, with the
+ * parameters of `actionItemsParams`: each rule's condition (its status and, if any, its age),
+ * `hasActions` (any rule matches) and `urgencyRank` (the index in ACTION_URGENCIES of the matching
+ * rule's most urgent action), or null when every rule has the same rank, so the list is ordered
+ * by age alone and can be read in created_at index order.
+ */
+export function actionItemsSql(rules: readonly ActionRule[]): { conditions: string[]; hasActions: string; urgencyRank: string | null } {
+  const conditions = rules.map((rule, i) => {
+    const when = rule.age === 'today' ? ` AND l.created_at >= ${TODAY_START}` : rule.age === 'before_today' ? ` AND l.created_at < ${TODAY_START}` : '';
+    return `(l.status = :rule${i}${when})`;
+  });
+  const ranks = rules.map((rule) => ACTION_URGENCIES.indexOf(topUrgency(rule.actions)!));
+  return {
+    conditions,
+    hasActions: `(${conditions.join(' OR ')})`,
+    urgencyRank: new Set(ranks).size > 1 ? `CASE ${conditions.map((c, i) => `WHEN ${c} THEN ${ranks[i]}`).join(' ')} END` : null,
+  };
+}
+
+/** The parameters of `actionItemsSql(rules)` at `now` ("today" in COMPANY_TIME_ZONE). */
+export function actionItemsParams(rules: readonly ActionRule[], now: Date): Record<string, string> {
+  return { today: companyDate(now), tz: COMPANY_TIME_ZONE, ...Object.fromEntries(rules.map((r, i) => [`rule${i}`, r.status])) };
+}
+
+/** Orders a leads query (alias `l`) most urgent first (when ranks differ), then newest first. */
+export function orderByUrgencyThenAge<T extends SelectQueryBuilder<LeadRecord>>(qb: T, sql: ReturnType<typeof actionItemsSql>): T {
+  (sql.urgencyRank ? qb.orderBy(sql.urgencyRank, 'ASC').addOrderBy('l.created_at', 'DESC') : qb.orderBy('l.created_at', 'DESC')).addOrderBy('l.id', 'DESC');
+  return qb;
+}
+
+const SQL = actionItemsSql(ACTION_RULES);
 
 /**
  * CRM Action Items over the whole leads table (staff-side.md §4). The SQL is generated from the
@@ -38,23 +59,18 @@ export class ActionItemsService {
    * (leads, actions, per urgency, per channel) cover every lead, not only the page.
    */
   async list(q: ActionItemsQuery, now: Date = new Date()): Promise<ActionItemsResponse> {
-    const today = companyDate(now);
-    const params: Record<string, string> = { today, tz: COMPANY_TIME_ZONE, ...Object.fromEntries(ACTION_RULES.map((r, i) => [`rule${i}`, r.status])) };
-    const base = (): SelectQueryBuilder<LeadRecord> => this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where(HAS_ACTIONS).setParameters(params);
+    const params = actionItemsParams(ACTION_RULES, now);
+    const base = (): SelectQueryBuilder<LeadRecord> => this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where(SQL.hasActions).setParameters(params);
 
     // The page is chosen on narrow tuples (id, rank, created_at), then its rows are loaded by
     // primary key: sorting ~20,000 whole rows for a deep page costs several times more.
     const [pageIds, perRule] = await Promise.all([
-      base()
-        .select('l.id', 'id')
-        .orderBy(URGENCY_RANK, 'ASC')
-        .addOrderBy('l.created_at', 'DESC')
-        .addOrderBy('l.id', 'DESC')
+      orderByUrgencyThenAge(base().select('l.id', 'id'), SQL)
         .offset((q.page - 1) * q.pageSize)
         .limit(q.pageSize)
         .getRawMany<{ id: number }>(),
       base()
-        .select(RULE_CONDITIONS.map((c, i) => `count(*) FILTER (WHERE ${c})::int AS "r${i}"`).join(', '))
+        .select(SQL.conditions.map((c, i) => `count(*) FILTER (WHERE ${c})::int AS "r${i}"`).join(', '))
         .getRawOne<Record<string, number>>(),
     ]);
     const ids = pageIds.map((r) => Number(r.id));
@@ -82,6 +98,6 @@ export class ActionItemsService {
       const actions = actionItemsFor(lead, now);
       return { lead, urgency: topUrgency(actions)!, actions };
     });
-    return { items, total: counts.leads, page: q.page, pageSize: q.pageSize, counts, today, timeZone: COMPANY_TIME_ZONE };
+    return { items, total: counts.leads, page: q.page, pageSize: q.pageSize, counts, today: params.today!, timeZone: COMPANY_TIME_ZONE };
   }
 }
