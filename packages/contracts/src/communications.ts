@@ -331,9 +331,12 @@ export const bulkCommunicationSchema = z
   });
 export type BulkCommunication = z.output<typeof bulkCommunicationSchema>;
 
-/** {successful, failed, total} of a finished campaign (staff-side.md §7). */
+/**
+ * {successful, failed, total} of a finished campaign (staff-side.md §7): successful = accepted by
+ * the provider (`sent`), failed = `failed`, total = every recipient. Skipped (opted out), not
+ * delivered (outbox) and cancelled recipients are in the campaign's own counts.
+ */
 export interface CampaignSummary {
-  /** Sent, plus not_delivered (outbox) ones when no provider is configured. */
   successful: number;
   failed: number;
   total: number;
