@@ -509,8 +509,15 @@ export interface UnsubscribeResponse {
 // Jobs and socket events
 // ---------------------------------------------------------------------------------------------
 
-/** Payload of a SendMessage job (queue `messages`): deliver one stored record. */
-export const sendMessageJobSchema = z.object({ outboundMessageId: z.number().int().positive() });
+/**
+ * Payload of a SendMessage job (queue `messages` for email, `sms` for SMS): deliver one stored
+ * record. `campaignId` / `leadId` let the worker publish progress without reading the record.
+ */
+export const sendMessageJobSchema = z.object({
+  outboundMessageId: z.number().int().positive(),
+  campaignId: z.number().int().positive().optional(),
+  leadId: z.number().int().positive().optional(),
+});
 export type SendMessageJob = z.infer<typeof sendMessageJobSchema>;
 
 /** Payload of a CampaignFanOut job (queue `campaigns`): enqueue the campaign's recipient jobs. */
