@@ -24,6 +24,7 @@ export const ServerEvent = {
   LeadActivity: 'lead:activity',
 } as const;
 
+/** `job:watch` body: a job id (UUID) of a watchable queue (notifications, pdf, images; not the message queues). */
 export const watchJobSchema = z.object({
   jobId: z.uuid(),
   queue: z.enum(WATCHABLE_QUEUES),
