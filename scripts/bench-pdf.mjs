@@ -100,7 +100,7 @@ async function measureRender() {
     await browser.render(html);
     warm.push(performance.now() - t);
   }
-  await browser.onModuleDestroy();
+  await browser.beforeApplicationShutdown();
 
   const cold = [];
   for (let i = 0; i < COLD; i++) {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 
@@ -25,7 +25,7 @@ export function launchChromium(executablePath: string): Promise<Browser> {
  * after it), relaunched if Chromium dies, closed on shutdown.
  */
 @Injectable()
-export class PdfBrowser implements OnModuleDestroy {
+export class PdfBrowser implements BeforeApplicationShutdown {
   private readonly logger = new Logger(PdfBrowser.name);
   private browser: Promise<Browser> | null = null;
 
@@ -66,7 +66,8 @@ export class PdfBrowser implements OnModuleDestroy {
     return this.browser;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Closes Chromium after the workers stopped (their onModuleDestroy): no active job loses its browser. */
+  async beforeApplicationShutdown(): Promise<void> {
     const current = this.browser;
     this.browser = null;
     if (!current) return;

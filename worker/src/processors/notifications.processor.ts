@@ -1,5 +1,6 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { ClosingWorkerHost } from './closing-worker-host.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -25,7 +26,7 @@ export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
  *    so the sweep never stacks duplicates.
  */
 @Processor(QueueName.Notifications)
-export class NotificationsProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class NotificationsProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(NotificationsProcessor.name);
 
   constructor(

@@ -1,5 +1,6 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { ClosingWorkerHost } from './closing-worker-host.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -39,7 +40,7 @@ export const estimateEmailKey = (leadId: number, documentId: number) => `estimat
  * a bad payload or a permanent provider 4xx stop at once.
  */
 @Processor(QueueName.Pdf)
-export class PdfProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(PdfProcessor.name);
 
   constructor(
