@@ -171,7 +171,7 @@ async function main() {
     children.push(api);
     for (let i = 0; i < WORKERS; i++) {
       const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [...prof, rootPath('worker/dist/main.js')], { env, cwd: ROOT, out: quiet, detached: false });
+      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [...prof, rootPath('worker/dist/main.js')], { env, cwd: ROOT, out: process.env.BENCH_VERBOSE ? process.stdout : quiet, detached: false });
       children.push(w);
       workers.push(w);
     }
