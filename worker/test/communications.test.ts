@@ -17,6 +17,7 @@ import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support
 import { startFakeTwilio, type FakeTwilio } from '../../backend/test/support/fake-twilio.js';
 import { ADMIN, seedUsers, signIn } from '../../backend/test/auth/support.js';
 import { createWorker } from '../src/worker.factory.js';
+import { MessageDeliveryService } from '../../backend/src/modules/messaging/message-delivery.service.js';
 
 const FROM = '+12125550100';
 const PUBLIC_URL = 'http://localhost:3000';
@@ -191,6 +192,38 @@ describe('single sends', () => {
     const byLead = await post('/api/test-communication', { leadId, type: 'sms' }).expect(200);
     expect(byLead.body.success).toBe(true);
     expect((await post('/api/test-communication', { leadId: '', type: 'email' }).expect(400)).body.details.fieldErrors.leadId).toEqual(['Please enter a lead ID']);
+  });
+
+  it('asks the provider first when a job started more often than its record was claimed (a claim lost in a Postgres crash)', async () => {
+    const lookups = () => sendgrid.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/v3/messages')).length;
+    const before = lookups();
+    const [leadId] = await insertLeads(1, { prefix: 'lost-claim', phone: () => '(347) 555-0170' });
+    const insert = (key: string, channel: string, recipient: string) => ds.query(
+      `INSERT INTO outbound_messages (idempotency_key, channel, recipient, subject, body, provider, status, lead_id)
+       VALUES ($1, $2, $3, 'Hello', 'Hello there', 'pending', 'queued', $4) RETURNING id`, [key, channel, recipient, leadId]);
+    // the lost attempt reached both providers; the records still say queued
+    await fetch(`${sendgrid.baseUrl}/v3/mail/send`, {
+      method: 'POST', headers: { authorization: 'Bearer SG.test-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ personalizations: [{ to: [{ email: 'lost-claim-1@example.com' }] }], from: { email: 'no-reply@ironclad.test' }, subject: 'Hello', content: [{ type: 'text/plain', value: 'Hello there' }], custom_args: { idempotency_key: 'comm:lost-claim-email' } }),
+    });
+    await fetch(`${fakeTwilio.baseUrl}/2010-04-01/Accounts/${fakeTwilio.accountSid}/Messages.json`, {
+      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ To: '+13475550170', From: FROM, Body: 'Hello there' }).toString(),
+    });
+    const [[{ id: emailId }], [{ id: smsId }]] = await Promise.all([insert('comm:lost-claim-email', 'email', 'lost-claim-1@example.com'), insert('comm:lost-claim-sms', 'sms', '+13475550170')]);
+    const delivery = worker.get(MessageDeliveryService);
+    const since = new Date(Date.now() - 60_000);
+    expect(await delivery.deliver(emailId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({ status: 'sent', recovered: true });
+    expect(await delivery.deliver(smsId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({ status: 'sent', recovered: true });
+    expect(sendgrid.acceptedTo.get('lost-claim-1@example.com')).toBe(1);
+    expect(fakeTwilio.acceptedTo.get('+13475550170')).toBe(1);
+    expect(lookups()).toBe(before + 1);
+    expect((await statusOf(smsId)).provider_message_id).toBe(fakeTwilio.messages.find((m) => m.to === '+13475550170')!.sid);
+
+    // first attempts and recorded retries never ask
+    const res = await post(`/api/leads/${leadId}/send-email`, { template: 'welcome' }).expect(202);
+    await waitFor(async () => (await statusOf(res.body.message.id)).status === 'sent');
+    expect(lookups()).toBe(before + 1);
   });
 
   it('reports the configured providers with a masked key', async () => {

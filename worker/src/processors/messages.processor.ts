@@ -22,6 +22,9 @@ export function limiterFor(perSecond: number): WorkerOptions['limiter'] {
   return { max: Math.max(1, Math.round(perSecond * 10)), duration: 10_000 };
 }
 
+/** What MessageDeliveryService needs to know of the job: earlier starts and its creation time. */
+export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1), since: new Date(job.timestamp) });
+
 /** Options shared by the message and campaign workers: lock/stall settings from the env. */
 export function workerOptions(env: Env): Pick<WorkerOptions, 'connection' | 'prefix' | 'lockDuration' | 'stalledInterval'> {
   return {
@@ -95,7 +98,7 @@ export class MessageWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     if (!parsed.success) throw new UnrecoverableError(`invalid SendMessage payload: ${parsed.error.message}`);
     const { outboundMessageId, campaignId, leadId } = parsed.data;
     try {
-      return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+      return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1), ...deliveryContext(job) });
     } catch (err) {
       if (err instanceof DeliveryInProgressError) {
         await job.moveToDelayed(err.retryAt, token);

@@ -1,6 +1,7 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { ClosingWorkerHost } from './closing-worker-host.js';
+import { deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -61,7 +62,7 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
     await job.updateProgress({ step: 'sending' });
     const attempts = job.opts.attempts ?? 1;
     try {
-      const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= attempts });
+      const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= attempts, ...deliveryContext(job) });
       await job.updateProgress({ step: result.status });
       return result;
     } catch (err) {

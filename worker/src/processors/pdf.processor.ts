@@ -1,6 +1,7 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Processor } from '@nestjs/bullmq';
 import { ClosingWorkerHost } from './closing-worker-host.js';
+import { deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -112,6 +113,7 @@ export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBoot
     try {
       const result = await this.delivery.deliver(record.id, {
         isFinalAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        ...deliveryContext(job),
         attachments: [{ filename: stored.filename, content: stored.content.toString('base64'), type: stored.contentType }],
       });
       const emailed = result.status === 'sent';

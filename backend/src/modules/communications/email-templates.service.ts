@@ -26,6 +26,7 @@ export class EmailTemplatesService {
   /** @throws 400 (template syntax, with the field), 409 (name taken). */
   async create(body: EmailTemplateBody): Promise<EmailTemplate> {
     checkSyntax(body);
+    await this.checkNameFree(body.name);
     try {
       const saved = await this.repo.save(this.repo.create({ ...body, isDefault: false }));
       return toEmailTemplate(saved);
@@ -39,12 +40,19 @@ export class EmailTemplatesService {
     checkSyntax(body);
     const row = await this.repo.findOneBy({ id });
     if (!row) throw notFound(id);
+    await this.checkNameFree(body.name, id);
     Object.assign(row, body);
     try {
       return toEmailTemplate(await this.repo.save(row));
     } catch (err) {
       throw nameTaken(err, body.name);
     }
+  }
+
+  /** @throws 409 when another template has this name (the unique index stays the last word). */
+  private async checkNameFree(name: string, exceptId?: number): Promise<void> {
+    const other = await this.repo.findOneBy({ name });
+    if (other && other.id !== exceptId) throw nameTakenError(name);
   }
 
   /** @throws 404; 409 for a default template (edit it instead: the seed would bring it back). */
@@ -104,11 +112,12 @@ function checkSyntax(t: { subject: string; content: string }): void {
 
 const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Email template ${id} not found`);
 
+const nameTakenError = (name: string) =>
+  new ApiError(409, ErrorCode.Conflict, `A template named "${name}" already exists.`, { fieldErrors: { name: ['A template with this name already exists.'] } });
+
+/** A unique violation on the name (a concurrent create) becomes the same 409. */
 function nameTaken(err: unknown, name: string): unknown {
-  if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
-    return new ApiError(409, ErrorCode.Conflict, `A template named "${name}" already exists.`, { fieldErrors: { name: ['A template with this name already exists.'] } });
-  }
-  return err;
+  return err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505' ? nameTakenError(name) : err;
 }
 
 export function toEmailTemplate(r: EmailTemplateRecord): EmailTemplate {

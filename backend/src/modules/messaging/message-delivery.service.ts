@@ -68,7 +68,9 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
  * 1. **Claim**: one conditional UPDATE moves the record `queued` → `sending` (attempts + 1,
  *    first_attempt_at kept from the first claim) only when its campaign (if any) is running; in
  *    the same statement an opted-out recipient becomes `skipped` instead. Concurrent or replayed
- *    jobs cannot both claim it.
+ *    jobs cannot both claim it. Claims and outcomes commit asynchronously (`synchronous_commit =
+ *    off` for that statement): visible to every other worker at once, durable a few hundred ms
+ *    later — one disk flush saved per write (see "Postgres crash" below).
  * 2. **Provider call**, keyed by the record (SendGrid custom arg `idempotency_key`).
  * 3. **Outcome** written back: `sent` + provider id, `not_delivered` (outbox), or the provider's
  *    reason: `queued` again for a retryable failure, `failed` for a permanent one or the last attempt.
@@ -82,6 +84,12 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
  * `sent` with that id, nothing sent again. Not found: sent now. When the provider cannot tell
  * (SendGrid without the Email Activity add-on) the message is sent again: at-least-once is
  * preferred to losing it, and logged.
+ *
+ * **Postgres crash**: an asynchronously committed claim or outcome may be lost, the record found
+ * `queued` (claim lost) or `sending` (outcome lost) after the restart. `sending` takes the path
+ * above. For `queued`, the job in Redis knows it was started before (`priorStarts`, from BullMQ's
+ * attemptsStarted) more often than the record saw claims: such an attempt also asks the provider
+ * first. Ordinary retries (429/5xx, whose failures were recorded) never need that lookup.
  */
 @Injectable()
 export class MessageDeliveryService {
@@ -101,11 +109,18 @@ export class MessageDeliveryService {
    * @param isFinalAttempt when true a retryable provider failure marks the record `failed`
    *   instead of returning it to `queued`.
    * @param attachments files sent with an email (e.g. the PDF estimate); the record keeps the text.
+   * @param priorStarts how many times the calling job had started before this attempt (BullMQ
+   *   `attemptsStarted - 1`); more than the record's earlier claims means a claim was lost.
+   * @param since for the provider lookup: no earlier send can predate this (the job's creation).
    * @throws ProviderError (retryable or not) after recording it; DeliveryInProgressError.
    */
-  async deliver(outboundMessageId: number, opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[] }): Promise<DeliveryResult> {
+  async deliver(
+    outboundMessageId: number,
+    opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
+  ): Promise<DeliveryResult> {
     let claimed = await this.claimQueued(outboundMessageId);
-    let reclaimed = false;
+    // a claim of an earlier start of this job that the record does not show (lost in a Postgres crash)
+    let reclaimed = claimed !== null && claimed.status === 'sending' && (opts.priorStarts ?? 0) > claimed.attempts - 1;
     if (!claimed) {
       const state = await this.state(outboundMessageId);
       if (!state) throw new ProviderError(`outbound message #${outboundMessageId} does not exist`, false);
@@ -128,7 +143,7 @@ export class MessageDeliveryService {
 
     try {
       if (reclaimed) {
-        const found = await this.findSent(claimed);
+        const found = await this.findSent(claimed, opts.since);
         if (found !== null) {
           await this.record(claimed.id, { status: 'sent', provider: this.providerOf(claimed.channel).name, providerMessageId: found, error: null, sentAt: new Date() });
           this.logger.warn(`outbound #${claimed.id}: the provider already had it (${found}) — recorded, not sent again`);
@@ -187,20 +202,15 @@ export class MessageDeliveryService {
   }
 
   /** Provider lookup after a crash: the provider's id, or null (not found, or it cannot tell). */
-  private async findSent(m: ClaimedMessage): Promise<string | null> {
-    if (m.channel === 'sms') return this.sms.findSent({ to: m.recipient, body: m.body }, m.firstAttemptAt);
+  private async findSent(m: ClaimedMessage, since: Date | undefined): Promise<string | null> {
+    const from = since && since < m.firstAttemptAt ? since : m.firstAttemptAt;
+    if (m.channel === 'sms') return this.sms.findSent({ to: m.recipient, body: m.body }, from);
     const found = await this.email.findSent(m.idempotencyKey);
     if (found === undefined) this.logger.warn(`outbound #${m.id}: SendGrid cannot tell whether the crashed attempt was accepted; sending again`);
     return found ?? null;
   }
 
-  /**
-   * Writes an outcome with an asynchronous commit (`synchronous_commit = off` for this one
-   * statement: visible at once, made durable by the WAL writer within a few hundred ms) — it saves
-   * a disk flush per message. Safe because the claim before the provider call was a synchronous
-   * commit: if Postgres itself crashed before this write reached the disk, the record is found
-   * `sending` after the restart and goes through the crash-window path (lease, provider lookup).
-   */
+  /** Writes an outcome (asynchronous commit, see the class comment). */
   private async record(id: number, values: Record<string, unknown>): Promise<void> {
     const cols = Object.keys(values);
     const sets = cols.map((c, i) => `${snake(c)} = $${i + 2}`).join(', ');
@@ -214,14 +224,15 @@ export class MessageDeliveryService {
   /** `queued` → `sending` (or `skipped` when opted out), only while its campaign runs. */
   private async claimQueued(id: number): Promise<ClaimedMessage | null> {
     const rows: ClaimedMessage[] = await this.dataSource.query(
-      `UPDATE outbound_messages o
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE outbound_messages o
           SET status = CASE WHEN s.opted THEN 'skipped' ELSE 'sending' END,
               error = CASE WHEN s.opted THEN $3 ELSE o.error END,
               attempts = o.attempts + CASE WHEN s.opted THEN 0 ELSE 1 END,
               provider = CASE WHEN o.channel = 'email' THEN $2 ELSE $4 END,
               first_attempt_at = coalesce(o.first_attempt_at, now()),
               updated_at = now()
-         FROM (SELECT m.id, ${OPTED_OUT} AS opted FROM outbound_messages m WHERE m.id = $1) s
+         FROM (SELECT m.id, ${OPTED_OUT} AS opted FROM outbound_messages m WHERE m.id = $1) s, async_commit
         WHERE o.id = s.id AND o.status = 'queued' AND ${CAMPAIGN_RUNNING}
         ${RETURNING}`,
       [id, this.email.name, OPTED_OUT_REASON, this.sms.name],
@@ -232,7 +243,8 @@ export class MessageDeliveryService {
   /** An abandoned `sending` (lease expired) → `sending` again, attempts + 1. */
   private async reclaimAbandoned(id: number): Promise<ClaimedMessage | null> {
     const rows: ClaimedMessage[] = await this.dataSource.query(
-      `UPDATE outbound_messages o SET attempts = o.attempts + 1, updated_at = now()
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE outbound_messages o SET attempts = o.attempts + 1, updated_at = now() FROM async_commit
         WHERE o.id = $1 AND o.status = 'sending' AND o.updated_at <= now() - ($2 || ' milliseconds')::interval
         ${RETURNING}`,
       [id, String(this.env.MESSAGE_SENDING_LEASE_MS)],
