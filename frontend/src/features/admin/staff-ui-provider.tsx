@@ -5,11 +5,19 @@
  * recipes it uses). Using another Chakra component on a staff screen? Add its recipe here.
  */
 import { ChakraProvider, createSystem, defineConfig } from '@chakra-ui/react';
-import { dialogSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
+import { dialogSlotRecipe, emptyStateSlotRecipe, progressSlotRecipe, skeletonRecipe, tableSlotRecipe, tabsSlotRecipe, timelineSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 import { system } from '../../components/ui/theme';
 
-const staffSystem = createSystem(system._config, defineConfig({ theme: { slotRecipes: { tabs: tabsSlotRecipe, table: tableSlotRecipe, dialog: dialogSlotRecipe } } }));
+const staffSystem = createSystem(
+  system._config,
+  defineConfig({
+    theme: {
+      recipes: { skeleton: skeletonRecipe },
+      slotRecipes: { tabs: tabsSlotRecipe, table: tableSlotRecipe, dialog: dialogSlotRecipe, progress: progressSlotRecipe, timeline: timelineSlotRecipe, emptyState: emptyStateSlotRecipe },
+    },
+  }),
+);
 
 export function StaffUiProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={staffSystem}>{children}</ChakraProvider>;
