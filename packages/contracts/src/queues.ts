@@ -23,6 +23,10 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
 /** Job names (= handler class names). */
 export const JobName = {
   StaffNotification: 'StaffNotification',
+  /** Deliver one stored email/SMS record (queue `messages`). */
+  SendMessage: 'SendMessage',
+  /** Enqueue one SendMessage job per recipient of a campaign (queue `campaigns`). */
+  CampaignFanOut: 'CampaignFanOut',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -50,6 +54,9 @@ export interface StaffNotificationResult {
 export const OUTBOUND_CHANNELS = ['email', 'sms'] as const;
 export type OutboundChannel = (typeof OUTBOUND_CHANNELS)[number];
 
-/** Status of an outbound message record. */
-export const OUTBOUND_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_delivered'] as const;
+/**
+ * Status of an outbound message record. `skipped`: the recipient opted out (never sent);
+ * `cancelled`: its campaign was cancelled before it was sent.
+ */
+export const OUTBOUND_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_delivered', 'skipped', 'cancelled'] as const;
 export type OutboundStatus = (typeof OUTBOUND_STATUSES)[number];

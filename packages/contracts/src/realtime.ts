@@ -9,8 +9,20 @@ import { ALL_QUEUES, type QueueName } from './queues.js';
 
 export const SOCKET_PATH = '/socket.io';
 
-export const ClientEvent = { WatchJob: 'job:watch', UnwatchJob: 'job:unwatch' } as const;
-export const ServerEvent = { JobUpdate: 'job:update' } as const;
+export const ClientEvent = {
+  WatchJob: 'job:watch',
+  UnwatchJob: 'job:unwatch',
+  /** Staff only: `{campaignId}` → joins `campaign:{id}`, answered with a `campaign:progress` snapshot. */
+  WatchCampaign: 'campaign:watch',
+  UnwatchCampaign: 'campaign:unwatch',
+} as const;
+export const ServerEvent = {
+  JobUpdate: 'job:update',
+  /** CampaignProgress (communications.ts), to the campaign's room, ≤ ~4/s per campaign plus a final one. */
+  CampaignProgress: 'campaign:progress',
+  /** LeadActivityEvent (communications.ts), to the staff room, when a lead's timeline changes. */
+  LeadActivity: 'lead:activity',
+} as const;
 
 export const watchJobSchema = z.object({
   jobId: z.uuid(),
