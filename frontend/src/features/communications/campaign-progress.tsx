@@ -5,7 +5,7 @@
  * campaign ends, not every update.
  */
 import { Badge, Box, Flex, HStack, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { CampaignStatus } from '@ironclad/contracts';
+import type { Campaign } from '@ironclad/contracts';
 import { useCampaignProgress, type LiveCounts } from './comms-socket';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
 
@@ -13,7 +13,7 @@ const rateFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** The bar and counts for given numbers (no socket); used by {@link LiveCampaignProgress}. */
 export function CampaignProgressView({ name, counts }: { name: string; counts: LiveCounts }) {
-  const done = counts.sent + counts.failed + counts.skipped;
+  const done = counts.sent + counts.failed + counts.skipped + counts.notDelivered + counts.cancelled;
   const running = isCampaignRunning(counts.status);
   return (
     <Box data-testid="campaign-progress" data-status={counts.status}>
@@ -32,20 +32,22 @@ export function CampaignProgressView({ name, counts }: { name: string; counts: L
       <Flex mt="2" gap={{ base: '2', md: '4' }} wrap="wrap" fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="campaign-counts">
         <Text>Sent <Text as="span" color="fg" fontWeight="semibold">{counts.sent}</Text></Text>
         <Text>Failed <Text as="span" color={counts.failed ? 'fg.error' : 'fg'} fontWeight="semibold">{counts.failed}</Text></Text>
+        {counts.notDelivered > 0 && <Text>Not delivered (outbox) <Text as="span" color="fg" fontWeight="semibold">{counts.notDelivered}</Text></Text>}
         <Text>Skipped (opted out) <Text as="span" color="fg" fontWeight="semibold">{counts.skipped}</Text></Text>
+        {counts.cancelled > 0 && <Text>Cancelled <Text as="span" color="fg" fontWeight="semibold">{counts.cancelled}</Text></Text>}
         <Text>Queued <Text as="span" color="fg" fontWeight="semibold">{counts.queued}</Text></Text>
         <Text>Total <Text as="span" color="fg" fontWeight="semibold">{counts.total}</Text></Text>
         {running && <Text>Rate <Text as="span" color="fg" fontWeight="semibold">{rateFormat.format(counts.ratePerSecond)}/s</Text></Text>}
       </Flex>
       <VisuallyHidden aria-live="polite">
-        {running ? '' : `${name}: ${CAMPAIGN_STATUS_LABELS[counts.status]}. ${counts.sent} sent, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.total}.`}
+        {running ? '' : `${name}: ${CAMPAIGN_STATUS_LABELS[counts.status]}. ${counts.sent} sent, ${counts.notDelivered} not delivered, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.total}.`}
       </VisuallyHidden>
     </Box>
   );
 }
 
 /** A campaign's bar fed by Socket.IO `campaign:progress` (starting from the stored counts). */
-export function LiveCampaignProgress({ campaign }: { campaign: { id: number; name: string; status: CampaignStatus } & Omit<LiveCounts, 'percent' | 'ratePerSecond' | 'status'> }) {
+export function LiveCampaignProgress({ campaign }: { campaign: Campaign }) {
   const counts = useCampaignProgress(campaign);
   return <CampaignProgressView name={campaign.name} counts={counts} />;
 }
