@@ -37,7 +37,7 @@ export function SendMessageDialog({ lead, type: initialType, screen, onClose }: 
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>{lead && <SendMessageForm lead={lead} initialType={initialType} screen={screen} onDone={onClose} />}</Dialog.Content>
+          <Dialog.Content>{lead && <SendMessageForm key={`${lead.id}-${initialType}`} lead={lead} initialType={initialType} screen={screen} onDone={onClose} />}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
