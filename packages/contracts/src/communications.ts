@@ -331,9 +331,12 @@ export const bulkCommunicationSchema = z
   });
 export type BulkCommunication = z.output<typeof bulkCommunicationSchema>;
 
-/** {successful, failed, total} of a finished campaign (staff-side.md §7). */
+/**
+ * {successful, failed, total} of a finished campaign (staff-side.md §7): successful = accepted by
+ * the provider (`sent`), failed = `failed`, total = every recipient. Skipped (opted out), not
+ * delivered (outbox) and cancelled recipients are in the campaign's own counts.
+ */
 export interface CampaignSummary {
-  /** Sent, plus not_delivered (outbox) ones when no provider is configured. */
   successful: number;
   failed: number;
   total: number;
@@ -506,8 +509,15 @@ export interface UnsubscribeResponse {
 // Jobs and socket events
 // ---------------------------------------------------------------------------------------------
 
-/** Payload of a SendMessage job (queue `messages`): deliver one stored record. */
-export const sendMessageJobSchema = z.object({ outboundMessageId: z.number().int().positive() });
+/**
+ * Payload of a SendMessage job (queue `messages` for email, `sms` for SMS): deliver one stored
+ * record. `campaignId` / `leadId` let the worker publish progress without reading the record.
+ */
+export const sendMessageJobSchema = z.object({
+  outboundMessageId: z.number().int().positive(),
+  campaignId: z.number().int().positive().optional(),
+  leadId: z.number().int().positive().optional(),
+});
 export type SendMessageJob = z.infer<typeof sendMessageJobSchema>;
 
 /** Payload of a CampaignFanOut job (queue `campaigns`): enqueue the campaign's recipient jobs. */

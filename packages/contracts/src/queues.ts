@@ -8,11 +8,13 @@ import { z } from 'zod';
 export const QueueName = {
   /** Staff "new lead" / "new contact" notification emails. */
   Notifications: 'notifications',
-  /** One email or SMS to one recipient (single sends and campaign fan-out). */
+  /** One email to one recipient (single sends, tests and campaign recipients); EMAIL_* limiter. */
   Messages: 'messages',
+  /** One SMS to one recipient; its own limiter (SMS_RATE_PER_SECOND, Twilio 1/s per long code). */
+  Sms: 'sms',
   /** PDF estimates (issue: calculator). */
   Pdf: 'pdf',
-  /** Bulk campaign fan-out. */
+  /** Bulk campaign fan-out and the campaign sweep. */
   Campaigns: 'campaigns',
   /** Stability AI image generation. */
   Images: 'images',
