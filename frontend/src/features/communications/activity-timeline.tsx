@@ -2,7 +2,7 @@
  * A lead's activity timeline (issue 7 point 4; decisions.md §8): every email, SMS, call note,
  * status change and payment from stored records, newest first, refreshed live on `lead:activity`.
  */
-import { Badge, Box, Flex, Icon, Skeleton, Stack, Text, Timeline } from '@chakra-ui/react';
+import { Badge, Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ActivityType, LeadActivityItem, MessageStatus } from '@ironclad/contracts';
 import { MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { LuCreditCard, LuMail, LuMessageSquare, LuPhone, LuRefreshCw, LuUserPlus
 import { formatUsdCents, STATUS_LABELS } from '../admin/format';
 import { leadTimelineQuery } from './comms-api';
 import { ACTIVITY_LABELS, formatDateTime, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
+import { LoadingBlocks } from './ui';
 
 const ICONS: Record<ActivityType, IconType> = { email: LuMail, sms: LuMessageSquare, call: LuPhone, status_change: LuRefreshCw, payment: LuCreditCard, lead_created: LuUserPlus };
 const isMessageStatus = (s: string | undefined): s is MessageStatus => !!s && (MESSAGE_STATUSES as readonly string[]).includes(s);
@@ -33,33 +34,36 @@ function headline(a: LeadActivityItem): string {
 export function ActivityList({ items, compact = false, emptyText = 'No activity yet.' }: { items: LeadActivityItem[]; compact?: boolean; emptyText?: string }) {
   if (items.length === 0) return <Text fontSize="sm" color="fg.muted">{emptyText}</Text>;
   return (
-    <Timeline.Root size="sm" variant="subtle" as="ol" data-testid="activity-timeline">
-      {items.map((a) => (
-        <Timeline.Item key={a.id} as="li" data-testid="activity-item" data-type={a.type}>
-          <Timeline.Connector>
-            <Timeline.Separator />
-            <Timeline.Indicator><Icon as={ICONS[a.type]} aria-hidden /></Timeline.Indicator>
-          </Timeline.Connector>
-          <Timeline.Content gap="1" pb="4" minW="0">
+    <Stack as="ol" gap="0" data-testid="activity-timeline">
+      {items.map((a, i) => (
+        <Flex as="li" key={a.id} gap="3" data-testid="activity-item" data-type={a.type}>
+          {/* The icon with a line down to the next item (the timeline recipe is not registered, see ui.tsx). */}
+          <Flex direction="column" align="center" flexShrink={0}>
+            <Flex boxSize="7" rounded="full" bg="bg.muted" borderWidth="1px" align="center" justify="center">
+              <Icon as={ICONS[a.type]} boxSize="3.5" aria-hidden />
+            </Flex>
+            {i < items.length - 1 && <Box flex="1" w="px" bg="border" minH="3" />}
+          </Flex>
+          <Stack gap="1" pb="4" minW="0" flex="1">
             <Flex gap="2" align="center" wrap="wrap">
-              <Timeline.Title fontSize="sm">{headline(a)}</Timeline.Title>
+              <Text fontSize="sm" fontWeight="medium">{headline(a)}</Text>
               {(a.type === 'email' || a.type === 'sms') && isMessageStatus(a.status) && (
                 <Badge size="sm" colorPalette={MESSAGE_STATUS_COLORS[a.status]}>{MESSAGE_STATUS_LABELS[a.status]}</Badge>
               )}
               {a.campaignId ? <Badge size="sm" variant="outline">Campaign #{a.campaignId}</Badge> : null}
             </Flex>
-            <Timeline.Description fontSize="xs">
+            <Text fontSize="xs" color="fg.muted">
               <time dateTime={a.timestamp}>{formatDateTime(a.timestamp)}</time>
               {a.triggeredBy ? ` · ${a.triggeredBy}` : ''}
-            </Timeline.Description>
+            </Text>
             {a.content && a.type !== 'status_change' && (
               <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lineClamp={compact ? 1 : 4}>{a.content}</Text>
             )}
             {a.error && <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : 'fg.muted'}>{a.error}</Text>}
-          </Timeline.Content>
-        </Timeline.Item>
+          </Stack>
+        </Flex>
       ))}
-    </Timeline.Root>
+    </Stack>
   );
 }
 
@@ -69,7 +73,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
   return (
     <Box aria-busy={timeline.isFetching} aria-label="Activity timeline" role="region">
       {timeline.isPending ? (
-        <Stack gap="2" aria-hidden><Skeleton h="4" /><Skeleton h="4" w="80%" /><Skeleton h="4" w="60%" /></Stack>
+        <LoadingBlocks h="4" />
       ) : timeline.isError ? (
         <Text role="alert" fontSize="sm">Could not load the activity timeline.</Text>
       ) : (

@@ -4,7 +4,7 @@
  * whole dollars, created after). Starting it stores a campaign and answers at once; the caller
  * shows its live progress. Shared by the admin dashboard's Communication tab and the centre.
  */
-import { Button, Field, Input, InputGroup, NativeSelect, SegmentGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { BULK_STATUS_OPTIONS, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type BulkCommunication, type Campaign, type CommunicationChannel } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { STATUS_LABELS } from '../admin/format';
 import { usePublicConfig } from '../site-config/public-config';
 import { templatesQuery, useStartCampaign } from './comms-api';
 import { smsFollowUpText } from './send-message-dialog';
+import { CHANNEL_OPTIONS, ChoiceGroup } from './ui';
 
 /** Builds the request of the form's values (empty filter fields are left out). */
 export function bulkRequest(v: { name: string; type: CommunicationChannel; template: string; message: string; status: string; minValue: string; createdAfter: string }): BulkCommunication {
@@ -54,13 +55,10 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
             <Input value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={200} placeholder="e.g. Spring follow-up" />
             <Field.HelperText>Optional; a name is made from the type and date otherwise.</Field.HelperText>
           </Field.Root>
-          <Field.Root>
-            <Field.Label id="bulk-type-label">Type</Field.Label>
-            <SegmentGroup.Root value={values.type} onValueChange={(e) => e.value && set('type', e.value as CommunicationChannel)} aria-labelledby="bulk-type-label" size="sm">
-              <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={[{ value: 'email', label: 'Email' }, { value: 'sms', label: 'SMS' }]} />
-            </SegmentGroup.Root>
-          </Field.Root>
+          <Stack gap="1.5">
+            <Text fontSize="sm" fontWeight="medium" aria-hidden>Type</Text>
+            <ChoiceGroup label="Campaign type" value={values.type} options={CHANNEL_OPTIONS} onChange={(t) => set('type', t)} />
+          </Stack>
         </SimpleGrid>
         {values.type === 'email' ? (
           <Field.Root invalid={!!fieldErrors?.template}>

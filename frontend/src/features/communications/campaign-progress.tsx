@@ -24,9 +24,10 @@ export function CampaignProgressView({ name, counts }: { name: string; counts: L
         </HStack>
         <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="campaign-percent">{counts.percent}%</Text>
       </Flex>
-      <Progress.Root value={counts.percent} min={0} max={100} size="md" colorPalette={counts.failed > 0 && !running ? 'orange' : 'brand'} striped={running} animated={running}>
-        <Progress.Track aria-label={`${name} progress`} aria-valuetext={`${counts.percent}% (${done} of ${counts.total})`} rounded="full">
-          <Progress.Range />
+      {/* Styled here: the progress recipe is not registered (see ui.tsx). Ark sets role progressbar, aria-valuenow and the range width. */}
+      <Progress.Root unstyled value={counts.percent} min={0} max={100} colorPalette={counts.failed > 0 && !running ? 'orange' : 'brand'}>
+        <Progress.Track aria-label={`${name} progress`} aria-valuetext={`${counts.percent}% (${done} of ${counts.total})`} h="2.5" bg="bg.emphasized" rounded="full" overflow="hidden">
+          <Progress.Range h="full" bg="colorPalette.solid" rounded="full" transition="width 0.25s ease-out" />
         </Progress.Track>
       </Progress.Root>
       <Flex mt="2" gap={{ base: '2', md: '4' }} wrap="wrap" fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="campaign-counts">

@@ -4,7 +4,7 @@
  * with the summary and a delivery chart. Also the delivery chart of recent campaigns for the
  * centre's dashboard.
  */
-import { Badge, Box, Button, CloseButton, DataList, Dialog, EmptyState, Flex, Heading, HStack, Portal, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Dialog, Flex, Heading, HStack, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Campaign } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { formatUsd, STATUS_LABELS } from '../admin/format';
 import { LiveCampaignProgress } from './campaign-progress';
 import { campaignQuery, campaignsQuery, useCampaignAction } from './comms-api';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, formatDateTime, isCampaignRunning } from './format';
+import { EmptyNote, InfoList, LoadingBlocks } from './ui';
 
 /** Series of the delivery chart: stored count field, legend label, colour (colour-blind safe). */
 const DELIVERY_SERIES = [
@@ -95,18 +96,12 @@ export function CampaignCard({ campaign, onDetails }: { campaign: Campaign; onDe
 export function CampaignList({ limit }: { limit?: number }) {
   const campaigns = useQuery(campaignsQuery);
   const [details, setDetails] = useState<number | null>(null);
-  if (campaigns.isPending) return <Stack gap="3" aria-hidden><Skeleton h="24" /><Skeleton h="24" /></Stack>;
+  if (campaigns.isPending) return <LoadingBlocks count={2} h="24" />;
   if (campaigns.isError) return <Text role="alert" color="fg.error">Failed to load communication data</Text>;
   const list = limit ? campaigns.data.slice(0, limit) : campaigns.data;
   if (list.length === 0) {
     return (
-      <EmptyState.Root size="sm" borderWidth="1px" rounded="lg">
-        <EmptyState.Content>
-          <EmptyState.Indicator><LuMegaphone /></EmptyState.Indicator>
-          <EmptyState.Title>No campaigns yet</EmptyState.Title>
-          <EmptyState.Description>Start a bulk email or SMS to see its progress here.</EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyNote icon={LuMegaphone} title="No campaigns yet">Start a bulk email or SMS to see its progress here.</EmptyNote>
     );
   }
   return (
@@ -158,18 +153,11 @@ function CampaignDetails({ id }: { id: number }) {
         {c && <Badge ml="2" colorPalette={CAMPAIGN_STATUS_COLORS[c.status]}>{CAMPAIGN_STATUS_LABELS[c.status]}</Badge>}
       </Dialog.Header>
       <Dialog.Body>
-        {q.isPending ? <Stack gap="2" aria-hidden><Skeleton h="5" /><Skeleton h="5" /><Skeleton h="32" /></Stack> : q.isError || !c ? (
+        {q.isPending ? <LoadingBlocks h="5" /> : q.isError || !c ? (
           <Text role="alert">Could not load the campaign.</Text>
         ) : (
           <Stack gap="5" data-testid="campaign-details">
-            <DataList.Root orientation="horizontal" size="sm">
-              {rows.map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">{value}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
+            <InfoList rows={rows} />
             <LiveCampaignProgress campaign={c} />
             {c.summary ? (
               <SimpleGrid columns={3} gap="3" data-testid="campaign-details-summary">

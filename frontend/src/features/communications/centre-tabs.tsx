@@ -3,7 +3,7 @@
  * Dashboard (status cards, the latest 5 activities, campaign summary), Lead Activity (every lead's
  * timeline), Testing and Settings.
  */
-import { Badge, Box, Button, Card, DataList, EmptyState, Flex, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CALL_NOTE_MAX_LENGTH, CAMPAIGN_PROGRESS_INTERVAL_MS, COMMUNICATION_TEXTS, EMAIL_CONTENT_MAX_LENGTH, NOT_CONFIGURED_REASON, SMS_MAX_LENGTH, type LeadActivity, type LeadActivityItem } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from '.
 import { CAMPAIGN_STATUS_LABELS, formatDateTime, isCampaignRunning } from './format';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { DirectTestCard, LeadTestCard, ProviderStatus, QuickTestForm, ToolCard } from './test-tools';
+import { EmptyNote, InfoList, LoadingBlocks } from './ui';
 
 /** How many leads the Lead Activity tab and the dashboard load (most recently active first). */
 const ACTIVITY_LEADS = 50;
@@ -52,7 +53,7 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
         <Card.Root variant="outline">
           <Card.Header pb="0"><Flex justify="space-between" align="center"><Heading as="h3" size="md">Latest activity</Heading><Button size="xs" variant="ghost" onClick={() => onOpenTab('activity')}>All activity</Button></Flex></Card.Header>
           <Card.Body data-testid="latest-activities">
-            {activities.isPending ? <Stack gap="2" aria-hidden><Skeleton h="8" /><Skeleton h="8" /><Skeleton h="8" /></Stack> : activities.isError ? (
+            {activities.isPending ? <LoadingBlocks h="8" /> : activities.isError ? (
               <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text>
             ) : latest.length === 0 ? <Text fontSize="sm" color="fg.muted">No activity yet.</Text> : (
               <Stack gap="3">
@@ -69,7 +70,7 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
         <Card.Root variant="outline">
           <Card.Header pb="0"><Flex justify="space-between" align="center"><Heading as="h3" size="md">Campaigns</Heading><Button size="xs" variant="ghost" onClick={() => onOpenTab('campaigns')}>All campaigns</Button></Flex></Card.Header>
           <Card.Body gap="3" data-testid="campaign-summary-card">
-            {campaigns.isPending ? <Skeleton h="40" aria-hidden /> : campaigns.isError ? <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text> : list.length === 0 ? (
+            {campaigns.isPending ? <LoadingBlocks count={1} h="40" /> : campaigns.isError ? <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text> : list.length === 0 ? (
               <Text fontSize="sm" color="fg.muted">No campaigns yet.</Text>
             ) : (
               <>
@@ -110,10 +111,10 @@ export function LeadActivityPanel() {
   return (
     <Box>
       <Input aria-label="Search lead activity" placeholder="Search by name, email, phone or company" value={search} onChange={(e) => setSearch(e.target.value)} mb="4" maxW={{ md: 'md' }} />
-      {activities.isPending ? <Stack gap="3" aria-hidden>{[0, 1, 2].map((i) => <Skeleton key={i} h="28" />)}</Stack> : activities.isError ? (
+      {activities.isPending ? <LoadingBlocks h="28" /> : activities.isError ? (
         <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text>
       ) : leads.length === 0 ? (
-        <EmptyState.Root size="sm" borderWidth="1px" rounded="lg"><EmptyState.Content><EmptyState.Indicator><LuHistory /></EmptyState.Indicator><EmptyState.Title>{q ? 'No lead matches your search' : 'No activity yet'}</EmptyState.Title></EmptyState.Content></EmptyState.Root>
+        <EmptyNote icon={LuHistory} title={q ? 'No lead matches your search' : 'No activity yet'} />
       ) : (
         <Stack as="ul" gap="4" aria-label="Lead activity">
           {leads.map((l) => {
@@ -186,14 +187,7 @@ export function SettingsPanel() {
     <Stack gap="6">
       <ProviderStatus screen="centre" />
       <ToolCard title="Limits" testId="limits">
-        <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} size="sm">
-          {limits.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel minW="48">{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <InfoList rows={limits} />
         <Text mt="4" fontSize="sm" color="fg.muted">Provider credentials are set with the server’s environment variables (SENDGRID_API_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_PHONE_NUMBER).</Text>
       </ToolCard>
     </Stack>

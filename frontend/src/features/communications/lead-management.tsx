@@ -8,7 +8,7 @@
  * in the browser (the list API has no minimum-estimate parameter), and the export walks every
  * page of the status filter.
  */
-import { Badge, Box, Button, EmptyState, Field, Flex, HStack, Input, InputGroup, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX } from '@ironclad/contracts';
 import { useState } from 'react';
 import Papa from 'papaparse';
@@ -18,6 +18,7 @@ import { formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '.
 import { useDebounced } from '../admin/leads-tab';
 import { fetchLeadsPage, saveBlob, useLeads, type StaffLead } from '../admin/staff-api';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
+import { EmptyNote, LoadingBlocks } from './ui';
 
 /** Columns of leads_export.csv: the admin export's six (staff-side.md §9) plus status and estimate. */
 const EXPORT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt', 'status', 'totalEstimate'] as const;
@@ -96,16 +97,11 @@ export function LeadManagementPanel() {
         {leads.data ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` · ${shown.length} on this page with an estimate of at least ${formatUsd(min)}` : ''}` : ''}
       </Text>
       {leads.isPending ? (
-        <Stack gap="2" aria-hidden>{[0, 1, 2, 3].map((i) => <Skeleton key={i} h="10" />)}</Stack>
+        <LoadingBlocks count={4} h="10" />
       ) : leads.isError ? (
         <Text role="alert" color="fg.error">Failed to fetch leads. Please check your connection and try again.</Text>
       ) : shown.length === 0 ? (
-        <EmptyState.Root size="sm" borderWidth="1px" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Indicator><LuUsers /></EmptyState.Indicator>
-            <EmptyState.Title>No leads match these filters</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNote icon={LuUsers} title="No leads match these filters" />
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md" aria-busy={leads.isFetching}>
           <Table.Root size="sm" stickyHeader data-testid="lead-management-table">

@@ -5,13 +5,14 @@
  * staff-side.md §9) or, in the centre, a call note. Sending enqueues the message; it then appears
  * on the lead's timeline with its delivery status.
  */
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, SegmentGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePublicConfig } from '../site-config/public-config';
 import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './comms-api';
 import { ACTIVITY_LABELS } from './format';
+import { ChoiceGroup } from './ui';
 
 /** The lead a message goes to. */
 export interface MessageRecipient {
@@ -87,10 +88,7 @@ function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageR
       <Dialog.Body>
         <form id={formId} onSubmit={submit} noValidate>
           <Stack gap="4">
-            <SegmentGroup.Root value={type} onValueChange={(e) => e.value && setType(e.value as MessageType)} aria-label="Message type" size="sm">
-              <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={types.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))} />
-            </SegmentGroup.Root>
+            <ChoiceGroup label="Message type" value={type} options={types.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))} onChange={setType} />
             <Text fontSize="sm" color="fg.muted">
               {type === 'email' ? `To ${lead.email}` : type === 'sms' ? (lead.phone ? `To ${lead.phone}` : 'This lead has no phone number.') : 'A note on the lead’s timeline; nothing is sent.'}
             </Text>

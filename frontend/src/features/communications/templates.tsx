@@ -3,7 +3,7 @@
  * the create/edit modal (Handlebars variables, escaped by the server) and the preview modal,
  * which renders a stored or unsaved template with a real lead's data.
  */
-import { Badge, Box, Button, Card, chakra, CloseButton, Dialog, EmptyState, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, SimpleGrid, Skeleton, Stack, Tabs, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, chakra, CloseButton, Dialog, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Tabs, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { EMAIL_CONTENT_MAX_LENGTH, TEMPLATE_VARIABLES, type EmailTemplate, type EmailTemplateBody, type TemplatePreview } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import { fullName } from '../admin/format';
 import { useLeads } from '../admin/staff-api';
 import { templatesQuery, useDeleteTemplate, usePreviewTemplate, useSaveTemplate } from './comms-api';
 import { formatDateTime } from './format';
+import { EmptyNote, LoadingBlocks } from './ui';
 
 /** Categories offered in the editor (free text is accepted too). */
 const CATEGORIES = ['onboarding', 'follow-up', 'sales', 'marketing', 'other'];
@@ -32,11 +33,11 @@ export function TemplatesPanel() {
         <Button colorPalette="brand" onClick={() => setEditing('new')}>New template</Button>
       </Flex>
       {templates.isPending ? (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-hidden>{[0, 1, 2].map((i) => <Skeleton key={i} h="40" />)}</SimpleGrid>
+        <LoadingBlocks h="24" />
       ) : templates.isError ? (
         <Text role="alert" color="fg.error">Failed to load communication data</Text>
       ) : templates.data.length === 0 ? (
-        <EmptyState.Root size="sm"><EmptyState.Content><EmptyState.Indicator><LuFileText /></EmptyState.Indicator><EmptyState.Title>No templates</EmptyState.Title></EmptyState.Content></EmptyState.Root>
+        <EmptyNote icon={LuFileText} title="No templates">Create one with New template.</EmptyNote>
       ) : (
         <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-label="Email templates">
           {templates.data.map((t) => (
@@ -218,7 +219,7 @@ function TemplatePreviewBody({ source }: { source: PreviewSource }) {
             <Field.HelperText>The template is rendered with this lead’s data.</Field.HelperText>
           </Field.Root>
           {preview.isPending || (!preview.data && !preview.isError) ? (
-            <Stack gap="2" aria-hidden><Skeleton h="6" /><Skeleton h="48" /></Stack>
+            <LoadingBlocks count={2} h="12" />
           ) : preview.isError ? (
             <Text role="alert" color="fg.error">Could not render the preview{preview.error instanceof ApiError && preview.error.body ? `: ${preview.error.body.message}` : '.'}</Text>
           ) : preview.data ? (

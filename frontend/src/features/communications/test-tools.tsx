@@ -7,7 +7,7 @@
  * - {@link QuickTestForm}: email and phone at once with a result card for each.
  * While one test runs, every test button is disabled (§5).
  */
-import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, NativeSelect, SegmentGroup, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { COMMUNICATION_TEXTS, DEFAULT_TEMPLATE_NAMES, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type CommunicationChannel, type TestResult } from '@ironclad/contracts';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { usePublicConfig } from '../site-config/public-config';
 import { communicationStatusQuery, TEST_MUTATION_KEY, useDirectTest, useQuickTest, useTestCommunication, type CommsScreen } from './comms-api';
 import { formatDateTime } from './format';
 import { smsFollowUpText } from './send-message-dialog';
+import { CHANNEL_OPTIONS, ChoiceGroup, LoadingBlocks } from './ui';
 
 /** True while any test request runs (every test button is then disabled, §5). */
 const useTestRunning = () => useIsMutating({ mutationKey: TEST_MUTATION_KEY }) > 0;
@@ -49,10 +50,7 @@ function ResultAlert({ result }: { result: TestResult | undefined }) {
 
 function ChannelSwitch({ value, onChange }: { value: CommunicationChannel; onChange: (v: CommunicationChannel) => void }) {
   return (
-    <SegmentGroup.Root value={value} onValueChange={(e) => e.value && onChange(e.value as CommunicationChannel)} aria-label="Channel" size="sm">
-      <SegmentGroup.Indicator />
-      <SegmentGroup.Items items={[{ value: 'email', label: 'Email' }, { value: 'sms', label: 'SMS' }]} />
-    </SegmentGroup.Root>
+    <ChoiceGroup label="Channel" value={value} options={CHANNEL_OPTIONS} onChange={onChange} />
   );
 }
 
@@ -84,7 +82,7 @@ export function ProviderStatus({ screen, checkFailedText }: { screen: CommsScree
   return (
     <ToolCard title="Provider status" description="Email goes through SendGrid, SMS through Twilio. Without credentials, messages are kept in the outbox as not delivered." testId="provider-status">
       {status.isPending ? (
-        <Stack gap="2" aria-hidden><Skeleton h="5" /><Skeleton h="5" /></Stack>
+        <LoadingBlocks count={2} h="5" />
       ) : status.isError && !d ? (
         <Text role="alert" color="fg.error">{screen === 'dashboard' ? COMMUNICATION_TEXTS.loadStatusFailed : COMMUNICATION_TEXTS.loadDataFailed}</Text>
       ) : d ? (
