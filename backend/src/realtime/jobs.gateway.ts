@@ -7,12 +7,15 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { type Queue, QueueEvents } from 'bullmq';
 import type { Server, Socket } from 'socket.io';
-import { ALL_QUEUES, ClientEvent, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';
+import {
+  ALL_QUEUES, ClientEvent, campaignRoom, jobRoom, ServerEvent, watchCampaignSchema, watchJobSchema, type JobState, type JobUpdate, type QueueName,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
+import { CampaignsService } from '../modules/communications/campaigns.service.js';
+import { STAFF_ROOM } from './staff-events.js';
 
-/** Socket.IO room of the signed-in admins. */
-export const STAFF_ROOM = 'staff';
+export { STAFF_ROOM };
 
 /** Longest the gateway waits for its Redis event streams to close on shutdown (ms). */
 export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
@@ -114,6 +117,32 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
     const snapshot = await this.snapshot(queue, jobId);
     if (snapshot) socket.emit(ServerEvent.JobUpdate, snapshot);
     return { ok: true };
+  }
+
+  /**
+   * `campaign:watch {campaignId}` (staff sockets only): joins `campaign:{id}` and immediately sends
+   * a `campaign:progress` snapshot; later ones come from CampaignProgressPublisher (≤ 4/s).
+   * Answers (ack) `{ok: true}`, or `{ok: false, error}` for a non-staff socket, a bad id or an
+   * unknown campaign.
+   */
+  @SubscribeMessage(ClientEvent.WatchCampaign)
+  async watchCampaign(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean; error?: string }> {
+    if (!(socket.request as unknown as StaffRequest).user?.isAdmin) return { ok: false, error: 'staff session required' };
+    const parsed = watchCampaignSchema.safeParse(body);
+    if (!parsed.success) return { ok: false, error: 'campaignId must be a campaign id' };
+    const snapshot = await this.moduleRef.get(CampaignsService, { strict: false }).progress(parsed.data.campaignId);
+    if (!snapshot) return { ok: false, error: 'campaign not found' };
+    await socket.join(campaignRoom(parsed.data.campaignId));
+    socket.emit(ServerEvent.CampaignProgress, snapshot);
+    return { ok: true };
+  }
+
+  /** `campaign:unwatch {campaignId}`: leaves the campaign's room. */
+  @SubscribeMessage(ClientEvent.UnwatchCampaign)
+  async unwatchCampaign(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
+    const parsed = watchCampaignSchema.safeParse(body);
+    if (parsed.success) await socket.leave(campaignRoom(parsed.data.campaignId));
+    return { ok: parsed.success };
   }
 
   /** `job:unwatch {jobId}`: leaves the room. */

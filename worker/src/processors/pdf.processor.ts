@@ -15,7 +15,7 @@ import {
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 import { LeadRecord } from '@ironclad/backend/modules/leads/lead.entity.js';
 import { LeadDocumentsService } from '@ironclad/backend/modules/estimates/lead-documents.service.js';
-import { EmailDeliveryService } from '@ironclad/backend/modules/messaging/email-delivery.service.js';
+import { MessageDeliveryService } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { ProviderError } from '@ironclad/backend/modules/messaging/email-provider.js';
 import { OutboundMessagesService } from '@ironclad/backend/modules/messaging/outbound-messages.service.js';
 import { SiteSettingsService } from '@ironclad/backend/modules/site-settings/site-settings.service.js';
@@ -46,7 +46,7 @@ export class PdfProcessor extends WorkerHost implements OnApplicationBootstrap {
     private readonly browser: PdfBrowser,
     private readonly documents: LeadDocumentsService,
     private readonly outbound: OutboundMessagesService,
-    private readonly delivery: EmailDeliveryService,
+    private readonly delivery: MessageDeliveryService,
     private readonly settings: SiteSettingsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
