@@ -121,7 +121,7 @@ export function CrmTab() {
           </SimpleGrid>
         </Tabs.Content>
       </Tabs.Root>
-      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }} scrollBehavior="inside" size={{ base: 'full', md: 'lg' }}>
+      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }} scrollBehavior="inside" size="lg">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

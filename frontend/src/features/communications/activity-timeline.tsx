@@ -42,7 +42,7 @@ export function ActivityList({ items, compact = false, emptyText = 'No activity 
             <Flex boxSize="7" rounded="full" bg="bg.muted" borderWidth="1px" align="center" justify="center">
               <Icon as={ICONS[a.type]} boxSize="3.5" aria-hidden />
             </Flex>
-            {i < items.length - 1 && <Box flex="1" w="px" bg="border" minH="3" />}
+            {i < items.length - 1 && <Box flex="1" w="1px" bg="border.emphasized" minH="3" mt="1" />}
           </Flex>
           <Stack gap="1" pb="4" minW="0" flex="1">
             <Flex gap="2" align="center" wrap="wrap">

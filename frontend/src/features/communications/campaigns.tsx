@@ -117,7 +117,7 @@ export function CampaignList({ limit }: { limit?: number }) {
 /** The campaign details modal (staff-side.md §2): settings, counts, summary and the delivery chart. */
 export function CampaignDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={{ base: 'full', md: 'lg' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={id !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size="lg" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -65,7 +65,7 @@ function CampaignsPanel() {
         <Button colorPalette="brand" onClick={() => setCreating(true)}>New campaign</Button>
       </Flex>
       <CampaignList />
-      <Dialog.Root open={creating} onOpenChange={(e) => setCreating(e.open)} size={{ base: 'full', md: 'lg' }} placement="center" scrollBehavior="inside">
+      <Dialog.Root open={creating} onOpenChange={(e) => setCreating(e.open)} size="lg" placement="center" scrollBehavior="inside">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>

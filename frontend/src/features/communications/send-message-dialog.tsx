@@ -34,7 +34,7 @@ export function smsFollowUpText(firstName: string | null, company: { name: strin
 
 export function SendMessageDialog({ lead, type: initialType, screen, onClose }: { lead: MessageRecipient | null; type: MessageType; screen: CommsScreen; onClose: () => void }) {
   return (
-    <Dialog.Root open={lead !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" size={{ base: 'full', md: 'md' }}>
+    <Dialog.Root open={lead !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LuFileText } from 'react-icons/lu';
 import { ApiError } from '../../lib/api';
 import { fullName } from '../admin/format';
+import { useDebounced } from '../admin/leads-tab';
 import { useLeads } from '../admin/staff-api';
 import { templatesQuery, useDeleteTemplate, usePreviewTemplate, useSaveTemplate } from './comms-api';
 import { formatDateTime } from './format';
@@ -76,7 +77,7 @@ export function TemplatesPanel() {
 /** The template create/edit modal (staff-side.md §2). */
 export function TemplateEditorDialog({ template, onClose, onPreview }: { template: EmailTemplate | 'new' | null; onClose: () => void; onPreview: (s: PreviewSource) => void }) {
   return (
-    <Dialog.Root open={template !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={{ base: 'full', md: 'lg' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={template !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size="lg" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -176,7 +177,7 @@ function TemplateEditor({ template, onDone, onPreview }: { template: EmailTempla
 /** The template preview modal (staff-side.md §2): the rendered subject, HTML and text for a chosen lead. */
 export function TemplatePreviewDialog({ source, onClose }: { source: PreviewSource | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={source !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size={{ base: 'full', md: 'xl' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={source !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size="xl" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -188,11 +189,14 @@ export function TemplatePreviewDialog({ source, onClose }: { source: PreviewSour
 }
 
 function TemplatePreviewBody({ source }: { source: PreviewSource }) {
-  const leads = useLeads({ search: '', status: 'all', page: 1, pageSize: 50 });
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search);
+  const leads = useLeads({ search: debounced, status: 'all', page: 1, pageSize: 20 });
   const [leadId, setLeadId] = useState<number | null>(null);
   const preview = usePreviewTemplate();
-  const firstLead = leads.data?.leads[0]?.id ?? null;
-  const chosen = leadId ?? firstLead;
+  const options = leads.data?.leads ?? [];
+  // The chosen lead while it is among the matches, else the newest match (none: sample values).
+  const chosen = options.some((l) => l.id === leadId) ? leadId : (options[0]?.id ?? null);
   const { mutate } = preview;
 
   // Renders again whenever the template or the lead changes (once the lead list is known).
@@ -207,17 +211,23 @@ function TemplatePreviewBody({ source }: { source: PreviewSource }) {
       <Dialog.Header><Dialog.Title>Preview: {source.name}</Dialog.Title></Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <Field.Root>
-            <Field.Label>Lead</Field.Label>
-            <NativeSelect.Root disabled={leads.isPending}>
-              <NativeSelect.Field value={chosen ?? ''} onChange={(e) => setLeadId(e.target.value ? Number(e.target.value) : null)}>
-                {(leads.data?.leads ?? []).map((l) => <option key={l.id} value={l.id}>#{l.id} {fullName(l)} · {l.email}</option>)}
-                {leads.data?.leads.length === 0 && <option value="">No leads yet: sample values</option>}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.HelperText>The template is rendered with this lead’s data.</Field.HelperText>
-          </Field.Root>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <Field.Root>
+              <Field.Label>Find a lead</Field.Label>
+              <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, email or phone" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Lead</Field.Label>
+              <NativeSelect.Root disabled={leads.isPending || options.length === 0}>
+                <NativeSelect.Field value={chosen ?? ''} onChange={(e) => setLeadId(e.target.value ? Number(e.target.value) : null)}>
+                  {options.map((l) => <option key={l.id} value={l.id}>#{l.id} {fullName(l)} · {l.email}</option>)}
+                  {options.length === 0 && <option value="">{leads.isPending ? 'Loading…' : 'No lead found: sample values'}</option>}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </SimpleGrid>
+          <Text fontSize="sm" color="fg.muted">The template is rendered with the chosen lead’s data; escaped values show as typed.</Text>
           {preview.isPending || (!preview.data && !preview.isError) ? (
             <LoadingBlocks count={2} h="12" />
           ) : preview.isError ? (
