@@ -75,7 +75,7 @@ export const envSchema = z
      */
     MESSAGE_SENDING_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
     /** Email jobs one worker process runs at once. */
-    EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
+    EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
     /** SMS jobs one worker process runs at once. */
     SMS_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(5),
     /** Emails per second across all workers (BullMQ limiter); 0 = no limit. */

@@ -8,7 +8,7 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSo
 import { type Queue, QueueEvents } from 'bullmq';
 import type { Server, Socket } from 'socket.io';
 import {
-  ALL_QUEUES, ClientEvent, campaignRoom, jobRoom, ServerEvent, watchCampaignSchema, watchJobSchema, type JobState, type JobUpdate, type QueueName,
+  ClientEvent, WATCHABLE_QUEUES, campaignRoom, jobRoom, ServerEvent, watchCampaignSchema, watchJobSchema, type JobState, type JobUpdate, type QueueName,
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
@@ -28,7 +28,7 @@ const STATE_OF: Record<string, JobState> = {
 
 /**
  * Relays job progress to browsers (issue 2 item 6; architecture.md "Progress"): BullMQ
- * QueueEvents of every queue → the Socket.IO room `job:{jobId}`. A browser joins a room with
+ * QueueEvents of the watchable queues (WATCHABLE_QUEUES) → the Socket.IO room `job:{jobId}`. A browser joins a room with
  * `job:watch {jobId, queue}`; job ids are unguessable UUIDs handed only to the requester.
  * Each api instance relays to its own sockets (`server.local`), so with several instances and
  * the Redis adapter no update is delivered twice.
@@ -68,7 +68,7 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
   }
 
   onModuleInit(): void {
-    for (const name of ALL_QUEUES) {
+    for (const name of WATCHABLE_QUEUES) {
       const events = new QueueEvents(name, { connection: bullConnection(this.env.REDIS_URL, 'worker'), prefix: this.env.QUEUE_PREFIX });
       let lastError = 0;
       events.on('error', (err) => {

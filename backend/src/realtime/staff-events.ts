@@ -3,7 +3,7 @@
  * with the Socket.IO Redis emitter: every api instance's Redis adapter (same key,
  * `{QUEUE_PREFIX}:socket.io`, see redis-io.adapter.ts) delivers them to its own sockets.
  */
-import { Global, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { ServerEvent, campaignRoom, type CampaignProgress, type LeadActivityEvent } from '@ironclad/contracts';
@@ -16,7 +16,7 @@ export const STAFF_ROOM = 'staff';
 export const socketIoKey = (queuePrefix: string) => `${queuePrefix}:socket.io`;
 
 @Injectable()
-export class StaffEvents implements OnModuleDestroy {
+export class StaffEvents implements OnApplicationShutdown {
   private readonly logger = new Logger(StaffEvents.name);
   /** Also used for the campaign progress throttle tokens. */
   readonly redis: Redis;
@@ -25,12 +25,11 @@ export class StaffEvents implements OnModuleDestroy {
 
   constructor(@Inject(ENV) env: Env) {
     this.redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false });
-    this.redis.on('error', (err: Error) => {
-      if (Date.now() - this.lastError < 10_000) return;
-      this.lastError = Date.now();
-      this.logger.warn(`redis: ${err.message}`);
-    });
-    this.emitter = new Emitter(this.redis, { key: socketIoKey(env.QUEUE_PREFIX) });
+    this.redis.on('error', (err: Error) => this.logError(err));
+    // The emitter ignores the promise of `publish`: failures (Redis down) are logged here instead
+    // of surfacing as unhandled rejections.
+    const publisher = { publish: (channel: string, message: string | Buffer) => this.redis.publish(channel, message).catch((err: Error) => this.logError(err)) };
+    this.emitter = new Emitter(publisher, { key: socketIoKey(env.QUEUE_PREFIX) });
   }
 
   /** `lead:activity {leadId, type}` to every staff socket: the lead's timeline changed. */
@@ -43,8 +42,16 @@ export class StaffEvents implements OnModuleDestroy {
     this.safely(() => this.emitter.to(campaignRoom(progress.campaignId)).emit(ServerEvent.CampaignProgress, progress));
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.redis.disconnect();
+  /** After every module's destroy hook, so a last progress event can still be published. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** At most one line every 10 s while Redis is unreachable. */
+  private logError(err: Error): void {
+    if (Date.now() - this.lastError < 10_000) return;
+    this.lastError = Date.now();
+    this.logger.warn(`live events: ${err.message}`);
   }
 
   /** Live events are best effort: a Redis outage must not fail the request or job that raised one. */

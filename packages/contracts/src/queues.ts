@@ -21,6 +21,12 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
+/**
+ * Queues whose jobs a browser may watch by id (random UUIDs handed to the requester). The message
+ * and campaign queues are not relayed job by job (their progress is `campaign:progress`), so a
+ * 10,000-recipient campaign does not make the api parse tens of thousands of job events.
+ */
+export const WATCHABLE_QUEUES = [QueueName.Notifications, QueueName.Pdf, QueueName.Images] as const satisfies readonly QueueName[];
 
 /** Job names (= handler class names). */
 export const JobName = {

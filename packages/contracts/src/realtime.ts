@@ -5,7 +5,7 @@
  * emits `job:watch` with it and then receives `job:update` events for that job only.
  */
 import { z } from 'zod';
-import { ALL_QUEUES, type QueueName } from './queues.js';
+import { WATCHABLE_QUEUES } from './queues.js';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -24,9 +24,10 @@ export const ServerEvent = {
   LeadActivity: 'lead:activity',
 } as const;
 
+/** `job:watch` body: a job id (UUID) of a watchable queue (notifications, pdf, images; not the message queues). */
 export const watchJobSchema = z.object({
   jobId: z.uuid(),
-  queue: z.enum(ALL_QUEUES as [QueueName, ...QueueName[]]),
+  queue: z.enum(WATCHABLE_QUEUES),
 });
 export type WatchJob = z.infer<typeof watchJobSchema>;
 

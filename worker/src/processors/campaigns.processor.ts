@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
@@ -36,7 +36,7 @@ const PENDING_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', '
  *    3. ends drained campaigns (a worker that died before publishing their last progress).
  */
 @Injectable()
-export class CampaignWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CampaignWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(CampaignWorker.name);
   worker?: Worker;
 
@@ -60,7 +60,8 @@ export class CampaignWorker implements OnApplicationBootstrap, OnApplicationShut
     await this.queue.upsertJobScheduler(CAMPAIGN_SWEEP_JOB, { every: this.env.CAMPAIGN_SWEEP_EVERY_MS }, { name: CAMPAIGN_SWEEP_JOB, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking jobs and waits for the active ones, while Postgres is still open. */
+  async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
   }
 

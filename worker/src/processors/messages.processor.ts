@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { JobName, QueueName, sendMessageJobSchema, type OutboundChannel } from '@ironclad/contracts';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
@@ -46,7 +46,7 @@ export function workerOptions(env: Env): Pick<WorkerOptions, 'connection' | 'pre
  * After each outcome it tells the campaign's progress publisher, or staff sockets (`lead:activity`).
  */
 @Injectable()
-export class MessageWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MessageWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MessageWorkers.name);
   readonly workers: Worker[] = [];
 
@@ -82,8 +82,8 @@ export class MessageWorkers implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** Stops taking jobs and waits for the active ones (graceful shutdown). */
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking jobs and waits for the active ones (graceful shutdown), while Postgres is still open. */
+  async onModuleDestroy(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { CAMPAIGN_PROGRESS_INTERVAL_MS } from '@ironclad/contracts';
 import { ENV, type Env } from '../../config/env.js';
 import { StaffEvents } from '../../realtime/staff-events.js';
@@ -16,7 +16,7 @@ import { CampaignsService } from './campaigns.service.js';
  *   and publishes the final state.
  */
 @Injectable()
-export class CampaignProgressPublisher implements OnModuleDestroy {
+export class CampaignProgressPublisher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(CampaignProgressPublisher.name);
   private readonly pending = new Map<number, NodeJS.Timeout>();
   private closed = false;
@@ -33,8 +33,11 @@ export class CampaignProgressPublisher implements OnModuleDestroy {
     this.schedule(campaignId, 0);
   }
 
-  /** Publishes pending campaigns now (shutdown): nothing a finished job changed stays unpublished. */
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Publishes pending campaigns now (shutdown, after the workers stopped in their onModuleDestroy
+   * and before Postgres and Redis close): nothing a finished job changed stays unpublished.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
     const ids = [...this.pending.keys()];
     for (const t of this.pending.values()) clearTimeout(t);

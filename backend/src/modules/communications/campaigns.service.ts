@@ -17,7 +17,7 @@ import { MessageDeliveryService, OPTED_OUT_REASON } from '../messaging/message-d
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { CampaignRecord } from './campaign.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
-import { postalAddress, renderEmail, renderText, templateContext, templateSyntaxError } from './template-renderer.js';
+import { postalAddress, renderSubject, renderText, templateContext, templateSyntaxError } from './template-renderer.js';
 
 /** Rows per INSERT of recipient records, and jobs per Queue.addBulk call of the fan-out. */
 export const RECIPIENT_INSERT_CHUNK = 2000;
@@ -123,9 +123,8 @@ export class CampaignsService {
           let subject: string | null = null;
           let text: string;
           if (template) {
-            const r = renderEmail(template, ctx);
-            subject = r.subject;
-            text = `${r.text}${this.emailFooter(address, company.name, postalAddress(company))}`;
+            subject = renderSubject(template.subject, ctx);
+            text = `${renderText(template.content, ctx)}${this.emailFooter(address, company.name, postalAddress(company))}`;
           } else {
             text = smsWithOptOut(renderText(body.message!, ctx));
           }

@@ -79,9 +79,12 @@ export function renderText(source: string, ctx: TemplateContext): string {
   return compiled(source)(ctx);
 }
 
+/** Renders a subject template on one line. */
+export const renderSubject = (source: string, ctx: TemplateContext) => renderText(source, ctx).replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
 /** Renders an email template: one-line subject, text and escaped HTML. */
 export function renderEmail(t: { subject: string; content: string }, ctx: TemplateContext): { subject: string; text: string; html: string } {
-  const subject = renderText(t.subject, ctx).replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const subject = renderSubject(t.subject, ctx);
   const text = renderText(t.content, ctx);
   return { subject, text, html: textToHtml(text) };
 }

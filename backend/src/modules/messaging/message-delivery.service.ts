@@ -50,13 +50,13 @@ const RETURNING = `RETURNING o.id, o.channel, o.kind, o.status, o.recipient, o.s
 const CAMPAIGN_RUNNING = `(o.campaign_id IS NULL OR EXISTS (SELECT 1 FROM campaigns c WHERE c.id = o.campaign_id AND c.status IN ('queued', 'active')))`;
 
 /**
- * The recipient has opted out (decisions.md §15): SMS of any kind to an opted-out number;
- * marketing email to an unsubscribed address. Addresses are stored normalised (consent.ts).
+ * Whether record `m` goes to an opted-out recipient (decisions.md §15): SMS of any kind to an
+ * opted-out number; marketing email to an unsubscribed address. Addresses are stored normalised
+ * (consent.ts); the unique index (channel, address) answers it.
  */
-const OPTED_OUT = `EXISTS (SELECT 1 FROM communication_opt_outs x
-   WHERE x.opted_out AND x.channel = o.channel
-     AND x.address = CASE WHEN o.channel = 'email' THEN lower(btrim(o.recipient)) ELSE o.recipient END
-     AND (o.channel = 'sms' OR o.kind = 'marketing'))`;
+const OPTED_OUT = `(m.channel = 'sms' OR m.kind = 'marketing') AND EXISTS (SELECT 1 FROM communication_opt_outs x
+   WHERE x.opted_out AND x.channel = m.channel
+     AND x.address = CASE WHEN m.channel = 'email' THEN lower(btrim(m.recipient)) ELSE m.recipient END)`;
 
 /** Reason stored on a message skipped because of an opt-out. */
 export const OPTED_OUT_REASON = 'skipped: recipient opted out';
@@ -204,13 +204,14 @@ export class MessageDeliveryService {
   private async claimQueued(id: number): Promise<ClaimedMessage | null> {
     const rows: ClaimedMessage[] = await this.dataSource.query(
       `UPDATE outbound_messages o
-          SET status = CASE WHEN ${OPTED_OUT} THEN 'skipped' ELSE 'sending' END,
-              error = CASE WHEN ${OPTED_OUT} THEN $3 ELSE o.error END,
-              attempts = CASE WHEN ${OPTED_OUT} THEN o.attempts ELSE o.attempts + 1 END,
+          SET status = CASE WHEN s.opted THEN 'skipped' ELSE 'sending' END,
+              error = CASE WHEN s.opted THEN $3 ELSE o.error END,
+              attempts = o.attempts + CASE WHEN s.opted THEN 0 ELSE 1 END,
               provider = CASE WHEN o.channel = 'email' THEN $2 ELSE $4 END,
               first_attempt_at = coalesce(o.first_attempt_at, now()),
               updated_at = now()
-        WHERE o.id = $1 AND o.status = 'queued' AND ${CAMPAIGN_RUNNING}
+         FROM (SELECT m.id, ${OPTED_OUT} AS opted FROM outbound_messages m WHERE m.id = $1) s
+        WHERE o.id = s.id AND o.status = 'queued' AND ${CAMPAIGN_RUNNING}
         ${RETURNING}`,
       [id, this.email.name, OPTED_OUT_REASON, this.sms.name],
     );
