@@ -89,6 +89,38 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await expect(page.getByTestId('latest-activities').getByTestId('activity-item')).toHaveCount(5);
 });
 
+test('pause, resume and cancel a running SMS campaign (Twilio’s one-per-second limiter keeps it running)', async ({ page }) => {
+  await openCentre(page, 'Campaigns');
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const form = page.getByTestId('bulk-form');
+  await form.getByLabel('Campaign name').fill('E2E paused SMS');
+  await form.getByRole('button', { name: 'SMS', exact: true }).click();
+  await form.getByLabel('Lead status').selectOption('qualified');
+  await form.getByLabel('Minimum estimate').fill(String(MIN_ESTIMATE));
+  await form.getByRole('button', { name: 'Start campaign' }).click();
+  const card = page.getByTestId('campaign-card').filter({ hasText: 'E2E paused SMS' });
+  const bar = card.getByRole('progressbar', { name: 'E2E paused SMS progress' });
+  await expect(bar).not.toHaveAttribute('aria-valuenow', '0', { timeout: 20_000 });
+
+  await card.getByRole('button', { name: 'Pause E2E paused SMS' }).click();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Resume E2E paused SMS' }).click();
+  await expect(card.getByText('Sending', { exact: true })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Cancel E2E paused SMS' }).click();
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Pause E2E paused SMS' })).toHaveCount(0);
+  await expect(card.getByTestId('campaign-counts')).toContainText('Cancelled');
+
+  const [row] = await dbQuery<{ status: string; cancelled: number; finished: number }>(
+    `SELECT c.status, count(*) FILTER (WHERE m.status = 'cancelled')::int AS cancelled, count(*) FILTER (WHERE m.status IN ('sent', 'not_delivered', 'failed'))::int AS finished
+       FROM campaigns c JOIN outbound_messages m ON m.campaign_id = c.id WHERE c.name = 'E2E paused SMS' GROUP BY c.status`,
+  );
+  expect(row!.status).toBe('cancelled');
+  expect(row!.cancelled).toBeGreaterThan(0);
+  expect(row!.cancelled + row!.finished).toBe(RECIPIENTS);
+});
+
 test('templates: create, edit, and preview with a real lead’s data (values escaped)', async ({ page }) => {
   await openCentre(page, 'Templates');
   await expect(page.getByTestId('template-card')).toHaveCount(3);

@@ -57,11 +57,11 @@ function CampaignControls({ campaign }: { campaign: Campaign }) {
   return (
     <HStack gap="2" wrap="wrap">
       {campaign.status === 'paused' ? (
-        <Button size="xs" variant="outline" disabled={busy} onClick={() => action.mutate({ id: campaign.id, action: 'resume' })}>Resume</Button>
+        <Button size="xs" variant="outline" disabled={busy} aria-label={`Resume ${campaign.name}`} onClick={() => action.mutate({ id: campaign.id, action: 'resume' })}>Resume</Button>
       ) : (
-        <Button size="xs" variant="outline" disabled={busy} onClick={() => action.mutate({ id: campaign.id, action: 'pause' })}>Pause</Button>
+        <Button size="xs" variant="outline" disabled={busy} aria-label={`Pause ${campaign.name}`} onClick={() => action.mutate({ id: campaign.id, action: 'pause' })}>Pause</Button>
       )}
-      <Button size="xs" variant="outline" colorPalette="red" disabled={busy} onClick={() => {
+      <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Cancel ${campaign.name}`} onClick={() => {
         if (window.confirm(`Cancel "${campaign.name}"? Messages not sent yet will not be sent.`)) action.mutate({ id: campaign.id, action: 'cancel' });
       }}>Cancel campaign</Button>
     </HStack>
