@@ -330,7 +330,7 @@ describe('campaigns', () => {
       expect(res.body).toMatchObject({ recipients: 1000, campaign: { name: 'Spring follow-up', type: 'email', template: 'follow-up', recipients: 1000, filter: { status: 'contacted', minValue: 20_000 } } });
       const id = res.body.campaignId;
       expect(await socket.emitWithAck(ClientEvent.WatchCampaign, { campaignId: id })).toEqual({ ok: true });
-      const done = await waitCampaign(id, 'sent', 90_000);
+      const done = await waitCampaign(id, 'sent', 100_000);
       expect(done).toMatchObject({ sent: 1000, failed: 0, skipped: 0, queued: 0, summary: { successful: 1000, failed: 0, total: 1000 } });
 
       const counts = await ds.query(`SELECT recipient FROM outbound_messages WHERE campaign_id = $1`, [id]);
@@ -342,14 +342,17 @@ describe('campaigns', () => {
       await waitFor(async () => events.at(-1)?.status === 'sent');
       const last = events.at(-1)!;
       expect(last).toMatchObject({ campaignId: id, total: 1000, sent: 1000, queued: 0, percent: 100 });
-      // ≤ 4 per second per campaign (+1 for the watch snapshot), however many sends finished
+      // ≤ ~4 per second per campaign however many sends finished: emissions hold a 250 ms Redis
+      // token each; a 2 s window sees at most 8 of them, +1 for the watch snapshot, +1 for the
+      // jitter between taking a token and emitting
       const ats = events.map((e) => e.at);
-      for (let i = 0; i < ats.length; i++) expect(ats.filter((t) => t >= ats[i]! && t < ats[i]! + 1000).length).toBeLessThanOrEqual(5);
-      expect(events.length).toBeLessThan(200);
+      const busiest = Math.max(...ats.map((t) => ats.filter((u) => u >= t && u < t + 2000).length));
+      const spanS = (ats.at(-1)! - ats[0]!) / 1000;
+      expect({ busiest2s: busiest <= 10, average: events.length <= 4 * spanS + 3 }).toEqual({ busiest2s: true, average: true });
     } finally {
       socket.disconnect();
     }
-  }, 120_000);
+  }, 150_000);
 
   it('pauses (nothing more is sent), resumes (the rest is sent once) and cancels', async () => {
     await insertLeads(100, { prefix: 'pausable', status: 'qualified' });

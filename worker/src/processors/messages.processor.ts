@@ -8,6 +8,7 @@ import { StaffEvents } from '@ironclad/backend/realtime/staff-events.js';
 import { DeliveryInProgressError, MessageDeliveryService, type DeliveryResult } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { ProviderError } from '@ironclad/backend/modules/messaging/email-provider.js';
 import { CampaignProgressPublisher } from '@ironclad/backend/modules/communications/campaign-progress.publisher.js';
+import { twilioConfigured } from '@ironclad/backend/modules/messaging/messaging.module.js';
 
 /** BullMQ rate limiter for `perSecond` sends per second across all workers (undefined = none). */
 export function limiterFor(perSecond: number): WorkerOptions['limiter'] {
@@ -34,8 +35,8 @@ export function workerOptions(env: Env): Pick<WorkerOptions, 'connection' | 'pre
 /**
  * Drains the message queues (issue 7 items 1, 2): `messages` (email) and `sms`, one BullMQ Worker
  * each, created here rather than with `@Processor` so that their concurrency, limiter
- * (EMAIL_/SMS_RATE_PER_SECOND: BullMQ's limiter is global to the queue, across workers), lock and
- * stalled-check settings come from the env.
+ * (EMAIL_/SMS_RATE_PER_SECOND: BullMQ's limiter is global to the queue, across workers; none for
+ * the local outbox), lock and stalled-check settings come from the env.
  *
  * `SendMessage {outboundMessageId, campaignId?, leadId?}`: MessageDeliveryService.deliver —
  *  - provider 429/5xx/network: thrown, retried with jittered exponential backoff (custom backoff
@@ -58,9 +59,10 @@ export class MessageWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
+    // the limiter protects the provider: the local outbox (no provider configured) is not limited
     const channels: [OutboundChannel, string, number, number][] = [
-      ['email', QueueName.Messages, this.env.EMAIL_CONCURRENCY, this.env.EMAIL_RATE_PER_SECOND],
-      ['sms', QueueName.Sms, this.env.SMS_CONCURRENCY, this.env.SMS_RATE_PER_SECOND],
+      ['email', QueueName.Messages, this.env.EMAIL_CONCURRENCY, this.env.SENDGRID_API_KEY ? this.env.EMAIL_RATE_PER_SECOND : 0],
+      ['sms', QueueName.Sms, this.env.SMS_CONCURRENCY, twilioConfigured(this.env) ? this.env.SMS_RATE_PER_SECOND : 0],
     ];
     for (const [channel, queue, concurrency, rate] of channels) {
       const worker = new Worker(queue, (job, token) => this.process(job, token), {

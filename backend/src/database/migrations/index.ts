@@ -4,5 +4,6 @@ import { LeadDocuments1795258226481 } from './1795258226481-LeadDocuments.js';
 import { AdminDashboard1795258290601 } from './1795258290601-AdminDashboard.js';
 import { Payments1795258604886 } from './1795258604886-Payments.js';
 import { Communications1795265713669 } from './1795265713669-Communications.js';
+import { OutboundPendingIndex1795267895444 } from './1795267895444-OutboundPendingIndex.js';
 
-export const MIGRATIONS: Function[] = [InitialSchema1795255281604, LeadDocuments1795258226481, AdminDashboard1795258290601, Payments1795258604886, Communications1795265713669];
+export const MIGRATIONS: Function[] = [InitialSchema1795255281604, LeadDocuments1795258226481, AdminDashboard1795258290601, Payments1795258604886, Communications1795265713669, OutboundPendingIndex1795267895444];

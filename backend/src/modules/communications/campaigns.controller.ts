@@ -4,11 +4,12 @@ import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CampaignsService } from './campaigns.service.js';
+import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 
 /** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; issue 7 item 5). Staff only. */
 @Controller('api')
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(private readonly campaigns: CampaignsService, private readonly progress: CampaignProgressPublisher) {}
 
   /**
    * POST /api/bulk-communication {type, template? (email), message? (sms), name?, filter {status?,
@@ -37,20 +38,26 @@ export class CampaignsController {
   @Post('campaigns/:id/pause')
   @HttpCode(200)
   async pause(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
-    return { campaign: await this.campaigns.pause(id) };
+    const campaign = await this.campaigns.pause(id);
+    this.progress.touch(id);
+    return { campaign };
   }
 
   /** POST /api/campaigns/{id}/resume → `{campaign}`; 404; 409 when finished. */
   @Post('campaigns/:id/resume')
   @HttpCode(200)
   async resume(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
-    return { campaign: await this.campaigns.resume(id) };
+    const campaign = await this.campaigns.resume(id);
+    this.progress.touch(id);
+    return { campaign };
   }
 
   /** POST /api/campaigns/{id}/cancel → `{campaign}`; 404; 409 when already sent. */
   @Post('campaigns/:id/cancel')
   @HttpCode(200)
   async cancel(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
-    return { campaign: await this.campaigns.cancel(id) };
+    const campaign = await this.campaigns.cancel(id);
+    this.progress.touch(id);
+    return { campaign };
   }
 }

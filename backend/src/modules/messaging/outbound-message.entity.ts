@@ -16,6 +16,8 @@ import { CampaignRecord } from '../communications/campaign.entity.js';
 @Index('IDX_outbound_messages_lead', ['leadId', 'createdAt'])
 @Index('IDX_outbound_messages_contact', ['contactId', 'createdAt'])
 @Index('IDX_outbound_messages_campaign_status', ['campaignId', 'status'])
+// the sweeps' "left queued / sending" scans stay small however long the history grows
+@Index('IDX_outbound_messages_pending', ['updatedAt'], { where: `"status" IN ('queued', 'sending')` })
 export class OutboundMessageRecord {
   @PrimaryGeneratedColumn()
   id!: number;
