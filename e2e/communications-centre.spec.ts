@@ -18,6 +18,9 @@ const CAMPAIGN_LEADS = 12;
 const HOSTILE_NAME = '<i>Quinn</i>';
 const HOSTILE_COMPANY = '=HYPERLINK("http://evil.example")';
 const RECIPIENTS = CAMPAIGN_LEADS + 1;
+/** Recipients of the pause/resume/cancel campaigns: old `contacted` leads of exactly $654,321. */
+const PAUSE_LEADS = 2000;
+const PAUSE_ESTIMATE = 654_321;
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
@@ -89,36 +92,55 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await expect(page.getByTestId('latest-activities').getByTestId('activity-item')).toHaveCount(5);
 });
 
-test('pause, resume and cancel a running SMS campaign (Twilio’s one-per-second limiter keeps it running)', async ({ page }) => {
-  await openCentre(page, 'Campaigns');
+/** Starts a campaign from the Campaigns tab; returns its card. */
+async function startCampaign(page: Page, name: string, filter: { status: string; min: number }) {
   await page.getByRole('button', { name: 'New campaign' }).click();
   const form = page.getByTestId('bulk-form');
-  await form.getByLabel('Campaign name').fill('E2E paused SMS');
-  await form.getByRole('button', { name: 'SMS', exact: true }).click();
-  await form.getByLabel('Lead status').selectOption('qualified');
-  await form.getByLabel('Minimum estimate').fill(String(MIN_ESTIMATE));
+  await form.getByLabel('Campaign name').fill(name);
+  await form.getByLabel('Lead status').selectOption(filter.status);
+  await form.getByLabel('Minimum estimate').fill(String(filter.min));
   await form.getByRole('button', { name: 'Start campaign' }).click();
-  const card = page.getByTestId('campaign-card').filter({ hasText: 'E2E paused SMS' });
-  const bar = card.getByRole('progressbar', { name: 'E2E paused SMS progress' });
-  await expect(bar).not.toHaveAttribute('aria-valuenow', '0', { timeout: 20_000 });
+  return page.getByTestId('campaign-card').filter({ hasText: name });
+}
 
-  await card.getByRole('button', { name: 'Pause E2E paused SMS' }).click();
-  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
-  await card.getByRole('button', { name: 'Resume E2E paused SMS' }).click();
-  await expect(card.getByText('Sending', { exact: true })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
-  await card.getByRole('button', { name: 'Cancel E2E paused SMS' }).click();
-  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Pause E2E paused SMS' })).toHaveCount(0);
-  await expect(card.getByTestId('campaign-counts')).toContainText('Cancelled');
-
-  const [row] = await dbQuery<{ status: string; cancelled: number; finished: number }>(
-    `SELECT c.status, count(*) FILTER (WHERE m.status = 'cancelled')::int AS cancelled, count(*) FILTER (WHERE m.status IN ('sent', 'not_delivered', 'failed'))::int AS finished
-       FROM campaigns c JOIN outbound_messages m ON m.campaign_id = c.id WHERE c.name = 'E2E paused SMS' GROUP BY c.status`,
+test('pause a running campaign, then resume it to the end; pause another and cancel it', async ({ page }) => {
+  // Enough recipients that the outbox (no limiter) is still draining when Pause is pressed.
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, phone, building_info, total_estimate_cents, status, source, created_at)
+     SELECT 'Bulk' || g, 'Pause', 'bulk' || g || '@pause.example', NULL, '{}', ${PAUSE_ESTIMATE * 100}, 'contacted', 'ai_shopping', timestamptz '2020-01-01' + g * interval '1 second'
+       FROM generate_series(1, ${PAUSE_LEADS}) g`,
   );
-  expect(row!.status).toBe('cancelled');
-  expect(row!.cancelled).toBeGreaterThan(0);
-  expect(row!.cancelled + row!.finished).toBe(RECIPIENTS);
+  await openCentre(page, 'Campaigns');
+  const filter = { status: 'contacted', min: PAUSE_ESTIMATE };
+
+  const resumed = await startCampaign(page, 'E2E paused then resumed', filter);
+  await resumed.getByRole('button', { name: 'Pause E2E paused then resumed' }).click();
+  await expect(resumed.getByText('Paused', { exact: true })).toBeVisible();
+  const bar = resumed.getByRole('progressbar', { name: 'E2E paused then resumed progress' });
+  const pausedAt = Number(await bar.getAttribute('aria-valuenow'));
+  expect(pausedAt).toBeLessThan(100);
+  await resumed.getByRole('button', { name: 'Resume E2E paused then resumed' }).click();
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(resumed.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(resumed.getByTestId('campaign-summary')).toHaveText(`Summary: 0 successful, 0 failed, ${PAUSE_LEADS} total`);
+
+  const cancelled = await startCampaign(page, 'E2E paused then cancelled', filter);
+  await cancelled.getByRole('button', { name: 'Pause E2E paused then cancelled' }).click();
+  await expect(cancelled.getByText('Paused', { exact: true })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await cancelled.getByRole('button', { name: 'Cancel E2E paused then cancelled' }).click();
+  await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(cancelled.getByRole('button', { name: 'Resume E2E paused then cancelled' })).toHaveCount(0);
+  await expect(cancelled.getByTestId('campaign-counts')).toContainText('Cancelled');
+
+  const rows = await dbQuery<{ name: string; status: string; cancelled: number; delivered: number }>(
+    `SELECT c.name, c.status, count(*) FILTER (WHERE m.status = 'cancelled')::int AS cancelled, count(*) FILTER (WHERE m.status = 'not_delivered')::int AS delivered
+       FROM campaigns c JOIN outbound_messages m ON m.campaign_id = c.id WHERE c.name LIKE 'E2E paused then %' GROUP BY c.name, c.status ORDER BY c.name`,
+  );
+  expect(rows[0]).toMatchObject({ name: 'E2E paused then cancelled', status: 'cancelled' });
+  expect(rows[0]!.cancelled).toBeGreaterThan(0);
+  expect(rows[0]!.cancelled + rows[0]!.delivered).toBe(PAUSE_LEADS);
+  expect(rows[1]).toEqual({ name: 'E2E paused then resumed', status: 'sent', cancelled: 0, delivered: PAUSE_LEADS });
 });
 
 test('templates: create, edit, and preview with a real lead’s data (values escaped)', async ({ page }) => {
