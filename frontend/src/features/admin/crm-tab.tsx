@@ -10,12 +10,15 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { exportWithToast, useLeads, useStats, type StaffLead } from './staff-api';
 import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
+import { LeadTimeline } from '../communications/activity-timeline';
+import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
 
 export function CrmTab() {
   const stats = useStats();
   const [page, setPage] = useState(1);
   const leads = useLeads({ search: '', status: 'all', page, pageSize: 50 });
   const [open, setOpen] = useState<StaffLead | null>(null);
+  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
   const list = leads.data?.leads ?? [];
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
@@ -53,9 +56,9 @@ export function CrmTab() {
                       <Table.Cell>{formatDate(l.createdAt)}</Table.Cell>
                       <Table.Cell>
                         <HStack gap="1">
-                          <Button asChild size="xs" variant="outline"><a href={`mailto:${l.email}`}>Email</a></Button>
-                          {l.phone && <Button asChild size="xs" variant="outline"><a href={`sms:${l.phone}`}>SMS</a></Button>}
-                          <Button size="xs" onClick={() => setOpen(l)}>View</Button>
+                          <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'email' })} aria-label={`Email ${fullName(l)}`}>Email</Button>
+                          {l.phone && <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'sms' })} aria-label={`SMS ${fullName(l)}`}>SMS</Button>}
+                          <Button size="xs" onClick={() => setOpen(l)} aria-label={`View ${fullName(l)}`}>View</Button>
                         </HStack>
                       </Table.Cell>
                     </Table.Row>
@@ -118,7 +121,7 @@ export function CrmTab() {
           </SimpleGrid>
         </Tabs.Content>
       </Tabs.Root>
-      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }}>
+      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }} scrollBehavior="inside" size="lg">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -136,11 +139,13 @@ export function CrmTab() {
                       <Text>Specific areas: {open.specificAreas ?? '—'}</Text>
                       <Text>Additional features: {open.additionalFeatures.join(', ') || '—'}</Text>
                     </Stack>
+                    <Heading as="h3" size="sm" mt="4" mb="2">Activity timeline</Heading>
+                    <LeadTimeline leadId={open.id} />
                   </Dialog.Body>
-                  <Dialog.Footer>
+                  <Dialog.Footer flexWrap="wrap">
                     {open.phone && <Button asChild variant="outline"><a href={`tel:${open.phone}`}>Call</a></Button>}
-                    <Button asChild variant="outline"><a href={`mailto:${open.email}`}>Email</a></Button>
-                    {open.phone && <Button asChild variant="outline"><a href={`sms:${open.phone}`}>SMS</a></Button>}
+                    <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'email' })}>Email</Button>
+                    {open.phone && <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'sms' })}>SMS</Button>}
                   </Dialog.Footer>
                   <Dialog.CloseTrigger asChild><Button size="sm" variant="ghost" aria-label="Close">×</Button></Dialog.CloseTrigger>
                 </>
@@ -149,6 +154,7 @@ export function CrmTab() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+      <SendMessageDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} screen="dashboard" onClose={() => setSendTo(null)} />
     </Box>
   );
 }
