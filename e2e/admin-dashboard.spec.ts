@@ -4,11 +4,11 @@
  * save a manual estimate, export and open the CSVs; hostile strings render as text.
  * The admin is created with the real CLI (`admin-create.js --password-stdin`).
  */
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { dbQuery, e2eEnv } from './support/e2e-env';
+import { dbQuery } from './support/e2e-env';
+import { createAdmin, signIn as signInAt } from './support/staff';
 
 const ADMIN = { email: 'e2e.admin@ironclad.test', password: 'e2e admin password 42' };
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -16,13 +16,7 @@ const HOSTILE = '<img src=x onerror=alert(1)>';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const { databaseUrl } = await e2eEnv();
-  const out = spawnSync(process.execPath, ['backend/dist/cli/admin-create.js', '--email', ADMIN.email, '--password-stdin'], {
-    input: `${ADMIN.password}\n`,
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  expect(out.status, out.stderr).toBe(0);
+  await createAdmin(ADMIN);
   await dbQuery(
     `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source)
      VALUES ($1, 'Hacker', 'hostile@example.com', '(646) 555-0142', '=cmd|calc', '{"type":"office","squareFootage":"4500"}', 1234500, 'new', 'ai_shopping'),
@@ -33,11 +27,7 @@ test.beforeAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await page.locator('input[name="email"]').fill(ADMIN.email);
-  await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInAt(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 

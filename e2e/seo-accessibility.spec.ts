@@ -4,8 +4,8 @@
  * sitemap.xml and robots.txt; axe-core reports no serious or critical violation at 1280 px and
  * 390 px; the page is readable without JavaScript.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousA11yViolations } from './support/staff';
 
 const PUBLIC_ROUTES = [
   { path: '/', h1: 'Professional Security Systems for Homes and Businesses' },
@@ -74,11 +74,7 @@ for (const width of [1280, 390]) {
         await page.emulateMedia({ reducedMotion: 'reduce' }); // no fades in progress while axe reads colours
         await page.goto(r.path);
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        const bad = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
-        expect(bad).toEqual([]);
+        expect(await seriousA11yViolations(page)).toEqual([]);
       });
     }
   });

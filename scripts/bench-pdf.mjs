@@ -125,7 +125,7 @@ async function measureRender() {
     await page.close();
     pagePerPdf.push(performance.now() - t);
   }
-  await browser.onModuleDestroy();
+  await browser.beforeApplicationShutdown();
 
   const cold = [];
   for (let i = 0; i < COLD; i++) {

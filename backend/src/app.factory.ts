@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Env } from './config/env.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/http-exception.filter.js';
-import { bodyParserErrors, jsonBody, requestId } from './common/express-hooks.js';
+import { bodyParserErrors, formBody, jsonBody, requestId } from './common/express-hooks.js';
 import { frontendHandlers } from './common/serve-frontend.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from './modules/auth/csrf.js';
@@ -39,6 +39,8 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.use(compression());
   app.use(csrfOriginCheck(env.PUBLIC_URL));
   app.use(jsonBody);
+  // Form posts of providers and mail clients: Twilio's inbound webhook, RFC 8058 one-click unsubscribe.
+  app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);
   // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
   for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);

@@ -14,6 +14,8 @@ import { PublicConfigModule } from './modules/public-config/public-config.module
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ExportsModule } from './modules/exports/exports.module.js';
+import { CommunicationsModule } from './modules/communications/communications.module.js';
+import { StaffEventsModule } from './realtime/staff-events.js';
 import { CrmModule } from './modules/crm/crm.module.js';
 
 /** The api process: HTTP + Socket.IO over the feature modules. */
@@ -26,6 +28,7 @@ export class AppModule {
         ConfigModule.forRoot(env),
         DatabaseModule,
         QueueModule.forRoot('producer'),
+        StaffEventsModule,
         RealtimeModule,
         HealthModule,
         ContactsModule,
@@ -37,6 +40,7 @@ export class AppModule {
         PaymentsModule,
         AuthModule,
         ExportsModule,
+        CommunicationsModule,
         CrmModule,
       ],
     };

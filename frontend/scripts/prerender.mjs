@@ -114,7 +114,7 @@ async function main() {
   await writeFile(join(distDir, 'sitemap.xml'), sitemap);
   const robots = ['User-agent: *', 'Allow: /', ...server.CLIENT_ONLY_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${server.ORIGIN}/sitemap.xml`, ''].join('\n');
   await writeFile(join(distDir, 'robots.txt'), robots);
-  console.log(`prerender: sitemap.xml (${server.PUBLIC_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} staff paths disallowed)`);
+  console.log(`prerender: sitemap.xml (${server.PUBLIC_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} client-only paths disallowed)`);
 
   await writeFile(
     join(distDir, 'route-manifest.json'),

@@ -18,6 +18,7 @@ import { LOCAL_BUSINESS_SCRIPT_ID, jsonLdText, localBusinessJsonLd } from './app
 import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
 import { APP_SHELL_META, NOT_FOUND_META, SITE_NAME, SITE_ORIGIN, canonicalUrl, metaOfHandle, type RouteMeta } from './routes/route-meta';
 import { createRoutes } from './routes/routes';
+import { PUBLIC_CLIENT_PATHS } from './routes/public-client-routes';
 import { STAFF_PATHS } from './routes/staff-routes';
 
 /** A page to write: `path` is rendered into `file` (relative to dist/). */
@@ -35,8 +36,8 @@ export const PRERENDER_TARGETS: PrerenderTarget[] = [
   { path: NOT_FOUND_RENDER_PATH, file: '404.html' },
 ];
 
-/** Client-only paths, answered with app.html by the server. */
-export const CLIENT_ONLY_PATHS: readonly string[] = STAFF_PATHS;
+/** Client-only paths (and everything below them), answered with app.html by the server. */
+export const CLIENT_ONLY_PATHS: readonly string[] = [...STAFF_PATHS, ...PUBLIC_CLIENT_PATHS];
 
 /** Meta of the client-only shell. */
 export const APP_SHELL: RouteMeta = APP_SHELL_META;

@@ -9,6 +9,10 @@ import { EstimatesModule } from '@ironclad/backend/modules/estimates/estimates.m
 import { SiteSettingsModule } from '@ironclad/backend/modules/site-settings/site-settings.module.js';
 import { PdfProcessor } from './processors/pdf.processor.js';
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
+import { StaffEventsModule } from '@ironclad/backend/realtime/staff-events.js';
+import { CommunicationsCoreModule } from '@ironclad/backend/modules/communications/communications.module.js';
+import { MessageWorkers } from './processors/messages.processor.js';
+import { CampaignWorker } from './processors/campaigns.processor.js';
 
 /** The worker process: the back end's feature modules plus one processor per queue. */
 @Module({})
@@ -16,8 +20,11 @@ export class WorkerModule {
   static forRoot(env: Env): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(env), DatabaseModule, QueueModule.forRoot('worker'), MessagingModule, EstimatesModule, SiteSettingsModule],
-      providers: [NotificationsProcessor, PdfProcessor, PdfBrowser],
+      imports: [
+        ConfigModule.forRoot(env), DatabaseModule, QueueModule.forRoot('worker'), StaffEventsModule, MessagingModule, EstimatesModule, SiteSettingsModule,
+        CommunicationsCoreModule,
+      ],
+      providers: [NotificationsProcessor, PdfProcessor, PdfBrowser, MessageWorkers, CampaignWorker],
     };
   }
 }

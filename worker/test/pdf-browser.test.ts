@@ -14,7 +14,7 @@ beforeAll(async () => {
   await browser.prewarm();
 }, 60_000);
 
-afterAll(() => browser?.onModuleDestroy());
+afterAll(() => browser?.beforeApplicationShutdown());
 
 it('prints concurrent documents each on a page of its own, with only its own content', async () => {
   const names = ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov', 'Alan Kay'];

@@ -28,6 +28,9 @@ export const jsonBody = express.json({
   },
 });
 
+/** URL-encoded form bodies (provider webhooks, one-click unsubscribe), at most 64 KiB. */
+export const formBody = express.urlencoded({ extended: false, limit: '64kb' });
+
 /** Answers body-parser errors (malformed JSON, too large, bad charset) with the API's error body. */
 export const bodyParserErrors: ErrorRequestHandler = (err, req, res, next) => {
   const type = (err as { type?: string }).type;

@@ -71,10 +71,44 @@ export const envSchema = z
      * while PDFs are printing.
      */
     WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    /** Public URL Twilio posts inbound SMS to, exactly as configured at Twilio (the signature covers it). Default `${PUBLIC_URL}/api/webhooks/twilio/inbound`. */
+    TWILIO_WEBHOOK_URL: optional(url(['http:', 'https:'])),
+    /** Key of the unsubscribe-link signatures (HMAC-SHA256). Default: derived from SESSION_SECRET. */
+    UNSUBSCRIBE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** Longest a provider (SendGrid, Twilio) call may take, in ms. */
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /**
+     * A message claimed `sending` longer than this (ms) is presumed abandoned by a crashed worker
+     * and re-claimed, after asking the provider whether it was already sent. Must exceed PROVIDER_TIMEOUT_MS.
+     */
+    MESSAGE_SENDING_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
+    /** Email jobs one worker process runs at once. */
+    EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
+    /** SMS jobs one worker process runs at once. */
+    SMS_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(5),
+    /** Emails per second across all workers (BullMQ limiter); 0 = no limit. */
+    EMAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(0),
+    /** SMS per second across all workers (BullMQ limiter); Twilio allows 1 per second per long code. 0 = no limit. */
+    SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(1),
+    /** Attempts per message (provider 429/5xx/network failures are retried). */
+    MESSAGE_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** Base of the jittered exponential retry delay of a message, in ms (doubles per attempt). */
+    MESSAGE_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /** Longest retry delay of a message, in ms. */
+    MESSAGE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(3_600_000).default(300_000),
+    /** BullMQ job lock of the message and campaign workers (ms): a crashed worker's jobs are retaken after it. */
+    WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    /** How often workers look for stalled jobs of crashed workers (ms). */
+    WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
+    /** How often the campaign sweep runs (ms): finishes fan-outs, re-enqueues lost recipients, closes drained campaigns. */
+    CAMPAIGN_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.MESSAGE_SENDING_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['MESSAGE_SENDING_LEASE_MS'], message: 'must be greater than PROVIDER_TIMEOUT_MS' });
     }
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });

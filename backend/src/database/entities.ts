@@ -14,6 +14,11 @@ import { OutboundMessageRecord } from '../modules/messaging/outbound-message.ent
 import { PaymentRecord, StripeEventRecord } from '../modules/payments/payment.entity.js';
 import { AuditLogRecord } from '../modules/audit/audit-log.entity.js';
 import { LeadDocumentRecord } from '../modules/estimates/lead-document.entity.js';
+import { LeadStatusChangeRecord } from '../modules/leads/lead-status-change.entity.js';
+import { CommunicationOptOutRecord } from '../modules/messaging/communication-opt-out.entity.js';
+import { CampaignRecord } from '../modules/communications/campaign.entity.js';
+import { EmailTemplateRecord } from '../modules/communications/email-template.entity.js';
+import { CallNoteRecord } from '../modules/communications/call-note.entity.js';
 
 export const ENTITIES = [
   SessionRecord, User, ContactRecord, LeadRecord, CaseStudyRecord, TestimonialRecord, SiteContentRecord,
@@ -21,4 +26,5 @@ export const ENTITIES = [
   PaymentRecord, StripeEventRecord,
   AuditLogRecord,
   LeadDocumentRecord,
+  LeadStatusChangeRecord, CommunicationOptOutRecord, CampaignRecord, EmailTemplateRecord, CallNoteRecord,
 ];

@@ -7,12 +7,15 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { type Queue, QueueEvents } from 'bullmq';
 import type { Server, Socket } from 'socket.io';
-import { ALL_QUEUES, ClientEvent, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';
+import {
+  ClientEvent, WATCHABLE_QUEUES, campaignRoom, jobRoom, ServerEvent, watchCampaignSchema, watchJobSchema, type JobState, type JobUpdate, type QueueName,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
+import { CampaignsService } from '../modules/communications/campaigns.service.js';
+import { STAFF_ROOM } from './staff-events.js';
 
-/** Socket.IO room of the signed-in admins. */
-export const STAFF_ROOM = 'staff';
+export { STAFF_ROOM };
 
 /** Longest the gateway waits for its Redis event streams to close on shutdown (ms). */
 export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
@@ -25,7 +28,7 @@ const STATE_OF: Record<string, JobState> = {
 
 /**
  * Relays job progress to browsers (issue 2 item 6; architecture.md "Progress"): BullMQ
- * QueueEvents of every queue → the Socket.IO room `job:{jobId}`. A browser joins a room with
+ * QueueEvents of the watchable queues (WATCHABLE_QUEUES) → the Socket.IO room `job:{jobId}`. A browser joins a room with
  * `job:watch {jobId, queue}`; job ids are unguessable UUIDs handed only to the requester.
  * Each api instance relays to its own sockets (`server.local`), so with several instances and
  * the Redis adapter no update is delivered twice.
@@ -65,7 +68,7 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
   }
 
   onModuleInit(): void {
-    for (const name of ALL_QUEUES) {
+    for (const name of WATCHABLE_QUEUES) {
       const events = new QueueEvents(name, { connection: bullConnection(this.env.REDIS_URL, 'worker'), prefix: this.env.QUEUE_PREFIX });
       let lastError = 0;
       events.on('error', (err) => {
@@ -114,6 +117,32 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
     const snapshot = await this.snapshot(queue, jobId);
     if (snapshot) socket.emit(ServerEvent.JobUpdate, snapshot);
     return { ok: true };
+  }
+
+  /**
+   * `campaign:watch {campaignId}` (staff sockets only): joins `campaign:{id}` and immediately sends
+   * a `campaign:progress` snapshot; later ones come from CampaignProgressPublisher (≤ 4/s).
+   * Answers (ack) `{ok: true}`, or `{ok: false, error}` for a non-staff socket, a bad id or an
+   * unknown campaign.
+   */
+  @SubscribeMessage(ClientEvent.WatchCampaign)
+  async watchCampaign(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean; error?: string }> {
+    if (!(socket.request as unknown as StaffRequest).user?.isAdmin) return { ok: false, error: 'staff session required' };
+    const parsed = watchCampaignSchema.safeParse(body);
+    if (!parsed.success) return { ok: false, error: 'campaignId must be a campaign id' };
+    const snapshot = await this.moduleRef.get(CampaignsService, { strict: false }).progress(parsed.data.campaignId);
+    if (!snapshot) return { ok: false, error: 'campaign not found' };
+    await socket.join(campaignRoom(parsed.data.campaignId));
+    socket.emit(ServerEvent.CampaignProgress, snapshot);
+    return { ok: true };
+  }
+
+  /** `campaign:unwatch {campaignId}`: leaves the campaign's room. */
+  @SubscribeMessage(ClientEvent.UnwatchCampaign)
+  async unwatchCampaign(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
+    const parsed = watchCampaignSchema.safeParse(body);
+    if (parsed.success) await socket.leave(campaignRoom(parsed.data.campaignId));
+    return { ok: parsed.success };
   }
 
   /** `job:unwatch {jobId}`: leaves the room. */

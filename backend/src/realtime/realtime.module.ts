@@ -1,8 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobsGateway } from './jobs.gateway.js';
-import { StaffEventsService } from './staff-events.service.js';
 
-/** The Socket.IO gateway; StaffEventsService is global so feature controllers can push staff events. */
-@Global()
-@Module({ providers: [JobsGateway, StaffEventsService], exports: [StaffEventsService] })
+@Module({ providers: [JobsGateway] })
 export class RealtimeModule {}

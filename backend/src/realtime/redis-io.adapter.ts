@@ -3,6 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { socketIoKey } from './staff-events.js';
 
 /**
  * Socket.IO with the Redis adapter, so several api instances share rooms
@@ -23,7 +24,7 @@ export class RedisIoAdapter extends IoAdapter {
     this.pub = new Redis(this.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) client.on('error', (err: Error) => this.logError(err));
-    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.keyPrefix}:socket.io` }));
+    server.adapter(createAdapter(this.pub, this.sub, { key: socketIoKey(this.keyPrefix) }));
     return server;
   }
 

@@ -196,6 +196,8 @@ describe('POST /api/stripe/webhook', () => {
     expect(payment.succeeded_at).not.toBeNull();
     const [leadRow] = await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]);
     expect(leadRow.status).toBe('won');
+    // the lead's timeline gets the status change, written in the webhook's transaction
+    expect(await ds.query('SELECT from_status, to_status, changed_by FROM lead_status_changes WHERE lead_id = $1', [lead.id])).toEqual([{ from_status: 'new', to_status: 'won', changed_by: 'system' }]);
     const messages = await ds.query(`SELECT * FROM outbound_messages WHERE idempotency_key LIKE $1 ORDER BY id`, [`%:${intent.id}`]);
     expect(messages).toEqual([
       expect.objectContaining({ status: 'queued', recipient: 'deposit2@example.com', template: 'payment_receipt', lead_id: lead.id }),

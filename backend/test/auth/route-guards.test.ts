@@ -38,6 +38,7 @@ const VISITOR_ROUTES = [
   ['GET', '/api/public-config'], ['GET', '/api/health'], ['GET', '/api/testimonials'], ['POST', '/api/auth/login'],
   ['POST', '/api/create-deposit-payment'], ['POST', '/api/create-consultation-payment'], ['POST', '/api/stripe/webhook'], ['GET', '/api/payments/:paymentIntentId'],
   ['POST', '/api/generate-estimate-pdf'],
+  ['GET', '/api/unsubscribe/:token'], ['POST', '/api/unsubscribe/:token'], ['POST', '/api/webhooks/twilio/inbound'],
 ];
 
 beforeAll(async () => {

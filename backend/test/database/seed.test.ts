@@ -8,11 +8,12 @@ import { AI_CONFIG_DEFAULTS, componentPricingSchema, tieredPricingSchema, additi
 import { INVENTORY_SEED } from '../../src/database/seed/inventory.data.js';
 import { PROMOTIONS_SEED, SITE_SETTINGS_SEED } from '../../src/database/seed/settings.data.js';
 import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from '../../src/database/seed/content.data.js';
+import { EMAIL_TEMPLATES_SEED } from '../../src/database/seed/email-templates.data.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
-const SEED_TABLES = ['ai_recommendation_config', 'inventory', 'site_settings', 'promotions', 'case_studies', 'testimonials', 'site_content'] as const;
+const SEED_TABLES = ['ai_recommendation_config', 'inventory', 'site_settings', 'promotions', 'case_studies', 'testimonials', 'site_content', 'email_templates'] as const;
 const NOTHING_INSERTED: SeedReport = {
-  ai_recommendation_config: 0, inventory: 0, site_settings: 0, promotions: 0, case_studies: 0, testimonials: 0, site_content: 0,
+  ai_recommendation_config: 0, inventory: 0, site_settings: 0, promotions: 0, case_studies: 0, testimonials: 0, site_content: 0, email_templates: 0,
 };
 
 describe('runSeed', () => {
@@ -69,6 +70,7 @@ describe('runSeed', () => {
         case_studies: CASE_STUDIES_SEED.length,
         testimonials: TESTIMONIALS_SEED.length,
         site_content: SITE_CONTENT_SEED.length,
+        email_templates: EMAIL_TEMPLATES_SEED.length,
       });
       const firstCounts = await counts();
       const first = await snapshot();

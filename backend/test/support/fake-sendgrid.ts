@@ -1,10 +1,12 @@
 /**
- * A local fake of SendGrid's v3 Mail Send API (POST /v3/mail/send) for tests: records each
- * request (headers and JSON body), answers 202 with an `X-Message-Id`, or the next status
- * from `failWith` (e.g. [429, 500] then success) so retries can be exercised.
+ * A local fake of SendGrid's v3 API (POST /v3/mail/send, GET /v3/messages) for tests: records
+ * each request, answers 202 with an `X-Message-Id`, or an injected failure (`failWith`: the next
+ * statuses, e.g. [429, 500]; `decide(body)`: a status per request). The implementation is plain
+ * ESM in scripts/lib/fake-sendgrid.mjs, shared with the benches.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+// @ts-expect-error plain ESM module without types (typed below)
+import { startFakeSendGrid as start } from '../../../scripts/lib/fake-sendgrid.mjs';
 
 export interface RecordedRequest {
   method: string;
@@ -16,63 +18,19 @@ export interface RecordedRequest {
 export interface FakeSendGrid {
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Accepted sends per idempotency key (custom arg). */
+  accepted: Map<string, number>;
+  /** Accepted sends per recipient email. */
+  acceptedTo: Map<string, number>;
+  /** Mail Send requests received, accepted or failed. */
+  readonly total: number;
   /** Statuses to answer before succeeding, consumed in order. */
   failWith: number[];
   /** Delay before answering each request (ms). */
   delayMs: number;
+  /** A status to answer for this request body, or null to accept it. */
+  decide: ((body: any) => number | null) | null;
   close(): Promise<void>;
 }
 
-export async function startFakeSendGrid(): Promise<FakeSendGrid> {
-  const requests: RecordedRequest[] = [];
-  const state = { failWith: [] as number[], delayMs: 0 };
-  let counter = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(() => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        /* keep raw */
-      }
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      if (req.method !== 'POST' || req.url !== '/v3/mail/send') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'not found' }] }));
-        return;
-      }
-      if (req.headers.authorization !== 'Bearer SG.test-key') {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] }));
-        return;
-      }
-      const status = state.failWith.shift();
-      if (status) {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: `fake failure ${status}` }] }));
-        return;
-      }
-      counter += 1;
-      res.writeHead(202, { 'x-message-id': `fake-msg-${counter}` }).end();
-    }, state.delayMs));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    get failWith() {
-      return state.failWith;
-    },
-    set failWith(v: number[]) {
-      state.failWith = v;
-    },
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(v: number) {
-      state.delayMs = v;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export const startFakeSendGrid = (opts: { apiKey?: string; record?: boolean } = {}): Promise<FakeSendGrid> => start(opts);

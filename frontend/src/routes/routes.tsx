@@ -6,6 +6,7 @@ import { RootLayout } from '../app/root-layout';
 import { RouteErrorPage } from '../app/route-error-page';
 import { RouteLoading } from '../app/route-loading';
 import { NotFoundPage } from '../pages/site/not-found-page';
+import { PUBLIC_CLIENT_ROUTES } from './public-client-routes';
 import { PUBLIC_ROUTES } from './public-routes';
 import { NOT_FOUND_META, type RouteHandle } from './route-meta';
 import { STAFF_ROUTES } from './staff-routes';
@@ -27,6 +28,7 @@ export function createRoutes(): RouteObject[] {
             ? { index: true, ...page, handle: { meta: r.meta } satisfies RouteHandle }
             : { path: r.path, ...page, handle: { meta: r.meta } satisfies RouteHandle };
         }),
+        ...PUBLIC_CLIENT_ROUTES,
         ...STAFF_ROUTES,
         { path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
       ],

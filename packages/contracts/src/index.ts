@@ -13,3 +13,4 @@ export * from './staff.js';
 export * from './crm.js';
 export * from './calculator.js';
 export * from './estimate-pdf.js';
+export * from './communications.js';

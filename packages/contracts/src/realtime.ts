@@ -10,16 +10,31 @@
  */
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.js';
-import { ALL_QUEUES, type QueueName } from './queues.js';
+import { WATCHABLE_QUEUES } from './queues.js';
 
 export const SOCKET_PATH = '/socket.io';
 
-export const ClientEvent = { WatchJob: 'job:watch', UnwatchJob: 'job:unwatch' } as const;
-export const ServerEvent = { JobUpdate: 'job:update', LeadChanged: 'lead:changed' } as const;
+export const ClientEvent = {
+  WatchJob: 'job:watch',
+  UnwatchJob: 'job:unwatch',
+  /** Staff only: `{campaignId}` → joins `campaign:{id}`, answered with a `campaign:progress` snapshot. */
+  WatchCampaign: 'campaign:watch',
+  UnwatchCampaign: 'campaign:unwatch',
+} as const;
+export const ServerEvent = {
+  JobUpdate: 'job:update',
+  /** CampaignProgress (communications.ts), to the campaign's room, ≤ ~4/s per campaign plus a final one. */
+  CampaignProgress: 'campaign:progress',
+  /** LeadActivityEvent (communications.ts), to the staff room, when a lead's timeline changes. */
+  LeadActivity: 'lead:activity',
+  /** LeadChanged (below), to the staff room, when a lead is created, updated or deleted. */
+  LeadChanged: 'lead:changed',
+} as const;
 
+/** `job:watch` body: a job id (UUID) of a watchable queue (notifications, pdf, images; not the message queues). */
 export const watchJobSchema = z.object({
   jobId: z.uuid(),
-  queue: z.enum(ALL_QUEUES as [QueueName, ...QueueName[]]),
+  queue: z.enum(WATCHABLE_QUEUES),
 });
 export type WatchJob = z.infer<typeof watchJobSchema>;
 
@@ -51,7 +66,7 @@ export const leadChangedSchema = z.object({
   leadId: z.number().int().positive(),
   kind: z.enum(LEAD_CHANGE_KINDS),
   status: z.enum(LEAD_STATUSES).optional(),
-  /** Epoch ms when the API emitted it. */
+  /** Epoch ms when it was emitted. */
   at: z.number(),
 });
 export type LeadChanged = z.infer<typeof leadChangedSchema>;

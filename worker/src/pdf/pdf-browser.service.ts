@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import puppeteer, { type Browser, type Page, type PDFOptions } from 'puppeteer-core';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 
@@ -55,7 +55,7 @@ export async function openBlankPage(browser: Browser): Promise<Page> {
  * critical path.
  */
 @Injectable()
-export class PdfBrowser implements OnApplicationBootstrap, OnModuleDestroy {
+export class PdfBrowser implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PdfBrowser.name);
   private browser: Promise<Browser> | null = null;
   /** Blank pages opened ahead, each used by at most one document. */
@@ -137,7 +137,8 @@ export class PdfBrowser implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Closes Chromium after the workers stopped (their onModuleDestroy): no active job loses its browser. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
     const current = this.browser;
     this.browser = null;

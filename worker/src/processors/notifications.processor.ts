@@ -1,11 +1,13 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { ClosingWorkerHost } from './closing-worker-host.js';
+import { deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { JobName, QueueName, staffNotificationJobSchema, type StaffNotificationResult } from '@ironclad/contracts';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
-import { EmailDeliveryService, SENDING_LEASE_MS } from '@ironclad/backend/modules/messaging/email-delivery.service.js';
+import { MessageDeliveryService } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { ProviderError } from '@ironclad/backend/modules/messaging/email-provider.js';
 
 /** Job name of the periodic outbox sweep on the notifications queue. */
@@ -25,11 +27,11 @@ export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
  *    so the sweep never stacks duplicates.
  */
 @Processor(QueueName.Notifications)
-export class NotificationsProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class NotificationsProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(NotificationsProcessor.name);
 
   constructor(
-    private readonly delivery: EmailDeliveryService,
+    private readonly delivery: MessageDeliveryService,
     @InjectQueue(QueueName.Notifications) private readonly queue: Queue,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
@@ -60,7 +62,7 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
     await job.updateProgress({ step: 'sending' });
     const attempts = job.opts.attempts ?? 1;
     try {
-      const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= attempts });
+      const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= attempts, ...deliveryContext(job) });
       await job.updateProgress({ step: result.status });
       return result;
     } catch (err) {
@@ -80,7 +82,7 @@ export class NotificationsProcessor extends WorkerHost implements OnApplicationB
           AND ((status = 'queued' AND updated_at < now() - ($1 || ' milliseconds')::interval)
             OR (status = 'sending' AND updated_at < now() - ($2 || ' milliseconds')::interval))
         ORDER BY id LIMIT 500`,
-      [String(OUTBOX_SWEEP_AGE_MS), String(SENDING_LEASE_MS)],
+      [String(OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
     );
     for (const row of rows) {
       // payment receipts / notices (issue 4) carry the payment id; the others their lead or contact

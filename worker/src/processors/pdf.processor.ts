@@ -1,5 +1,7 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { ClosingWorkerHost } from './closing-worker-host.js';
+import { deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -15,7 +17,7 @@ import {
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 import { LeadRecord } from '@ironclad/backend/modules/leads/lead.entity.js';
 import { LeadDocumentsService } from '@ironclad/backend/modules/estimates/lead-documents.service.js';
-import { EmailDeliveryService } from '@ironclad/backend/modules/messaging/email-delivery.service.js';
+import { MessageDeliveryService } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { ProviderError } from '@ironclad/backend/modules/messaging/email-provider.js';
 import { OutboundMessagesService } from '@ironclad/backend/modules/messaging/outbound-messages.service.js';
 import { SiteSettingsService } from '@ironclad/backend/modules/site-settings/site-settings.service.js';
@@ -39,14 +41,14 @@ export const estimateEmailKey = (leadId: number, documentId: number) => `estimat
  * a bad payload or a permanent provider 4xx stop at once.
  */
 @Processor(QueueName.Pdf)
-export class PdfProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(PdfProcessor.name);
 
   constructor(
     private readonly browser: PdfBrowser,
     private readonly documents: LeadDocumentsService,
     private readonly outbound: OutboundMessagesService,
-    private readonly delivery: EmailDeliveryService,
+    private readonly delivery: MessageDeliveryService,
     private readonly settings: SiteSettingsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
@@ -111,6 +113,7 @@ export class PdfProcessor extends WorkerHost implements OnApplicationBootstrap {
     try {
       const result = await this.delivery.deliver(record.id, {
         isFinalAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        ...deliveryContext(job),
         attachments: [{ filename: stored.filename, content: stored.content.toString('base64'), type: stored.contentType }],
       });
       const emailed = result.status === 'sent';

@@ -3,7 +3,18 @@ import { InitialSchema1795255281604 } from './1795255281604-InitialSchema.js';
 import { LeadDocuments1795258226481 } from './1795258226481-LeadDocuments.js';
 import { AdminDashboard1795258290601 } from './1795258290601-AdminDashboard.js';
 import { Payments1795258604886 } from './1795258604886-Payments.js';
+import { Communications1795265713669 } from './1795265713669-Communications.js';
 import { PaymentContacts1795265795228 } from './1795265795228-PaymentContacts.js';
+import { OutboundPendingIndex1795267895444 } from './1795267895444-OutboundPendingIndex.js';
 import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSort.js';
 
-export const MIGRATIONS: Function[] = [InitialSchema1795255281604, LeadDocuments1795258226481, AdminDashboard1795258290601, Payments1795258604886, PaymentContacts1795265795228, LeadSearchAndSort1795270000000];
+export const MIGRATIONS: Function[] = [
+  InitialSchema1795255281604,
+  LeadDocuments1795258226481,
+  AdminDashboard1795258290601,
+  Payments1795258604886,
+  Communications1795265713669,
+  PaymentContacts1795265795228,
+  OutboundPendingIndex1795267895444,
+  LeadSearchAndSort1795270000000,
+];

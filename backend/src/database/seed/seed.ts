@@ -1,7 +1,7 @@
 /**
  * Idempotent seed: the reference data a fresh installation needs (AI pricing, inventory, feature
- * switches, company facts, the JULY4 promotion) and the marketing content (case studies,
- * testimonials, site texts).
+ * switches, company facts, the JULY4 promotion, the default email templates) and the marketing
+ * content (case studies, testimonials, site texts).
  *
  * Every row is insert-if-missing on its unique key (`ON CONFLICT … DO NOTHING`): running the seed
  * again never duplicates a row and never overwrites a value staff have edited. (A seeded row staff
@@ -22,6 +22,9 @@ import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from './conte
 import { INVENTORY_SEED } from './inventory.data.js';
 import { insertMissing } from './insert-missing.js';
 import { COMPANY_FACTS_KEY, PROMOTIONS_SEED, SITE_SETTINGS_SEED } from './settings.data.js';
+import { EmailTemplateRecord } from '../../modules/communications/email-template.entity.js';
+import { templateSyntaxError } from '../../modules/communications/template-renderer.js';
+import { EMAIL_TEMPLATES_SEED } from './email-templates.data.js';
 
 /** Rows inserted by one run, per table (all 0 when everything was already there). */
 export interface SeedReport {
@@ -32,6 +35,7 @@ export interface SeedReport {
   case_studies: number;
   testimonials: number;
   site_content: number;
+  email_templates: number;
 }
 
 /** Throws when the seed data itself is inconsistent (checked before anything is written). */
@@ -47,6 +51,10 @@ export function validateSeedData(): void {
   }
   for (const cs of CASE_STUDIES_SEED) {
     if (!CASE_STUDY_CATEGORIES.includes(cs.category)) throw new Error(`seed: bad case-study category ${cs.category}`);
+  }
+  for (const t of EMAIL_TEMPLATES_SEED) {
+    const error = templateSyntaxError(t.subject) ?? templateSyntaxError(t.content);
+    if (error) throw new Error(`seed: email template ${t.name}: ${error}`);
   }
   for (const t of TESTIMONIALS_SEED) {
     if (!Number.isInteger(t.rating) || t.rating < 1 || t.rating > 5) throw new Error(`seed: bad rating for ${t.name}`);
@@ -64,6 +72,7 @@ export async function runSeed(ds: DataSource): Promise<SeedReport> {
     // Key (name, content). The entity's unique index currently covers "name" only (see the
     // migration), so no conflict target is named: either index makes the insert a no-op.
     testimonials: await insertMissing(em, TestimonialRecord, ['name', 'content'], TESTIMONIALS_SEED),
+    email_templates: await insertMissing(em, EmailTemplateRecord, ['name'], EMAIL_TEMPLATES_SEED),
     site_content: await insertMissing(em, SiteContentRecord, ['section', 'key'], SITE_CONTENT_SEED),
   }));
 }

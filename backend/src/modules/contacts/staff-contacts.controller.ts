@@ -4,13 +4,13 @@ import { contactListQuerySchema, type ContactListQuery, type ContactListResponse
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEventsService } from '../../realtime/staff-events.service.js';
+import { StaffEvents } from '../../realtime/staff-events.js';
 import { ContactAdminService } from './contact-admin.service.js';
 
 /** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
 @Controller('api/contacts')
 export class StaffContactsController {
-  constructor(private readonly contacts: ContactAdminService, private readonly events: StaffEventsService) {}
+  constructor(private readonly contacts: ContactAdminService, private readonly events: StaffEvents) {}
 
   /** GET /api/contacts?search=&page=&pageSize= — `{contacts, total, page, pageSize}`, newest first. */
   @Get()

@@ -9,7 +9,9 @@ import { ApiError } from '../../common/api-error.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { LeadRecord } from './lead.entity.js';
+import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { toLead } from './leads.service.js';
+import { StaffEvents } from '../../realtime/staff-events.js';
 
 /**
  * The staff search runs over the stored column `leads.search_text`: lower-cased first name, last
@@ -45,7 +47,11 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Staff operations on leads (staff-side.md §2 leads tab, CRM, §4, §7; decisions.md §5). */
 @Injectable()
 export class LeadAdminService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLogService,
+    private readonly events: StaffEvents,
+  ) {}
 
   /**
    * One page of leads, filtered on the server: `search` matches first/last name, email or phone
@@ -93,10 +99,13 @@ export class LeadAdminService {
 
   /**
    * PATCH: applies a partial update (status aliases already canonical) and records who changed
-   * what in the audit log, in one transaction. @throws ApiError 404 NOT_FOUND.
+   * what in the audit log and, for a status change, a `lead_status_changes` row (the timeline's
+   * status-change item), in one transaction; then tells staff sockets (`lead:activity`).
+   * @throws ApiError 404 NOT_FOUND.
    */
   async update(id: number, patch: UpdateLead, user: SessionUser | undefined): Promise<{ lead: Lead }> {
-    return this.dataSource.transaction(async (m) => {
+    let statusChanged = false;
+    const result = await this.dataSource.transaction(async (m) => {
       const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!lead) throw notFound(id);
       const before = lead.status;
@@ -104,11 +113,17 @@ export class LeadAdminService {
       for (const [k, v] of Object.entries(patch)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
       Object.assign(lead, changes);
       const saved = await m.save(lead);
-      if (patch.status && patch.status !== before) await this.audit.record(m, user, 'lead.status_changed', 'lead', id, { from: before, to: patch.status });
+      if (patch.status && patch.status !== before) {
+        await this.audit.record(m, user, 'lead.status_changed', 'lead', id, { from: before, to: patch.status });
+        await m.insert(LeadStatusChangeRecord, { leadId: id, fromStatus: before, toStatus: patch.status, changedBy: user?.email ?? null });
+        statusChanged = true;
+      }
       const other = Object.keys(changes).filter((k) => k !== 'status');
       if (other.length) await this.audit.record(m, user, 'lead.updated', 'lead', id, { fields: other });
       return { lead: toLead(saved) };
     });
+    if (statusChanged) this.events.leadActivity({ leadId: id, type: 'status_change' });
+    return result;
   }
 
   /** DELETE: removes the lead (contacts linked to it are unlinked) and audits it. @throws 404. */

@@ -3,7 +3,7 @@ import { createLeadSchema, ErrorCode, type CreateLead, type CreateLeadResponse }
 import { ApiError } from '../../common/api-error.js';
 import type { StaffRequest } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEventsService } from '../../realtime/staff-events.service.js';
+import { StaffEvents } from '../../realtime/staff-events.js';
 import { LeadsService } from './leads.service.js';
 import { Public } from '../../common/auth/public.decorator.js';
 
@@ -12,7 +12,7 @@ const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'co
 
 @Controller('api/leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService, private readonly events: StaffEventsService) {}
+  constructor(private readonly leads: LeadsService, private readonly events: StaffEvents) {}
 
   /**
    * POST /api/leads (public-site.md §7): body `CreateLeadInput` (email and buildingInfo required;

@@ -6,17 +6,17 @@ import {
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEventsService } from '../../realtime/staff-events.service.js';
+import { StaffEvents } from '../../realtime/staff-events.js';
 import { LeadAdminService } from './lead-admin.service.js';
 
 /**
  * Staff lead endpoints (staff-side.md §7; decisions.md §5). Staff only (global StaffGuard):
  * 401 without a session, 403 for a non-admin. Every committed change is pushed to the other
- * signed-in admins as `lead:changed` (StaffEventsService).
+ * signed-in admins as `lead:changed` (StaffEvents).
  */
 @Controller('api/leads')
 export class StaffLeadsController {
-  constructor(private readonly leads: LeadAdminService, private readonly events: StaffEventsService) {}
+  constructor(private readonly leads: LeadAdminService, private readonly events: StaffEvents) {}
 
   /**
    * GET /api/leads?search=&status=&page=1&pageSize=50 — `{leads, total, page, pageSize}`, newest

@@ -5,6 +5,7 @@
  */
 import sgClient from '@sendgrid/client';
 import sgMail from '@sendgrid/mail';
+import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
 
 export interface EmailAttachment {
   filename: string;
@@ -46,15 +47,23 @@ export const EMAIL_PROVIDER = Symbol('EMAIL_PROVIDER');
 export interface EmailProvider {
   readonly name: string;
   send(email: OutgoingEmail): Promise<SendOutcome>;
+  /**
+   * Crash recovery: the provider's id of a message already accepted with this idempotency key
+   * (our custom arg), `null` when none, `undefined` when the provider cannot tell.
+   */
+  findSent(idempotencyKey: string): Promise<string | null | undefined>;
 }
 
 /** "not delivered: provider not configured" (decisions.md §14). */
-export const OUTBOX_REASON = 'not delivered: provider not configured';
+export const OUTBOX_REASON = NOT_CONFIGURED_REASON;
 
 export class OutboxEmailProvider implements EmailProvider {
   readonly name = 'outbox';
   async send(): Promise<SendOutcome> {
     return { delivered: false, provider: 'outbox', reason: OUTBOX_REASON };
+  }
+  async findSent(): Promise<null> {
+    return null;
   }
 }
 
@@ -66,10 +75,10 @@ export class SendGridEmailProvider implements EmailProvider {
    * Configures the package's client (one SendGrid account per process). `setApiKey` resets the
    * base URL, so the configured one is applied after it.
    */
-  constructor(apiKey: string, baseUrl: string) {
+  constructor(apiKey: string, baseUrl: string, timeoutMs = 15_000) {
     sgClient.setApiKey(apiKey);
     sgClient.setDefaultRequest('baseUrl', baseUrl.replace(/\/$/, ''));
-    sgClient.setDefaultRequest('timeout' as never, 15_000 as never);
+    sgClient.setDefaultRequest('timeout' as never, timeoutMs as never);
     this.mail.setClient(sgClient);
   }
 
@@ -90,6 +99,27 @@ export class SendGridEmailProvider implements EmailProvider {
       return { delivered: true, provider: this.name, providerMessageId: typeof id === 'string' ? id : null };
     } catch (err) {
       throw toProviderError(err);
+    }
+  }
+
+  /**
+   * Asks SendGrid's Email Activity API (`GET /v3/messages?query=unique_args['idempotency_key']="…"`)
+   * for a message sent with our key. Accounts without the Email Activity add-on answer 4xx:
+   * `undefined` (cannot tell). @throws ProviderError for 429/5xx/network (retry later).
+   */
+  async findSent(idempotencyKey: string): Promise<string | null | undefined> {
+    try {
+      const [, body] = await sgClient.request({
+        method: 'GET',
+        url: '/v3/messages',
+        qs: { limit: 1, query: `unique_args['idempotency_key']="${idempotencyKey.replace(/["\\]/g, '')}"` },
+      });
+      const messages = (body as { messages?: { msg_id?: string }[] } | undefined)?.messages ?? [];
+      return messages[0]?.msg_id ?? null;
+    } catch (err) {
+      const perr = toProviderError(err);
+      if (perr.retryable) throw perr;
+      return undefined;
     }
   }
 }

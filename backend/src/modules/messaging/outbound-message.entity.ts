@@ -1,18 +1,23 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { OutboundChannel, OutboundStatus } from '@ironclad/contracts';
+import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/contracts';
 import { LeadRecord } from '../leads/lead.entity.js';
 import { ContactRecord } from '../contacts/contact.entity.js';
+import { CampaignRecord } from '../communications/campaign.entity.js';
 
 /**
  * Every outbound email or SMS (decisions.md §8, §14): written before the provider is called,
  * updated with the outcome. `idempotencyKey` is unique, so a retried or replayed job finds the
- * existing record instead of sending again.
+ * existing record instead of sending again. Campaign recipients are rows with `campaignId`.
  */
 @Entity({ name: 'outbound_messages' })
 @Check('CHK_outbound_messages_channel', `"channel" IN ('email','sms')`)
-@Check('CHK_outbound_messages_status', `"status" IN ('queued','sending','sent','failed','not_delivered')`)
+@Check('CHK_outbound_messages_status', `"status" IN ('queued','sending','sent','failed','not_delivered','skipped','cancelled')`)
+@Check('CHK_outbound_messages_kind', `"kind" IN ('transactional','marketing','test')`)
 @Index('IDX_outbound_messages_lead', ['leadId', 'createdAt'])
 @Index('IDX_outbound_messages_contact', ['contactId', 'createdAt'])
+@Index('IDX_outbound_messages_campaign_status', ['campaignId', 'status'])
+// the sweeps' "left queued / sending" scans stay small however long the history grows
+@Index('IDX_outbound_messages_pending', ['updatedAt'], { where: `"status" IN ('queued', 'sending')` })
 export class OutboundMessageRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -23,6 +28,11 @@ export class OutboundMessageRecord {
   @Column({ type: 'varchar', length: 10 })
   channel!: OutboundChannel;
 
+  /** transactional, marketing (campaigns: unsubscribe link, opt-outs honoured) or test. */
+  @Column({ type: 'varchar', length: 20, default: 'transactional' })
+  kind!: MessageKind;
+
+  /** Email address, or an E.164 phone number (+15551234567) for SMS. */
   @Column({ type: 'text' })
   recipient!: string;
 
@@ -67,9 +77,24 @@ export class OutboundMessageRecord {
   @JoinColumn({ name: 'contact_id' })
   contact?: Relation<ContactRecord> | null;
 
-  /** `system`, or the staff user id who triggered the send. */
+  /** The campaign this message belongs to (a recipient row), or null. */
+  @Column({ type: 'integer', nullable: true })
+  campaignId!: number | null;
+
+  @ManyToOne(() => CampaignRecord, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'campaign_id' })
+  campaign?: Relation<CampaignRecord> | null;
+
+  /** `system`, or the email of the staff user who triggered the send. */
   @Column({ type: 'text', default: 'system' })
   triggeredBy!: string;
+
+  /**
+   * When the first provider call was claimed: a re-claim after a crash asks the provider for a
+   * message sent since then before sending again.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  firstAttemptAt!: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   sentAt!: Date | null;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { OutboundChannel } from '@ironclad/contracts';
+import type { MessageKind, OutboundChannel, OutboundMessage } from '@ironclad/contracts';
 import { OutboundMessageRecord } from './outbound-message.entity.js';
 
 /** What is known of a message before delivery. */
@@ -15,6 +15,8 @@ export interface QueuedMessage {
   leadId?: number | null;
   contactId?: number | null;
   triggeredBy?: string;
+  kind?: MessageKind;
+  campaignId?: number | null;
 }
 
 /**
@@ -46,6 +48,8 @@ export class OutboundMessagesService {
         leadId: msg.leadId ?? null,
         contactId: msg.contactId ?? null,
         triggeredBy: msg.triggeredBy ?? 'system',
+        kind: msg.kind ?? 'transactional',
+        campaignId: msg.campaignId ?? null,
       })
       .orIgnore()
       .execute();
@@ -56,4 +60,27 @@ export class OutboundMessagesService {
   listFor(filter: { leadId?: number; contactId?: number }): Promise<OutboundMessageRecord[]> {
     return this.dataSource.getRepository(OutboundMessageRecord).find({ where: filter, order: { createdAt: 'DESC', id: 'DESC' } });
   }
+}
+
+/** Entity → API shape (OutboundMessage, contracts). */
+export function toOutboundMessage(r: OutboundMessageRecord): OutboundMessage {
+  return {
+    id: r.id,
+    channel: r.channel,
+    kind: r.kind,
+    status: r.status,
+    recipient: r.recipient,
+    template: r.template,
+    subject: r.subject,
+    body: r.body,
+    provider: r.provider,
+    providerMessageId: r.providerMessageId,
+    error: r.error,
+    attempts: r.attempts,
+    leadId: r.leadId,
+    campaignId: r.campaignId,
+    triggeredBy: r.triggeredBy,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+  };
 }

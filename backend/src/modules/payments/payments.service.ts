@@ -18,6 +18,8 @@ import { ENV, type Env } from '../../config/env.js';
 import { JobProducer } from '../../queue/job-producer.service.js';
 import { ContactRecord } from '../contacts/contact.entity.js';
 import { LeadRecord } from '../leads/lead.entity.js';
+import { LeadStatusChangeRecord } from '../leads/lead-status-change.entity.js';
+import { StaffEvents } from '../../realtime/staff-events.js';
 import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { renderPaymentReceipt, renderStaffPaymentNotice } from './payment-emails.js';
@@ -56,6 +58,7 @@ export class PaymentsService {
     private readonly outbound: OutboundMessagesService,
     private readonly jobs: JobProducer,
     private readonly settings: SiteSettingsService,
+    private readonly events: StaffEvents,
   ) {}
 
   private client(): Stripe {
@@ -268,19 +271,24 @@ export class PaymentsService {
     }
 
     const jobs: { outboundMessageId: number; recordId: number }[] = [];
+    const leadIds = new Set<number>();
     const duplicate = await this.dataSource.transaction(async (manager) => {
       const table = manager.getRepository(StripeEventRecord).metadata.tablePath;
       const inserted: unknown[] = await manager.query(`INSERT INTO ${table} (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id, event.type]);
       if (inserted.length === 0) return true; // replayed event id
-      if (event.type.startsWith('payment_intent.')) jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent)));
+      if (event.type.startsWith('payment_intent.')) jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent, leadIds)));
       return false;
     });
     for (const j of jobs) await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
+    for (const leadId of leadIds) this.events.leadActivity({ leadId, type: 'payment' });
     return { received: true, duplicate };
   }
 
-  /** Updates the payment from a payment_intent.* event; returns the messages to enqueue. */
-  private async applyIntentEvent(manager: EntityManager, type: string, intent: Stripe.PaymentIntent): Promise<{ outboundMessageId: number; recordId: number }[]> {
+  /**
+   * Updates the payment from a payment_intent.* event (adding its lead to `leadIds` when the lead's
+   * timeline changed); returns the messages to enqueue.
+   */
+  private async applyIntentEvent(manager: EntityManager, type: string, intent: Stripe.PaymentIntent, leadIds: Set<number>): Promise<{ outboundMessageId: number; recordId: number }[]> {
     const payment = await manager.findOne(PaymentRecord, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
     if (!payment) {
       this.logger.warn(`webhook ${type} for unknown PaymentIntent ${intent.id}`);
@@ -298,10 +306,16 @@ export class PaymentsService {
     payment.failureMessage = status === 'failed' ? (intent.last_payment_error?.message ?? 'Payment failed') : null;
     if (status === 'succeeded') payment.succeededAt = new Date();
     await manager.save(payment);
+    if (payment.leadId !== null) leadIds.add(payment.leadId);
     if (status !== 'succeeded') return [];
 
     if (payment.kind === 'deposit' && payment.leadId !== null) {
-      await manager.update(LeadRecord, { id: payment.leadId }, { status: DEPOSITED_LEAD_STATUS });
+      const lead = await manager.findOne(LeadRecord, { where: { id: payment.leadId }, lock: { mode: 'pessimistic_write' } });
+      if (lead && lead.status !== DEPOSITED_LEAD_STATUS) {
+        await manager.update(LeadRecord, { id: lead.id }, { status: DEPOSITED_LEAD_STATUS });
+        // the timeline's status change (issue 7 item 4), in the same transaction
+        await manager.insert(LeadStatusChangeRecord, { leadId: lead.id, fromStatus: lead.status, toStatus: DEPOSITED_LEAD_STATUS, changedBy: 'system' });
+      }
     }
     const company = await this.settings.companyFacts();
     const receipt = renderPaymentReceipt(payment, company.name);

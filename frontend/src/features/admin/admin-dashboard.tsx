@@ -1,6 +1,8 @@
 /** The admin dashboard (staff-side.md §2): eight tabs, leads by default. */
 import { Box, Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { CommunicationTab } from '../communications/communication-tab';
+import { useLeadActivityLive } from '../communications/comms-socket';
 import { ContactsTab } from './contacts-tab';
 import { CrmTab } from './crm-tab';
 import { LeadsTab } from './leads-tab';
@@ -10,13 +12,13 @@ import { meQuery, useLogout } from './staff-api';
 const COMING: Record<string, string> = {
   inventory: 'Inventory management is coming in a later release.',
   'ai-config': 'AI configuration is coming in a later release.',
-  communication: 'Communication tools are coming in a later release.',
   settings: 'Site settings are coming in a later release.',
 };
 
 export function AdminDashboard() {
   const me = useQuery(meQuery);
   const logout = useLogout();
+  useLeadActivityLive();
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Flex justify="space-between" align="center" mb="6" gap="3" wrap="wrap">
@@ -43,6 +45,7 @@ export function AdminDashboard() {
         <Tabs.Content value="contacts"><ContactsTab /></Tabs.Content>
         <Tabs.Content value="manual-estimator"><ManualEstimatorTab /></Tabs.Content>
         <Tabs.Content value="crm"><CrmTab /></Tabs.Content>
+        <Tabs.Content value="communication"><CommunicationTab /></Tabs.Content>
         {Object.entries(COMING).map(([k, text]) => (
           <Tabs.Content key={k} value={k}><Text color="fg.muted" py="8">{text}</Text></Tabs.Content>
         ))}

@@ -13,14 +13,11 @@ const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
 const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** The link of an action's channel (mailto, sms, tel), or null without a phone number. */
-function channelHref(a: ActionItem, lead: StaffLead): string | null {
-  if (a.channel === 'email') return `mailto:${lead.email}`;
-  if (!lead.phone) return null;
-  return a.channel === 'sms' ? `sms:${lead.phone}` : `tel:${lead.phone}`;
-}
-
-export function CrmActionItems({ onView }: { onView: (lead: StaffLead) => void }) {
+/**
+ * `onView` opens the lead detail modal; `onSend` the send-email / send-SMS dialog of an email or
+ * SMS action; a call action is a tel: link (when the lead has a phone).
+ */
+export function CrmActionItems({ onView, onSend }: { onView: (lead: StaffLead) => void; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
   const [page, setPage] = useState(1);
   const q = useActionItems(page);
   if (q.isPending) return <Spinner />;
@@ -49,17 +46,14 @@ export function CrmActionItems({ onView }: { onView: (lead: StaffLead) => void }
                 </HStack>
               </Flex>
               <Stack as="ul" gap="1" mt="2">
-                {actions.map((a) => {
-                  const href = channelHref(a, lead);
-                  return (
-                    <HStack as="li" key={a.title} gap="2">
-                      <Badge colorPalette={URGENCY_COLOR[a.urgency]}>{a.urgency}</Badge>
-                      <Badge variant="outline">{CHANNEL_LABEL[a.channel]}</Badge>
-                      <Text fontSize="sm">{a.title}</Text>
-                      {href && <Button asChild size="xs" variant="outline"><a href={href}>{CHANNEL_LABEL[a.channel]}</a></Button>}
-                    </HStack>
-                  );
-                })}
+                {actions.map((a) => (
+                  <HStack as="li" key={a.title} gap="2">
+                    <Badge colorPalette={URGENCY_COLOR[a.urgency]}>{a.urgency}</Badge>
+                    <Badge variant="outline">{CHANNEL_LABEL[a.channel]}</Badge>
+                    <Text fontSize="sm">{a.title}</Text>
+                    <ActionButton action={a} lead={lead} onSend={onSend} />
+                  </HStack>
+                ))}
               </Stack>
             </Box>
           ))}
@@ -72,4 +66,13 @@ export function CrmActionItems({ onView }: { onView: (lead: StaffLead) => void }
       </HStack>
     </Box>
   );
+}
+
+/** The button of an action's channel: the send dialog for email / SMS, a tel: link for a call. */
+function ActionButton({ action, lead, onSend }: { action: ActionItem; lead: StaffLead; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
+  const label = `${CHANNEL_LABEL[action.channel]} ${fullName(lead)}`;
+  if (action.channel === 'email') return <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'email')}>Email</Button>;
+  if (!lead.phone) return null;
+  if (action.channel === 'sms') return <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'sms')}>SMS</Button>;
+  return <Button asChild size="xs" variant="outline"><a href={`tel:${lead.phone}`} aria-label={label}>Call</a></Button>;
 }

@@ -19,7 +19,8 @@ const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
 /** The first direction of each sort key when its header is clicked. */
 const FIRST_ORDER: Record<LeadSortKey, 'asc' | 'desc'> = { name: 'asc', status: 'asc', estimate: 'desc', createdAt: 'desc' };
 
-export function CrmPipelineTable({ onView }: { onView: (lead: StaffLead) => void }) {
+/** `onView` opens the lead detail modal; `onSend` the send-email / send-SMS dialog. */
+export function CrmPipelineTable({ onView, onSend }: { onView: (lead: StaffLead) => void; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState<{ key: LeadSortKey; order: 'asc' | 'desc' }>({ key: 'createdAt', order: 'desc' });
@@ -70,9 +71,9 @@ export function CrmPipelineTable({ onView }: { onView: (lead: StaffLead) => void
                   <Table.Cell>{formatDate(l.createdAt)}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
-                      <Button asChild size="xs" variant="outline"><a href={`mailto:${l.email}`}>Email</a></Button>
-                      {l.phone && <Button asChild size="xs" variant="outline"><a href={`sms:${l.phone}`}>SMS</a></Button>}
-                      <Button size="xs" onClick={() => onView(l)}>View</Button>
+                      <Button size="xs" variant="outline" onClick={() => onSend(l, 'email')} aria-label={`Email ${fullName(l)}`}>Email</Button>
+                      {l.phone && <Button size="xs" variant="outline" onClick={() => onSend(l, 'sms')} aria-label={`SMS ${fullName(l)}`}>SMS</Button>}
+                      <Button size="xs" onClick={() => onView(l)} aria-label={`View ${fullName(l)}`}>View</Button>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

@@ -13,10 +13,14 @@ import { CrmPipelineTable } from './crm-pipeline-table';
 import { exportWithToast, useStats, type StaffLead } from './staff-api';
 import { buildingLine, formatUsd, fullName, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
+import { LeadTimeline } from '../communications/activity-timeline';
+import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
 
 export function CrmTab() {
   const stats = useStats();
   const [open, setOpen] = useState<StaffLead | null>(null);
+  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
+  const send = (lead: StaffLead, type: MessageType) => setSendTo({ lead, type });
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
 
   return (
@@ -34,10 +38,10 @@ export function CrmTab() {
           <Tabs.Trigger value="reports">Reports</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pipeline">
-          <CrmPipelineTable onView={setOpen} />
+          <CrmPipelineTable onView={setOpen} onSend={send} />
         </Tabs.Content>
         <Tabs.Content value="actions">
-          <CrmActionItems onView={setOpen} />
+          <CrmActionItems onView={setOpen} onSend={send} />
         </Tabs.Content>
         <Tabs.Content value="reports">
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
@@ -68,7 +72,7 @@ export function CrmTab() {
           </SimpleGrid>
         </Tabs.Content>
       </Tabs.Root>
-      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }}>
+      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }} scrollBehavior="inside" size="lg">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -86,11 +90,13 @@ export function CrmTab() {
                       <Text>Specific areas: {open.specificAreas ?? '—'}</Text>
                       <Text>Additional features: {open.additionalFeatures.join(', ') || '—'}</Text>
                     </Stack>
+                    <Heading as="h3" size="sm" mt="4" mb="2">Activity timeline</Heading>
+                    <LeadTimeline leadId={open.id} />
                   </Dialog.Body>
-                  <Dialog.Footer>
+                  <Dialog.Footer flexWrap="wrap">
                     {open.phone && <Button asChild variant="outline"><a href={`tel:${open.phone}`}>Call</a></Button>}
-                    <Button asChild variant="outline"><a href={`mailto:${open.email}`}>Email</a></Button>
-                    {open.phone && <Button asChild variant="outline"><a href={`sms:${open.phone}`}>SMS</a></Button>}
+                    <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'email' })}>Email</Button>
+                    {open.phone && <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'sms' })}>SMS</Button>}
                   </Dialog.Footer>
                   <Dialog.CloseTrigger asChild><Button size="sm" variant="ghost" aria-label="Close">×</Button></Dialog.CloseTrigger>
                 </>
@@ -99,6 +105,7 @@ export function CrmTab() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+      <SendMessageDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} screen="dashboard" onClose={() => setSendTo(null)} />
     </Box>
   );
 }

@@ -9,6 +9,8 @@ import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useU
 import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
 import { LeadDocuments } from './lead-documents';
+import { LeadTimeline } from '../communications/activity-timeline';
+import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
 
 /** Debounces a value (ms). */
 export function useDebounced<T>(value: T, ms = 300): T {
@@ -97,6 +99,7 @@ export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => vo
   const detail = useLeadDetail(id);
   const update = useUpdateLead();
   const del = useDeleteLead();
+  const [sending, setSending] = useState<MessageType | null>(null);
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Text role="alert">Could not load the lead.</Text>;
   const { lead, audit } = detail.data;
@@ -140,11 +143,16 @@ export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => vo
       <HStack gap="3" mb="4" wrap="wrap">
         {lead.phone && <Button asChild size="sm" variant="outline"><a href={`tel:${lead.phone}`}>Call</a></Button>}
         <Button asChild size="sm" variant="outline"><a href={`mailto:${lead.email}`}>Email</a></Button>
+        <Button size="sm" variant="outline" onClick={() => setSending('email')}>Send Email</Button>
+        {lead.phone && <Button size="sm" variant="outline" onClick={() => setSending('sms')}>Send SMS</Button>}
         <Button size="sm" colorPalette="red" loading={del.isPending} onClick={() => {
           if (window.confirm('Are you sure you want to delete this lead?')) del.mutate(lead.id, { onSuccess: onDeleted });
         }}>Delete Lead</Button>
       </HStack>
-      <Heading as="h4" size="sm">Activity (audit log)</Heading>
+      <Heading as="h4" size="sm" mb="2">Activity timeline</Heading>
+      <Box mb="4"><LeadTimeline leadId={lead.id} /></Box>
+      <SendMessageDialog lead={sending ? lead : null} type={sending ?? 'email'} screen="dashboard" onClose={() => setSending(null)} />
+      <Heading as="h4" size="sm">Staff actions (audit log)</Heading>
       {audit.length === 0 ? <Text fontSize="sm" color="fg.muted">No staff actions yet.</Text> : (
         <Stack as="ul" gap="1" fontSize="sm" data-testid="audit-log">
           {audit.map((a) => (

@@ -103,16 +103,24 @@ export function useLogout() {
   });
 }
 
-/** GET /api/leads with server-side search, status filter, sort (default newest first) and paging. */
-export function useLeads(params: { search: string; status: string; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }) {
+/** Parameters of one page of GET /api/leads (sort default createdAt, order default desc). */
+export interface LeadPageParams { search: string; status: string; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }
+
+/** GET /api/leads: one page, server-side search, status filter (`all` = any), sort and paging. */
+export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Promise<LeadListResponse & { leads: StaffLead[] }> {
   const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize ?? 25) });
   if (params.search.trim()) qs.set('search', params.search.trim());
   if (params.status !== 'all') qs.set('status', params.status);
   if (params.sort) qs.set('sort', params.sort);
   if (params.order) qs.set('order', params.order);
+  return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>;
+}
+
+/** GET /api/leads with server-side search, status filter, sort and paging. */
+export function useLeads(params: LeadPageParams) {
   return useQuery({
     queryKey: [...staffKeys.leads, params],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>,
+    queryFn: ({ signal }) => fetchLeadsPage(params, signal),
     placeholderData: keepPreviousData,
     meta: { errorToast: { title: 'Failed to fetch leads. Please check your connection and try again.' } },
   });
@@ -204,7 +212,12 @@ export async function downloadExport(kind: 'leads' | 'contacts' | 'all_prospects
   const res = await fetch(`/api/exports/${kind}`, { credentials: 'include' });
   await throwIfResNotOk(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.csv`;
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), name);
+}
+
+/** Makes the browser save `blob` as a file named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -1,20 +1,16 @@
 /**
- * Staff page placeholder (staff-side.md §2), shown only to a signed-in admin (decisions.md §1). Client-only and lazy-loaded: it must never be
- * imported statically from marketing code (the prerender step checks this).
+ * /communications (staff-side.md §2): the communications centre, shown only to a signed-in
+ * admin (decisions.md §1). Client-only and lazy-loaded: it must never be imported statically
+ * from marketing code (the prerender step checks this).
  */
-import { Container, Heading, Text } from '@chakra-ui/react';
 import { StaffGate } from '../../features/admin/staff-gate';
+import { CommunicationsCentre } from '../../features/communications/communications-centre';
 
-/** Route component of the staff page 'Communications Center'. */
+/** Route component of /communications. */
 export function CommunicationsPage() {
   return (
     <StaffGate>
-    <Container maxW="3xl" py="16">
-      <Heading as="h1" size="2xl" mb="4">
-        Communications Center
-      </Heading>
-      <Text color="fg.muted">The staff communications centre will appear here.</Text>
-    </Container>
+      <CommunicationsCentre />
     </StaffGate>
   );
 }

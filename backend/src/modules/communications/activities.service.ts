@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ErrorCode, type LeadActivity, type LeadActivityItem, type LeadStatus } from '@ironclad/contracts';
+import { ApiError } from '../../common/api-error.js';
+import { formatUsd } from './template-renderer.js';
+
+/** Items per lead in GET /api/lead-activities; GET /api/leads/{id}/activities returns up to ACTIVITY_ITEMS_MAX. */
+export const ACTIVITY_ITEMS_PER_LEAD = 50;
+export const ACTIVITY_ITEMS_MAX = 500;
+
+/** Last activity per lead over every source (messages, call notes, status changes, payments, creation). */
+const LAST_ACTIVITY = `
+  SELECT lead_id, max(at) AS at FROM (
+    SELECT lead_id, max(created_at) AS at FROM outbound_messages WHERE lead_id IS NOT NULL GROUP BY lead_id
+    UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
+    UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
+    UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
+    UNION ALL SELECT id, created_at FROM leads
+  ) a GROUP BY lead_id`;
+
+/**
+ * Every timeline item of the given leads, newest first, at most `perLead` per lead, as one
+ * UNION over the stored records (decisions.md §8; issue 7 item 4).
+ */
+const ITEMS = `
+  SELECT * FROM (
+    SELECT i.*, row_number() OVER (PARTITION BY i.lead_id ORDER BY i.ts DESC, i.id DESC) AS rn FROM (
+      SELECT o.lead_id, 'message:' || o.id AS id, o.channel AS type, o.channel, o.status, o.template, o.subject, o.body AS content,
+             o.created_at AS ts, o.error, o.provider_message_id, o.triggered_by, o.campaign_id, NULL::int AS amount_cents,
+             NULL::text AS from_status, NULL::text AS to_status
+        FROM outbound_messages o WHERE o.lead_id = ANY($1)
+      UNION ALL
+      SELECT n.lead_id, 'call:' || n.id, 'call', NULL, NULL, NULL, NULL, n.content, n.created_at, NULL, NULL, n.created_by, NULL, NULL, NULL, NULL
+        FROM call_notes n WHERE n.lead_id = ANY($1)
+      UNION ALL
+      SELECT s.lead_id, 'status:' || s.id, 'status_change', NULL, s.to_status, NULL, NULL, NULL, s.created_at, NULL, NULL, s.changed_by, NULL, NULL, s.from_status, s.to_status
+        FROM lead_status_changes s WHERE s.lead_id = ANY($1)
+      UNION ALL
+      SELECT p.lead_id, 'payment:' || p.id, 'payment', NULL, p.status, NULL, NULL, p.kind, coalesce(p.succeeded_at, p.created_at), p.failure_message, p.payment_intent_id, NULL, NULL, p.amount_cents, NULL, NULL
+        FROM payments p WHERE p.lead_id = ANY($1)
+      UNION ALL
+      SELECT l.id, 'lead:' || l.id, 'lead_created', NULL, NULL, NULL, NULL, l.source, l.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM leads l WHERE l.id = ANY($1)
+    ) i
+  ) ranked WHERE rn <= $2 ORDER BY ts DESC, id DESC`;
+
+interface ItemRow {
+  lead_id: number; id: string; type: LeadActivityItem['type']; channel: 'email' | 'sms' | null; status: string | null;
+  template: string | null; subject: string | null; content: string | null; ts: Date; error: string | null;
+  provider_message_id: string | null; triggered_by: string | null; campaign_id: number | null; amount_cents: number | null;
+  from_status: LeadStatus | null; to_status: LeadStatus | null;
+}
+
+/** The lead activity timeline, from stored records only (GET /api/lead-activities, /api/leads/{id}/activities). */
+@Injectable()
+export class ActivitiesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The `limit` most recently active leads (or the one `leadId`), each with its latest
+   * ACTIVITY_ITEMS_PER_LEAD items, newest first (staff-side.md §3 "Lead activity").
+   */
+  async leadActivities(q: { limit: number; leadId?: number }): Promise<LeadActivity[]> {
+    const picked: { lead_id: number }[] = q.leadId !== undefined
+      ? await this.dataSource.query('SELECT id AS lead_id FROM leads WHERE id = $1', [q.leadId])
+      : await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1`, [q.limit]);
+    const ids = picked.map((r) => r.lead_id);
+    if (!ids.length) return [];
+    const [leads, items] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents, status FROM leads WHERE id = ANY($1)`,
+        [ids],
+      ) as Promise<{ id: number; first_name: string | null; last_name: string | null; email: string; phone: string | null; company: string | null; total_estimate_cents: string | null; status: LeadStatus }[]>,
+      this.items(ids, ACTIVITY_ITEMS_PER_LEAD),
+    ]);
+    const byLead = new Map<number, LeadActivityItem[]>();
+    const lastContact = new Map<number, string>();
+    for (const { leadId, item } of items) {
+      (byLead.get(leadId) ?? byLead.set(leadId, []).get(leadId)!).push(item);
+      if ((item.type === 'email' || item.type === 'sms' || item.type === 'call') && !lastContact.has(leadId)) lastContact.set(leadId, item.timestamp);
+    }
+    const leadById = new Map(leads.map((l) => [l.id, l]));
+    return ids.flatMap((id) => {
+      const l = leadById.get(id);
+      if (!l) return [];
+      return [{
+        id: l.id,
+        leadId: l.id,
+        firstName: l.first_name,
+        lastName: l.last_name,
+        email: l.email,
+        phone: l.phone,
+        company: l.company,
+        totalEstimate: l.total_estimate_cents === null ? null : Math.round(Number(l.total_estimate_cents) / 100),
+        pipelineStage: l.status,
+        lastContact: lastContact.get(id) ?? null,
+        activities: byLead.get(id) ?? [],
+      }];
+    });
+  }
+
+  /** GET /api/leads/{id}/activities: the lead's items, newest first. @throws 404. */
+  async ofLead(leadId: number): Promise<LeadActivityItem[]> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM leads WHERE id = $1', [leadId]);
+    if (!rows.length) throw new ApiError(404, ErrorCode.NotFound, `Lead ${leadId} not found`);
+    return (await this.items([leadId], ACTIVITY_ITEMS_MAX)).map((r) => r.item);
+  }
+
+  private async items(leadIds: number[], perLead: number): Promise<{ leadId: number; item: LeadActivityItem }[]> {
+    const rows: ItemRow[] = await this.dataSource.query(ITEMS, [leadIds, perLead]);
+    return rows.map((r) => ({ leadId: r.lead_id, item: toItem(r) }));
+  }
+}
+
+function toItem(r: ItemRow): LeadActivityItem {
+  const base = { id: r.id, type: r.type, timestamp: new Date(r.ts).toISOString() };
+  switch (r.type) {
+    case 'email':
+    case 'sms':
+      return {
+        ...base, channel: r.channel ?? r.type, status: r.status ?? undefined, template: r.template, subject: r.subject, content: r.content,
+        error: r.error, providerMessageId: r.provider_message_id, triggeredBy: r.triggered_by, campaignId: r.campaign_id,
+      };
+    case 'call':
+      return { ...base, content: r.content, triggeredBy: r.triggered_by };
+    case 'status_change':
+      return { ...base, status: r.to_status ?? undefined, fromStatus: r.from_status, toStatus: r.to_status ?? undefined, content: `${r.from_status ?? '—'} → ${r.to_status}`, triggeredBy: r.triggered_by };
+    case 'payment':
+      return {
+        ...base, status: r.status ?? undefined, amountCents: r.amount_cents ?? undefined, providerMessageId: r.provider_message_id, error: r.error,
+        content: `${r.content === 'consultation' ? 'Consultation deposit' : 'Deposit'} ${formatUsd(r.amount_cents ?? 0)} — ${r.status}`,
+      };
+    default:
+      return { ...base, content: `Lead created (${r.content})` };
+  }
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { bulkCommunicationSchema, type BulkCommunication, type BulkCommunicationResponse, type CampaignResponse, type CampaignsResponse } from '@ironclad/contracts';
+import { CurrentUser } from '../../common/auth/current-user.decorator.js';
+import type { SessionUser } from '../../common/auth/session-user.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CampaignsService } from './campaigns.service.js';
+import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
+
+/** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; issue 7 item 5). Staff only. */
+@Controller('api')
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService, private readonly progress: CampaignProgressPublisher) {}
+
+  /**
+   * POST /api/bulk-communication {type, template? (email), message? (sms), name?, filter {status?,
+   * minValue? (whole dollars), createdAfter?}} → 202 `{campaignId, recipients, campaign}` at once;
+   * delivery and progress follow (`campaign:progress`). 400 field errors / unknown template.
+   */
+  @Post('bulk-communication')
+  @HttpCode(202)
+  create(@Body(new ZodValidationPipe(bulkCommunicationSchema)) body: BulkCommunication, @CurrentUser() user: SessionUser): Promise<BulkCommunicationResponse> {
+    return this.campaigns.create(body, user);
+  }
+
+  /** GET /api/campaigns → `{campaigns}` newest first, with live counts. */
+  @Get('campaigns')
+  async list(): Promise<CampaignsResponse> {
+    return { campaigns: await this.campaigns.list() };
+  }
+
+  /** GET /api/campaigns/{id} → `{campaign}`; 404. */
+  @Get('campaigns/:id')
+  async get(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+    return { campaign: await this.campaigns.get(id) };
+  }
+
+  /** POST /api/campaigns/{id}/pause → `{campaign}`; 404; 409 when already finished. */
+  @Post('campaigns/:id/pause')
+  @HttpCode(200)
+  async pause(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+    const campaign = await this.campaigns.pause(id);
+    this.progress.touch(id);
+    return { campaign };
+  }
+
+  /** POST /api/campaigns/{id}/resume → `{campaign}`; 404; 409 when finished. */
+  @Post('campaigns/:id/resume')
+  @HttpCode(200)
+  async resume(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+    const campaign = await this.campaigns.resume(id);
+    this.progress.touch(id);
+    return { campaign };
+  }
+
+  /** POST /api/campaigns/{id}/cancel → `{campaign}`; 404; 409 when already sent. */
+  @Post('campaigns/:id/cancel')
+  @HttpCode(200)
+  async cancel(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+    const campaign = await this.campaigns.cancel(id);
+    this.progress.touch(id);
+    return { campaign };
+  }
+}

@@ -1,0 +1,366 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  ErrorCode, JobName,
+  type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CampaignProgress, type CampaignStatus,
+  type CampaignSummary, type CommunicationChannel,
+} from '@ironclad/contracts';
+import { ApiError } from '../../common/api-error.js';
+import { returningRows } from '../../database/returning-rows.js';
+import type { SessionUser } from '../../common/auth/session-user.js';
+import { ENV, type Env } from '../../config/env.js';
+import { JobProducer } from '../../queue/job-producer.service.js';
+import { messageJobId, messageJobOptions } from '../../queue/message-jobs.js';
+import { normalizeEmail, normalizePhone } from '../messaging/consent.js';
+import { MessageDeliveryService, OPTED_OUT_REASON } from '../messaging/message-delivery.service.js';
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { CampaignRecord } from './campaign.entity.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+import { postalAddress, renderSubject, renderText, templateContext, templateSyntaxError } from './template-renderer.js';
+
+/** Rows per INSERT of recipient records, and jobs per Queue.addBulk call of the fan-out. */
+export const RECIPIENT_INSERT_CHUNK = 2000;
+export const FAN_OUT_CHUNK = 1000;
+/** Window of the sending rate in CampaignProgress (s). */
+const RATE_WINDOW_S = 5;
+/** Reason stored on the recipients a cancel leaves unsent. */
+export const CANCELLED_REASON = 'cancelled with its campaign';
+
+/** Live counts of one campaign, from its recipient rows. */
+export interface CampaignCounts {
+  queued: number; sent: number; failed: number; skipped: number; notDelivered: number; cancelled: number; recent: number;
+}
+const ZERO: CampaignCounts = { queued: 0, sent: 0, failed: 0, skipped: 0, notDelivered: 0, cancelled: 0, recent: 0 };
+
+const COUNTS_SQL = `
+  SELECT campaign_id AS id,
+    count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
+    count(*) FILTER (WHERE status = 'sent')::int AS sent,
+    count(*) FILTER (WHERE status = 'failed')::int AS failed,
+    count(*) FILTER (WHERE status = 'skipped')::int AS skipped,
+    count(*) FILTER (WHERE status = 'not_delivered')::int AS "notDelivered",
+    count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
+    count(*) FILTER (WHERE status IN ('sent', 'failed', 'not_delivered') AND updated_at > now() - interval '${RATE_WINDOW_S} seconds')::int AS recent
+  FROM outbound_messages WHERE campaign_id = ANY($1) GROUP BY campaign_id`;
+
+/**
+ * Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; decisions.md §8, §15; issue 7
+ * item 5).
+ *
+ * - **Create**: one transaction stores the campaign and one rendered `outbound_messages` row per
+ *   recipient (leads matching the filter, one per address; opted-out addresses stored `skipped`),
+ *   then the fan-out job is enqueued and the api answers 202 at once.
+ * - **Fan-out** (worker, CampaignFanOut job): Queue.addBulk of one SendMessage job per queued
+ *   recipient, in chunks, with job ids `msg-{id}-g{generation}` — repeating a fan-out (a retried
+ *   job, the sweep after an api or worker crash) adds nothing twice.
+ * - **Counts** are computed from the recipient rows (index campaign_id, status), so they are exact
+ *   whatever process updated them; `campaign:progress` is published throttled (CampaignProgressPublisher).
+ * - **Pause**: the campaign's status stops every claim (MessageDeliveryService), jobs still waiting
+ *   are removed, records stay `queued`. **Resume**: a new generation is fanned out for the records
+ *   still queued. **Cancel**: queued records become `cancelled` (in-flight ones finish), jobs removed.
+ */
+@Injectable()
+export class CampaignsService {
+  private readonly logger = new Logger(CampaignsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly templates: EmailTemplatesService,
+    private readonly settings: SiteSettingsService,
+    private readonly delivery: MessageDeliveryService,
+    private readonly jobs: JobProducer,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /**
+   * POST /api/bulk-communication. @throws 400 unknown template / template syntax.
+   * @returns the stored campaign (status queued, or sent when it has no recipient).
+   */
+  async create(body: BulkCommunication, user: SessionUser | undefined): Promise<BulkCommunicationResponse> {
+    const channel = body.type;
+    const template = channel === 'email' ? await this.templates.resolve(body.template!) : null;
+    if (channel === 'sms') {
+      const error = templateSyntaxError(body.message!);
+      if (error) throw new ApiError(400, ErrorCode.ValidationFailed, `Template syntax error: ${error}`, { fieldErrors: { message: [`Template syntax error: ${error}`] } });
+    }
+    const company = await this.settings.companyFacts();
+    const filter: CampaignFilter = body.filter;
+    const name = body.name ?? `${channel === 'email' ? `Email: ${template!.name}` : 'SMS'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+    const campaign = await this.dataSource.transaction(async (m) => {
+      const saved = await m.save(m.create(CampaignRecord, {
+        name, channel, status: 'queued', templateName: template?.name ?? null, message: body.message ?? null, filter, createdBy: user?.email ?? null,
+      }));
+      const leads: { id: number; first_name: string | null; last_name: string | null; email: string; phone: string | null; company: string | null; total_estimate_cents: string | null }[] =
+        await m.query(
+          `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents FROM leads
+            WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR total_estimate_cents >= $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
+            ORDER BY id`,
+          [filter.status && filter.status !== 'all' ? filter.status : null, filter.minValue !== undefined ? filter.minValue * 100 : null, filter.createdAfter ?? null],
+        );
+      // one message per address: the first (oldest) lead of an address gets it
+      const seen = new Set<string>();
+      const recipients: { lead: (typeof leads)[number]; address: string }[] = [];
+      for (const lead of leads) {
+        const address = channel === 'email' ? normalizeEmail(lead.email) : lead.phone ? normalizePhone(lead.phone) : null;
+        if (!address || seen.has(address)) continue;
+        seen.add(address);
+        recipients.push({ lead, address });
+      }
+      const optedOut = new Set<string>(
+        (await m.query('SELECT address FROM communication_opt_outs WHERE channel = $1 AND opted_out AND address = ANY($2)', [channel, recipients.map((r) => r.address)]) as { address: string }[])
+          .map((r) => r.address),
+      );
+      for (let i = 0; i < recipients.length; i += RECIPIENT_INSERT_CHUNK) {
+        const chunk = recipients.slice(i, i + RECIPIENT_INSERT_CHUNK);
+        const cols = { key: [] as string[], recipient: [] as string[], subject: [] as (string | null)[], body: [] as string[], status: [] as string[], error: [] as (string | null)[], lead: [] as number[] };
+        for (const { lead, address } of chunk) {
+          const ctx = templateContext(
+            { firstName: lead.first_name, lastName: lead.last_name, company: lead.company, email: lead.email, phone: lead.phone, totalEstimateCents: lead.total_estimate_cents === null ? null : Number(lead.total_estimate_cents) },
+            company,
+          );
+          let subject: string | null = null;
+          let text: string;
+          if (template) {
+            subject = renderSubject(template.subject, ctx);
+            text = `${renderText(template.content, ctx)}${this.emailFooter(address, company.name, postalAddress(company))}`;
+          } else {
+            text = smsWithOptOut(renderText(body.message!, ctx));
+          }
+          const skipped = optedOut.has(address);
+          cols.key.push(`campaign:${saved.id}:lead:${lead.id}`);
+          cols.recipient.push(channel === 'email' ? lead.email.trim() : address);
+          cols.subject.push(subject);
+          cols.body.push(text);
+          cols.status.push(skipped ? 'skipped' : 'queued');
+          cols.error.push(skipped ? OPTED_OUT_REASON : null);
+          cols.lead.push(lead.id);
+        }
+        await m.query(
+          `INSERT INTO outbound_messages (idempotency_key, recipient, subject, body, status, error, lead_id, channel, kind, template, provider, campaign_id, triggered_by)
+           SELECT k, r, s, b, st, e, l, $8, 'marketing', $9, 'pending', $10, $11
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(k, r, s, b, st, e, l)`,
+          [cols.key, cols.recipient, cols.subject, cols.body, cols.status, cols.error, cols.lead, channel, template?.name ?? null, saved.id, user?.email ?? 'system'],
+        );
+      }
+      saved.total = recipients.length;
+      await m.update(CampaignRecord, { id: saved.id }, { total: saved.total });
+      return saved;
+    });
+
+    if (campaign.total === 0) {
+      await this.dataSource.query(`UPDATE campaigns SET status = 'sent', started_at = now(), finished_at = now(), fanned_out_at = now(), summary = $2 WHERE id = $1`, [campaign.id, { successful: 0, failed: 0, total: 0 }]);
+    } else {
+      await this.jobs.enqueueCampaignFanOut(campaign.id, campaign.fanoutGeneration);
+    }
+    const stored = await this.get(campaign.id);
+    return { campaignId: campaign.id, recipients: campaign.total, campaign: stored };
+  }
+
+  /** The marketing footer: why, the unsubscribe link, the postal address (decisions.md §15). */
+  private emailFooter(address: string, companyName: string, postal: string): string {
+    const { page } = this.delivery.unsubscribeUrls('email', address);
+    return `\n\n--\nYou receive this email because you asked ${companyName} about a security system.\nUnsubscribe: ${page}\n${companyName}, ${postal}`;
+  }
+
+  /**
+   * Enqueues one SendMessage job per recipient still `queued` for the campaign's current
+   * generation (idempotent: deterministic job ids). Marks the campaign `active` at the start and
+   * `fanned_out_at` at the end. Used by the CampaignFanOut job and by the sweep.
+   * @returns jobs handed to Redis (existing ids are ignored by BullMQ), or 0 when not running.
+   */
+  async fanOut(campaignId: number): Promise<number> {
+    const [c] = returningRows<{ status: CampaignStatus; channel: CommunicationChannel; gen: number }>(await this.dataSource.query(
+      `UPDATE campaigns SET status = CASE WHEN status = 'queued' THEN 'active' ELSE status END, started_at = coalesce(started_at, now())
+        WHERE id = $1 AND status IN ('queued', 'active') RETURNING status, channel, fanout_generation AS gen`,
+      [campaignId],
+    ));
+    if (!c) return 0;
+    const queue = this.jobs.queueOf(c.channel);
+    const opts = messageJobOptions(this.env);
+    let added = 0;
+    let after = 0;
+    for (;;) {
+      const rows: { id: number; lead_id: number | null }[] = await this.dataSource.query(
+        `SELECT id, lead_id FROM outbound_messages WHERE campaign_id = $1 AND status = 'queued' AND id > $2 ORDER BY id LIMIT ${FAN_OUT_CHUNK}`,
+        [campaignId, after],
+      );
+      if (!rows.length) break;
+      await queue.addBulk(rows.map((r) => ({
+        name: JobName.SendMessage,
+        data: { outboundMessageId: r.id, campaignId, ...(r.lead_id ? { leadId: r.lead_id } : {}) },
+        opts: { ...opts, jobId: messageJobId(r.id, c.gen) },
+      })));
+      added += rows.length;
+      after = rows[rows.length - 1]!.id;
+    }
+    await this.dataSource.query(`UPDATE campaigns SET fanned_out_at = now() WHERE id = $1 AND fanout_generation = $2 AND fanned_out_at IS NULL`, [campaignId, c.gen]);
+    return added;
+  }
+
+  /** GET /api/campaigns: newest first (at most 200). */
+  async list(): Promise<Campaign[]> {
+    const rows = await this.dataSource.getRepository(CampaignRecord).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: 200 });
+    const counts = await this.counts(rows.map((r) => r.id));
+    return rows.map((r) => toCampaign(r, counts.get(r.id) ?? ZERO));
+  }
+
+  /** GET /api/campaigns/{id}. @throws 404. */
+  async get(id: number): Promise<Campaign> {
+    const row = await this.dataSource.getRepository(CampaignRecord).findOneBy({ id });
+    if (!row) throw notFound(id);
+    return toCampaign(row, (await this.counts([id])).get(id) ?? ZERO);
+  }
+
+  /** The socket payload of a campaign, or null when it does not exist. */
+  async progress(id: number): Promise<CampaignProgress | null> {
+    const row = await this.dataSource.getRepository(CampaignRecord).findOneBy({ id });
+    if (!row) return null;
+    return toProgress(row, (await this.counts([id])).get(id) ?? ZERO);
+  }
+
+  /** POST /api/campaigns/{id}/pause. Idempotent on a paused campaign. @throws 404, 409 when finished. */
+  async pause(id: number): Promise<Campaign> {
+    const changed = await this.transition(id, `status = 'paused'`, ['queued', 'active'], 'paused');
+    if (changed) await this.removeWaitingJobs(id);
+    return this.get(id);
+  }
+
+  /** POST /api/campaigns/{id}/resume: fans out a new generation. Idempotent on a running campaign. @throws 404, 409 when finished. */
+  async resume(id: number): Promise<Campaign> {
+    const changed = await this.transition(id, `status = 'active', fanout_generation = fanout_generation + 1, fanned_out_at = NULL`, ['paused'], ['queued', 'active']);
+    if (changed) {
+      const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
+      await this.jobs.enqueueCampaignFanOut(id, c.fanoutGeneration);
+    }
+    return this.get(id);
+  }
+
+  /**
+   * POST /api/campaigns/{id}/cancel: queued recipients become `cancelled`, waiting jobs are
+   * removed; recipients being sent right now finish. Idempotent. @throws 404, 409 when sent.
+   */
+  async cancel(id: number): Promise<Campaign> {
+    const changed = await this.dataSource.transaction(async (m) => {
+      const done = returningRows(await m.query(`UPDATE campaigns SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id`, [id])).length > 0;
+      if (done) await m.query(`UPDATE outbound_messages SET status = 'cancelled', error = $2, updated_at = now() WHERE campaign_id = $1 AND status = 'queued'`, [id, CANCELLED_REASON]);
+      return done;
+    });
+    if (!changed) await this.assertState(id, ['cancelled']);
+    else {
+      await this.removeWaitingJobs(id);
+      await this.finalizeIfDrained(id);
+    }
+    return this.get(id);
+  }
+
+  /**
+   * Ends a campaign whose recipients are all finished: an `active` one becomes `sent`; both `sent`
+   * and `cancelled` get their stored summary. @returns true when this call ended it.
+   */
+  async finalizeIfDrained(id: number): Promise<boolean> {
+    const drained = `NOT EXISTS (SELECT 1 FROM outbound_messages o WHERE o.campaign_id = c.id AND o.status IN ('queued', 'sending'))`;
+    const res: unknown = await this.dataSource.query(
+      `UPDATE campaigns c SET status = CASE WHEN c.status = 'active' THEN 'sent' ELSE c.status END, finished_at = coalesce(c.finished_at, now()),
+              summary = (SELECT json_build_object('successful', count(*) FILTER (WHERE o.status = 'sent'), 'failed', count(*) FILTER (WHERE o.status = 'failed'), 'total', count(*))
+                           FROM outbound_messages o WHERE o.campaign_id = c.id)
+        WHERE c.id = $1 AND c.summary IS NULL
+          AND ((c.status = 'active' AND c.fanned_out_at IS NOT NULL) OR c.status = 'cancelled') AND ${drained}
+        RETURNING c.id`,
+      [id],
+    );
+    return returningRows(res).length > 0;
+  }
+
+  /** Live counts per campaign id. */
+  async counts(ids: number[]): Promise<Map<number, CampaignCounts>> {
+    if (!ids.length) return new Map();
+    const rows: (CampaignCounts & { id: number })[] = await this.dataSource.query(COUNTS_SQL, [ids]);
+    return new Map(rows.map(({ id, ...c }) => [id, c]));
+  }
+
+  private async transition(id: number, set: string, from: CampaignStatus[], idempotentIn: CampaignStatus | CampaignStatus[]): Promise<boolean> {
+    const res: unknown = await this.dataSource.query(`UPDATE campaigns SET ${set} WHERE id = $1 AND status = ANY($2) RETURNING id`, [id, from]);
+    if (returningRows(res).length) return true;
+    await this.assertState(id, Array.isArray(idempotentIn) ? idempotentIn : [idempotentIn]);
+    return false;
+  }
+
+  private async assertState(id: number, allowed: CampaignStatus[]): Promise<void> {
+    const row = await this.dataSource.getRepository(CampaignRecord).findOneBy({ id });
+    if (!row) throw notFound(id);
+    if (!allowed.includes(row.status)) throw new ApiError(409, ErrorCode.Conflict, `Campaign ${id} is ${row.status}.`);
+  }
+
+  /**
+   * Removes the waiting jobs of a paused or cancelled campaign's queued records, so that they
+   * neither occupy workers nor use the channel's rate limit. Best effort: a job missed here (or
+   * added by a fan-out running at the same time) finds the campaign not running and does nothing.
+   */
+  private async removeWaitingJobs(id: number): Promise<void> {
+    const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
+    const queue = this.jobs.queueOf(c.channel);
+    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM outbound_messages WHERE campaign_id = $1 AND status IN ('queued', 'cancelled') ORDER BY id`, [id]);
+    try {
+      for (let i = 0; i < rows.length; i += FAN_OUT_CHUNK) {
+        await Promise.all(rows.slice(i, i + FAN_OUT_CHUNK).map((r) => queue.remove(messageJobId(r.id, c.fanoutGeneration)).catch(() => 0)));
+      }
+    } catch (err) {
+      this.logger.warn(`campaign #${id}: could not remove waiting jobs: ${(err as Error).message}`);
+    }
+  }
+}
+
+const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Campaign ${id} not found`);
+
+/** Appends the SMS opt-out instruction to a marketing SMS that does not mention STOP already. */
+export const smsWithOptOut = (text: string) => (/\bSTOP\b/i.test(text) ? text : `${text}\nReply STOP to opt out.`);
+
+function summaryOf(r: CampaignRecord, c: CampaignCounts): CampaignSummary | null {
+  if (r.status !== 'sent' && r.status !== 'cancelled') return null;
+  return r.summary ?? { successful: c.sent, failed: c.failed, total: r.total };
+}
+
+export function toCampaign(r: CampaignRecord, c: CampaignCounts): Campaign {
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.channel,
+    template: r.templateName,
+    message: r.message,
+    filter: r.filter,
+    status: r.status,
+    recipients: r.total,
+    queued: c.queued,
+    sent: c.sent,
+    failed: c.failed,
+    skipped: c.skipped,
+    notDelivered: c.notDelivered,
+    cancelled: c.cancelled,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt ? r.startedAt.toISOString() : null,
+    finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+    createdBy: r.createdBy,
+    summary: summaryOf(r, c),
+  };
+}
+
+export function toProgress(r: CampaignRecord, c: CampaignCounts): CampaignProgress {
+  const finished = r.total - c.queued;
+  const elapsedS = r.startedAt ? Math.max(0.001, (Date.now() - r.startedAt.getTime()) / 1000) : RATE_WINDOW_S;
+  return {
+    campaignId: r.id,
+    status: r.status,
+    total: r.total,
+    queued: c.queued,
+    sent: c.sent,
+    failed: c.failed,
+    skipped: c.skipped,
+    notDelivered: c.notDelivered,
+    cancelled: c.cancelled,
+    percent: r.total === 0 ? 100 : Math.floor((finished / r.total) * 1000) / 10,
+    ratePerSecond: Math.round((c.recent / Math.min(RATE_WINDOW_S, elapsedS)) * 10) / 10,
+    at: Date.now(),
+  };
+}

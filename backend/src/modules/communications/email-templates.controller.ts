@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import {
+  emailTemplateBodySchema, templatePreviewSchema,
+  type EmailTemplateBody, type EmailTemplateResponse, type EmailTemplatesResponse, type TemplatePreview, type TemplatePreviewResponse,
+} from '@ironclad/contracts';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+
+/** Email templates (staff-side.md §7 GET /api/email-templates; issue 7 item 3). Staff only. */
+@Controller('api/email-templates')
+export class EmailTemplatesController {
+  constructor(private readonly templates: EmailTemplatesService) {}
+
+  /** GET /api/email-templates → `{templates}` (defaults first). */
+  @Get()
+  async list(): Promise<EmailTemplatesResponse> {
+    return { templates: await this.templates.list() };
+  }
+
+  /** POST /api/email-templates {name, subject, content, category} → 201 `{template}`; 400 field errors (incl. template syntax); 409 name taken. */
+  @Post()
+  @HttpCode(201)
+  async create(@Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody): Promise<EmailTemplateResponse> {
+    return { template: await this.templates.create(body) };
+  }
+
+  /**
+   * POST /api/email-templates/preview {templateId | subject+content, leadId?} → `{subject, html, text}`
+   * rendered with the lead's data (or sample values). 404 unknown template/lead.
+   */
+  @Post('preview')
+  @HttpCode(200)
+  preview(@Body(new ZodValidationPipe(templatePreviewSchema)) body: TemplatePreview): Promise<TemplatePreviewResponse> {
+    return this.templates.preview(body);
+  }
+
+  /** PUT /api/email-templates/{id} {name, subject, content, category} → `{template}`; 404; 400; 409. */
+  @Put(':id')
+  async update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody): Promise<EmailTemplateResponse> {
+    return { template: await this.templates.update(id, body) };
+  }
+
+  /** DELETE /api/email-templates/{id} → 204; 404; 409 for a default template. */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', ParseIntPipe) id: number): Promise<void> {
+    await this.templates.remove(id);
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * Communications API client (staff-side.md §7; issue 7; /tmp design "HTTP"): status, templates,
+ * single sends, tests, bulk campaigns, activity timelines. Every answer is validated with zod
+ * against the contract types; every failure shows the staff-side.md §8 toast of the screen it
+ * happened on (COMMUNICATION_TEXTS).
+ */
+import {
+  ACTIVITY_TYPES, CAMPAIGN_STATUSES, COMMUNICATION_CHANNELS, COMMUNICATION_TEXTS, LEAD_STATUSES, MESSAGE_KINDS, MESSAGE_STATUSES,
+  type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CommunicationChannel, type CommunicationStatus,
+  type DirectCommunicationTest, type EmailTemplate, type EmailTemplateBody, type LeadActivity, type LeadActivityItem, type OutboundMessage,
+  type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type TemplatePreview, type TemplatePreviewResponse, type TestCommunication,
+  type TestDirectCommunication, type TestResult,
+} from '@ironclad/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { notify } from '../../components/ui/toaster';
+import { apiRequest } from '../../lib/api';
+
+/** Where a shared communication tool is shown: the §8 wording differs between the two screens. */
+export type CommsScreen = 'dashboard' | 'centre';
+
+export const commsKeys = {
+  all: ['staff', 'comms'] as const,
+  status: ['staff', 'comms', 'status'] as const,
+  templates: ['staff', 'comms', 'templates'] as const,
+  campaigns: ['staff', 'comms', 'campaigns'] as const,
+  campaign: (id: number) => ['staff', 'comms', 'campaigns', id] as const,
+  activities: ['staff', 'comms', 'activities'] as const,
+  timeline: (leadId: number) => ['staff', 'comms', 'timeline', leadId] as const,
+};
+
+// --- response schemas (tied to the contract types with `satisfies`) ---
+
+const statusSchema = z.object({
+  sendgrid: z.object({ configured: z.boolean(), apiKey: z.string().nullable() }),
+  twilio: z.object({ configured: z.boolean(), phoneNumber: z.string().nullable() }),
+  totalLeads: z.number(),
+}) satisfies z.ZodType<CommunicationStatus>;
+
+const templateSchema = z.object({
+  id: z.number(), name: z.string(), subject: z.string(), content: z.string(), category: z.string(), isDefault: z.boolean(),
+  createdAt: z.string(), updatedAt: z.string(),
+}) satisfies z.ZodType<EmailTemplate>;
+
+const filterSchema = z.object({
+  status: z.union([z.literal('all'), z.enum(LEAD_STATUSES)]).optional(),
+  minValue: z.number().optional(),
+  createdAfter: z.string().optional(),
+}) satisfies z.ZodType<CampaignFilter>;
+
+const campaignSchema = z.object({
+  id: z.number(), name: z.string(), type: z.enum(COMMUNICATION_CHANNELS), template: z.string().nullable(), message: z.string().nullable(),
+  filter: filterSchema, status: z.enum(CAMPAIGN_STATUSES), recipients: z.number(), queued: z.number(), sent: z.number(), failed: z.number(),
+  skipped: z.number(), notDelivered: z.number(), cancelled: z.number(), createdAt: z.string(), startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(), createdBy: z.string().nullable(),
+  summary: z.object({ successful: z.number(), failed: z.number(), total: z.number() }).nullable(),
+}) satisfies z.ZodType<Campaign>;
+
+const activityItemSchema = z.object({
+  id: z.string(), type: z.enum(ACTIVITY_TYPES), channel: z.enum(COMMUNICATION_CHANNELS).optional(), status: z.string().optional(),
+  template: z.string().nullish(), subject: z.string().nullish(), content: z.string().nullish(), timestamp: z.string(),
+  error: z.string().nullish(), providerMessageId: z.string().nullish(), triggeredBy: z.string().nullish(), campaignId: z.number().nullish(),
+  amountCents: z.number().optional(), fromStatus: z.enum(LEAD_STATUSES).nullish(), toStatus: z.enum(LEAD_STATUSES).optional(),
+}) satisfies z.ZodType<LeadActivityItem>;
+
+const leadActivitySchema = z.object({
+  id: z.number(), leadId: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string(),
+  phone: z.string().nullable(), company: z.string().nullable(), totalEstimate: z.number().nullable(), pipelineStage: z.enum(LEAD_STATUSES),
+  lastContact: z.string().nullable(), activities: z.array(activityItemSchema),
+}) satisfies z.ZodType<LeadActivity>;
+
+const messageSchema = z.object({
+  id: z.number(), channel: z.enum(COMMUNICATION_CHANNELS), kind: z.enum(MESSAGE_KINDS), status: z.enum(MESSAGE_STATUSES), recipient: z.string(),
+  template: z.string().nullable(), subject: z.string().nullable(), body: z.string(), provider: z.string(), providerMessageId: z.string().nullable(),
+  error: z.string().nullable(), attempts: z.number(), leadId: z.number().nullable(), campaignId: z.number().nullable(), triggeredBy: z.string(),
+  createdAt: z.string(), sentAt: z.string().nullable(),
+}) satisfies z.ZodType<OutboundMessage>;
+
+const testResultSchema = z.object({ success: z.boolean(), message: z.string() }) satisfies z.ZodType<TestResult>;
+const quickTestSchema = z.object({ results: z.object({ email: testResultSchema.optional(), sms: testResultSchema.optional() }) }) satisfies z.ZodType<QuickTestResponse>;
+const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() }) satisfies z.ZodType<TemplatePreviewResponse>;
+const bulkSchema = z.object({ campaignId: z.number(), recipients: z.number(), campaign: campaignSchema }) satisfies z.ZodType<BulkCommunicationResponse>;
+
+// --- queries ---
+
+/**
+ * GET /api/communication-status: providers configured, masked SendGrid key, Twilio number, total
+ * leads. Failure toast: dashboard "Failed to load communication status"; centre "Error" /
+ * "Failed to load communication data".
+ */
+export function communicationStatusQuery(screen: CommsScreen) {
+  return queryOptions({
+    queryKey: commsKeys.status,
+    queryFn: ({ signal }) => apiRequest('GET', '/api/communication-status', { schema: statusSchema, signal }),
+    meta: { errorToast: screen === 'dashboard' ? { title: COMMUNICATION_TEXTS.loadStatusFailed } : { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+  });
+}
+
+/** GET /api/email-templates (the seeded welcome, follow-up, proposal and staff-made ones). */
+export const templatesQuery = queryOptions({
+  queryKey: commsKeys.templates,
+  queryFn: ({ signal }) => apiRequest('GET', '/api/email-templates', { schema: z.object({ templates: z.array(templateSchema) }), signal }).then((r) => r.templates),
+  meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+});
+
+/** GET /api/campaigns: stored campaigns with their counts, newest first. */
+export const campaignsQuery = queryOptions({
+  queryKey: commsKeys.campaigns,
+  queryFn: ({ signal }) => apiRequest('GET', '/api/campaigns', { schema: z.object({ campaigns: z.array(campaignSchema) }), signal }).then((r) => r.campaigns),
+  meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+});
+
+/** GET /api/campaigns/{id} (the details modal). */
+export function campaignQuery(id: number) {
+  return queryOptions({
+    queryKey: commsKeys.campaign(id),
+    queryFn: ({ signal }) => apiRequest('GET', `/api/campaigns/${id}`, { schema: z.object({ campaign: campaignSchema }), signal }).then((r) => r.campaign),
+  });
+}
+
+/** GET /api/lead-activities?limit: the most recently active leads, each with its timeline. */
+export function leadActivitiesQuery(limit = 50) {
+  return queryOptions({
+    queryKey: [...commsKeys.activities, limit],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/api/lead-activities?limit=${limit}`, { schema: z.object({ activities: z.array(leadActivitySchema) }), signal }).then((r) => r.activities),
+    meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+  });
+}
+
+/** GET /api/leads/{id}/activities: one lead's timeline, newest first. */
+export function leadTimelineQuery(leadId: number) {
+  return queryOptions({
+    queryKey: commsKeys.timeline(leadId),
+    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/activities`, { schema: z.object({ activities: z.array(activityItemSchema) }), signal }).then((r) => r.activities),
+  });
+}
+
+export const useCommunicationStatus = (screen: CommsScreen) => useQuery(communicationStatusQuery(screen));
+
+// --- sends to one lead ---
+
+const invalidateActivity = (qc: ReturnType<typeof useQueryClient>, leadId: number) =>
+  Promise.all([qc.invalidateQueries({ queryKey: commsKeys.timeline(leadId) }), qc.invalidateQueries({ queryKey: commsKeys.activities })]);
+
+/**
+ * A message to one lead: an email from a stored template, a free-text email, a text message or a
+ * call note (stored on the timeline, nothing sent).
+ */
+export type LeadMessage =
+  | { leadId: number; type: 'email'; template: string }
+  | { leadId: number; type: 'email'; template?: undefined; subject?: string; message: string }
+  | { leadId: number; type: 'sms'; message: string }
+  | { leadId: number; type: 'call'; message: string };
+
+/** The endpoint of a message: the leads tab / CRM send to /leads/{id}/send-*, the centre to /send-communication. */
+function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<unknown> {
+  if (m.type === 'email' && m.template !== undefined) return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: z.object({ message: messageSchema }) });
+  if (m.type === 'sms' && screen === 'dashboard') return apiRequest('POST', `/api/leads/${m.leadId}/send-sms`, { body: { message: m.message }, schema: z.object({ message: messageSchema }) });
+  const body: SendCommunication = { leadId: m.leadId, type: m.type, message: m.message, ...(m.type === 'email' && m.subject ? { subject: m.subject } : {}) };
+  return apiRequest('POST', '/api/send-communication', { body });
+}
+
+/**
+ * Sends (enqueues; 202) a message to one lead and refreshes its timeline. Toasts (§8): in the
+ * admin dashboard "Email Sent" / "SMS Sent" or "Failed to send email" / "Failed to send SMS"; in
+ * the centre "{Email|SMS|Call note} sent successfully" or "Failed to send {type}".
+ */
+export function useSendToLead(screen: CommsScreen) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (m: LeadMessage) => postLeadMessage(m, screen),
+    onSuccess: (_res, m) => {
+      notify({ type: 'success', title: screen === 'centre' || m.type === 'call' ? COMMUNICATION_TEXTS.sentSuccessfully(m.type) : m.type === 'email' ? COMMUNICATION_TEXTS.emailSent : COMMUNICATION_TEXTS.smsSent });
+      return Promise.all([qc.invalidateQueries({ queryKey: commsKeys.timeline(m.leadId) }), qc.invalidateQueries({ queryKey: commsKeys.activities })]);
+    },
+    onError: (err, m) =>
+      notify({
+        type: 'error',
+        title: screen === 'centre' || m.type === 'call' ? COMMUNICATION_TEXTS.sendFailed(m.type === 'call' ? 'call note' : m.type) : m.type === 'email' ? COMMUNICATION_TEXTS.sendEmailFailed : COMMUNICATION_TEXTS.sendSmsFailed,
+        description: errorText(err),
+      }),
+  });
+}
+
+// --- tests ---
+
+/** Key shared by every test mutation: while one runs, every test button is disabled (§5). */
+export const TEST_MUTATION_KEY = ['staff', 'comms', 'test'] as const;
+
+/** Shows a test result: the server's message titled Success or Error by its flag (§8). */
+export function notifyTestResult(r: TestResult): void {
+  notify({ title: r.success ? 'Success' : 'Error', description: r.message, type: r.success ? 'success' : 'error' });
+}
+
+/** POST /api/test-communication by lead ID (or, in the centre, to a recipient). Failure: "Failed to test {type}". */
+export function useTestCommunication() {
+  return useMutation({
+    mutationKey: TEST_MUTATION_KEY,
+    mutationFn: (body: Partial<TestCommunication> & Pick<TestCommunication, 'type'>) => apiRequest('POST', '/api/test-communication', { body, schema: testResultSchema }),
+    onSuccess: notifyTestResult,
+    onError: (err, v) => notify({ title: COMMUNICATION_TEXTS.testFailed(v.type), description: errorText(err), type: 'error' }),
+  });
+}
+
+/**
+ * A direct test to an address or number. Dashboard: POST /api/test-direct-communication
+ * {type, email | phone, template, message}, failure "Failed to test direct {type}". Centre:
+ * POST /api/direct-communication-test {type, testRecipient}, failure "Failed to test {type}".
+ */
+export function useDirectTest(screen: CommsScreen) {
+  return useMutation({
+    mutationKey: TEST_MUTATION_KEY,
+    mutationFn: (v: { type: CommunicationChannel; recipient: string; template?: string; message?: string }) =>
+      screen === 'dashboard'
+        ? apiRequest('POST', '/api/test-direct-communication', {
+            body: { type: v.type, ...(v.type === 'email' ? { email: v.recipient, template: v.template } : { phone: v.recipient, message: v.message }) } satisfies Partial<TestDirectCommunication>,
+            schema: testResultSchema,
+          })
+        : apiRequest('POST', '/api/direct-communication-test', { body: { type: v.type, testRecipient: v.recipient } satisfies DirectCommunicationTest, schema: testResultSchema }),
+    onSuccess: notifyTestResult,
+    onError: (err, v) => notify({ title: screen === 'dashboard' ? COMMUNICATION_TEXTS.testDirectFailed(v.type) : COMMUNICATION_TEXTS.testFailed(v.type), description: errorText(err), type: 'error' }),
+  });
+}
+
+/** POST /api/quick-test-communication {email?, phone?} → results.email / results.sms. Failure: "Test failed". */
+export function useQuickTest() {
+  return useMutation({
+    mutationKey: TEST_MUTATION_KEY,
+    mutationFn: (body: QuickTestCommunication) => apiRequest('POST', '/api/quick-test-communication', { body, schema: quickTestSchema }),
+    meta: { errorToast: { title: COMMUNICATION_TEXTS.testGenericFailed } },
+  });
+}
+
+// --- templates ---
+
+/** POST /api/email-templates or PUT /api/email-templates/{id}: "Template saved successfully" / "Failed to save template". */
+export function useSaveTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: EmailTemplateBody }) =>
+      apiRequest(id === null ? 'POST' : 'PUT', id === null ? '/api/email-templates' : `/api/email-templates/${id}`, { body, schema: z.object({ template: templateSchema }) }).then((r) => r.template),
+    onSuccess: () => {
+      notify({ title: 'Success', description: COMMUNICATION_TEXTS.templateSaved, type: 'success' });
+      return qc.invalidateQueries({ queryKey: commsKeys.templates });
+    },
+    // The form shows the API's field errors itself; the toast is the §8 text.
+    meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.templateSaveFailed } },
+  });
+}
+
+/** DELETE /api/email-templates/{id}. */
+export function useDeleteTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/email-templates/${id}`),
+    onSuccess: () => {
+      notify({ title: 'Template deleted', type: 'success' });
+      return qc.invalidateQueries({ queryKey: commsKeys.templates });
+    },
+    meta: { errorToast: { title: 'Error', description: 'Failed to delete template' } },
+  });
+}
+
+/** POST /api/email-templates/preview: a stored or unsaved template rendered with a real lead's data. */
+export function usePreviewTemplate() {
+  return useMutation({
+    mutationFn: (body: TemplatePreview) => apiRequest('POST', '/api/email-templates/preview', { body, schema: previewSchema }),
+  });
+}
+
+// --- campaigns ---
+
+/** POST /api/bulk-communication (202 with the stored campaign). Failure: "Failed to send bulk {type}". */
+export function useStartCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkCommunication) => apiRequest('POST', '/api/bulk-communication', { body, schema: bulkSchema }),
+    onSuccess: (res) => {
+      qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => [res.campaign, ...(old ?? []).filter((c) => c.id !== res.campaignId)]);
+      notify({ title: 'Campaign started', description: `${res.recipients} recipient${res.recipients === 1 ? '' : 's'}`, type: 'success' });
+    },
+    onError: (err, v) => notify({ title: COMMUNICATION_TEXTS.bulkFailed(v.type), description: errorText(err), type: 'error' }),
+  });
+}
+
+/** POST /api/campaigns/{id}/pause | resume | cancel; the list is updated with the answer. */
+export function useCampaignAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'pause' | 'resume' | 'cancel' }) =>
+      apiRequest('POST', `/api/campaigns/${id}/${action}`, { schema: z.object({ campaign: campaignSchema }) }).then((r) => r.campaign),
+    onSuccess: (campaign) => {
+      qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => old?.map((c) => (c.id === campaign.id ? campaign : c)));
+      qc.setQueryData(commsKeys.campaign(campaign.id), campaign);
+    },
+    meta: { errorToast: { title: 'Error', description: 'Failed to update the campaign' } },
+  });
+}
+
+/** The API's error message (its JSON `message`, else the spec's "{status}: {body}"). */
+export function errorText(err: unknown): string | undefined {
+  if (err && typeof err === 'object' && 'body' in err) {
+    const body = (err as { body: { message?: string } | null }).body;
+    if (body?.message) return body.message;
+  }
+  return err instanceof Error ? err.message : undefined;
+}

@@ -1,0 +1,37 @@
+/**
+ * The admin dashboard's Communication tab (staff-side.md §2, §5, §8): a status check, a direct
+ * test, a test by lead ID and the bulk communication tool with the live progress of the campaigns
+ * started from it. The same components as the communications centre, with the dashboard's texts.
+ */
+import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { BulkCampaignForm } from './bulk-campaign-form';
+import { CampaignCard } from './campaigns';
+import { campaignsQuery } from './comms-api';
+import { isCampaignRunning } from './format';
+import { DirectTestCard, LeadTestCard, ProviderStatus, ToolCard } from './test-tools';
+
+export function CommunicationTab() {
+  const campaigns = useQuery(campaignsQuery);
+  // Running campaigns, and the latest one once it has finished, so its final counts stay in view.
+  const shown = (campaigns.data ?? []).filter((c, i) => isCampaignRunning(c.status) || i === 0).slice(0, 5);
+  return (
+    <Stack gap="6">
+      <ProviderStatus screen="dashboard" />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <DirectTestCard screen="dashboard" />
+        <LeadTestCard />
+      </SimpleGrid>
+      <ToolCard title="Bulk communication" description="Send a template email or a text message to every lead matching the filter." testId="bulk-tool">
+        <BulkCampaignForm submitLabel="Send bulk message" />
+        {shown.length > 0 && (
+          <Stack gap="3" mt="6" as="section" aria-labelledby="bulk-progress-heading">
+            <Heading as="h4" size="sm" id="bulk-progress-heading">Progress</Heading>
+            <Stack as="ul" gap="3">{shown.map((c) => <CampaignCard key={c.id} campaign={c} />)}</Stack>
+            <Text fontSize="xs" color="fg.muted">All campaigns, with details, are in the Communications Center.</Text>
+          </Stack>
+        )}
+      </ToolCard>
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The centre's Lead Management tab (staff-side.md §2, §9; decisions.md §12): leads filtered by
+ * status and by a minimum estimate (the minimum input is rendered here, unlike the original),
+ * a send email / SMS / call note modal per lead, and the export of the filtered leads as
+ * leads_export.csv (papaparse, formula cells escaped with a leading `'`).
+ *
+ * GET /api/leads filters by status on the server; the minimum estimate is applied to each page
+ * in the browser (the list API has no minimum-estimate parameter), and the export walks every
+ * page of the status filter.
+ */
+import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX } from '@ironclad/contracts';
+import { useState } from 'react';
+import Papa from 'papaparse';
+import { LuUsers } from 'react-icons/lu';
+import { notify } from '../../components/ui/toaster';
+import { formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
+import { useDebounced } from '../admin/leads-tab';
+import { fetchLeadsPage, saveBlob, useLeads, type StaffLead } from '../admin/staff-api';
+import { SendMessageDialog, type MessageType } from './send-message-dialog';
+import { EmptyNote, LoadingBlocks } from './ui';
+
+/** Columns of leads_export.csv: the admin export's six (staff-side.md §9) plus status and estimate. */
+const EXPORT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt', 'status', 'totalEstimate'] as const;
+/** decisions.md §12: a cell starting with = + - @ tab or CR gets a leading `'` (any line, not only the first). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Leads at or above the minimum estimate (whole dollars; empty = no minimum; no estimate = below any minimum). */
+export function meetsMinimum(lead: Pick<StaffLead, 'totalEstimate'>, min: number | null): boolean {
+  return min === null || (lead.totalEstimate ?? -1) >= min;
+}
+
+/** The CSV text of leads (BOM, header row, CRLF, formula cells escaped). */
+export function leadsCsv(leads: StaffLead[]): string {
+  const rows = leads.map((l) => EXPORT_COLUMNS.map((c) => (c === 'totalEstimate' ? (l.totalEstimate ?? '') : (l[c] ?? ''))));
+  return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
+}
+
+/** Every lead of a status filter at or above the minimum (all pages of GET /api/leads). */
+async function allMatchingLeads(status: string, min: number | null): Promise<StaffLead[]> {
+  const out: StaffLead[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await fetchLeadsPage({ search: '', status, page, pageSize: STAFF_PAGE_SIZE_MAX });
+    out.push(...res.leads.filter((l) => meetsMinimum(l, min)));
+    if (page * res.pageSize >= res.total || res.leads.length === 0) return out;
+  }
+}
+
+export function LeadManagementPanel() {
+  const [status, setStatus] = useState('all');
+  const [minInput, setMinInput] = useState('');
+  const [page, setPage] = useState(1);
+  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const debouncedMin = useDebounced(minInput);
+  const min = debouncedMin.trim() !== '' && Number(debouncedMin) >= 0 ? Math.floor(Number(debouncedMin)) : null;
+  const leads = useLeads({ search: '', status, page, pageSize: 50 });
+  const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const shown = (leads.data?.leads ?? []).filter((l) => meetsMinimum(l, min));
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await allMatchingLeads(status, min);
+      saveBlob(new Blob([leadsCsv(all)], { type: 'text/csv;charset=utf-8' }), 'leads_export.csv');
+    } catch {
+      notify({ title: 'Export failed', description: 'Please try again.', type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
+        <Field.Root maxW={{ md: '56' }}>
+          <Field.Label>Status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+              <option value="all">All statuses</option>
+              {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root maxW={{ md: '56' }} invalid={minInput.trim() !== '' && !(Number(minInput) >= 0)}>
+          <Field.Label>Minimum estimate</Field.Label>
+          <InputGroup startElement="$">
+            <Input type="number" inputMode="numeric" min={0} step={1000} value={minInput} onChange={(e) => setMinInput(e.target.value)} placeholder="0" />
+          </InputGroup>
+          <Field.ErrorText>Enter a whole number of dollars.</Field.ErrorText>
+        </Field.Root>
+        <Box flex="1" />
+        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…">Export CSV</Button>
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" mb="2" aria-live="polite">
+        {leads.data ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` · ${shown.length} on this page with an estimate of at least ${formatUsd(min)}` : ''}` : ''}
+      </Text>
+      {leads.isPending ? (
+        <LoadingBlocks count={4} h="10" />
+      ) : leads.isError ? (
+        <Text role="alert" color="fg.error">Failed to fetch leads. Please check your connection and try again.</Text>
+      ) : shown.length === 0 ? (
+        <EmptyNote icon={LuUsers} title="No leads match these filters" />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md" aria-busy={leads.isFetching}>
+          <Table.Root size="sm" stickyHeader data-testid="lead-management-table">
+            <Table.Caption srOnly>Leads with send actions</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                {['Lead', 'Contact', 'Status', 'Estimate', 'Created', 'Actions'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((l) => (
+                <Table.Row key={l.id} data-testid="managed-lead">
+                  <Table.Cell><Text fontWeight="medium">{fullName(l)}</Text><Text fontSize="xs" color="fg.muted">#{l.id}{l.company ? ` · ${l.company}` : ''}</Text></Table.Cell>
+                  <Table.Cell><Text>{l.email}</Text><Text fontSize="xs" color="fg.muted">{l.phone ?? 'No phone'}</Text></Table.Cell>
+                  <Table.Cell><Badge colorPalette={STATUS_COLORS[l.status]}>{STATUS_LABELS[l.status]}</Badge></Table.Cell>
+                  <Table.Cell fontVariantNumeric="tabular-nums">{l.totalEstimate === null ? 'TBD' : formatUsd(l.totalEstimate)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(l.createdAt)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'email' })} aria-label={`Send email to ${fullName(l)}`}>Email</Button>
+                      <Button size="xs" variant="outline" disabled={!l.phone} onClick={() => setSendTo({ lead: l, type: 'sms' })} aria-label={`Send SMS to ${fullName(l)}`}>SMS</Button>
+                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'call' })} aria-label={`Add call note for ${fullName(l)}`}>Call note</Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <HStack mt="3" justify="flex-end">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
+        <Text fontSize="sm">Page {page} of {pages}</Text>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+      </HStack>
+      <SendMessageDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} screen="centre" onClose={() => setSendTo(null)} />
+    </Box>
+  );
+}

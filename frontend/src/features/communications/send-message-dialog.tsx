@@ -1,0 +1,133 @@
+/**
+ * The "send email/SMS to a lead" modal (staff-side.md §2), shared by the leads tab, the CRM lead
+ * modal and the centre's Lead Management tab: an email from a stored template (or, in the
+ * centre, a free-text email), a text message (pre-filled with the fixed SMS follow-up text,
+ * staff-side.md §9) or, in the centre, a call note. Sending enqueues the message; it then appears
+ * on the lead's timeline with its delivery status.
+ */
+import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH } from '@ironclad/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { usePublicConfig } from '../site-config/public-config';
+import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './comms-api';
+import { ACTIVITY_LABELS } from './format';
+import { ChoiceGroup } from './ui';
+
+/** The lead a message goes to. */
+export interface MessageRecipient {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+}
+
+export type MessageType = 'email' | 'sms' | 'call';
+/** Value of the template select that switches to a free-text email (centre only). */
+const CUSTOM = '__custom__';
+
+/** The fixed SMS follow-up text (staff-side.md §9), with the lead's first name and the company facts. */
+export function smsFollowUpText(firstName: string | null, company: { name: string; phone: string }): string {
+  return `Hi${firstName ? ` ${firstName}` : ''}, this is ${company.name} following up on your security system estimate. Questions? Call us at ${company.phone}. Reply STOP to opt out.`;
+}
+
+export function SendMessageDialog({ lead, type: initialType, screen, onClose }: { lead: MessageRecipient | null; type: MessageType; screen: CommsScreen; onClose: () => void }) {
+  return (
+    <Dialog.Root open={lead !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>{lead && <SendMessageForm key={`${lead.id}-${initialType}`} lead={lead} initialType={initialType} screen={screen} onDone={onClose} />}</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageRecipient; initialType: MessageType; screen: CommsScreen; onDone: () => void }) {
+  const { company } = usePublicConfig();
+  const templates = useQuery(templatesQuery);
+  const send = useSendToLead(screen);
+  const [type, setType] = useState<MessageType>(initialType);
+  const [template, setTemplate] = useState(DEFAULT_TEST_TEMPLATE);
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState(() => (initialType === 'sms' ? smsFollowUpText(lead.firstName, company) : ''));
+  const formId = useId();
+  const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || lead.email;
+  const types: MessageType[] = screen === 'centre' ? ['email', 'sms', 'call'] : ['email', 'sms'];
+  const custom = type === 'email' && template === CUSTOM;
+
+  // A new type starts from its own default text.
+  useEffect(() => {
+    setMessage(type === 'sms' ? smsFollowUpText(lead.firstName, company) : '');
+  }, [type, lead.firstName, company]);
+
+  const max = type === 'sms' ? SMS_MAX_LENGTH : type === 'call' ? CALL_NOTE_MAX_LENGTH : undefined;
+  const needsText = type !== 'email' || custom;
+  const noPhone = type === 'sms' && !lead.phone;
+  const canSend = !send.isPending && !noPhone && (!needsText || message.trim().length > 0) && (type !== 'email' || custom || template !== '');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSend) return;
+    const m: LeadMessage =
+      type === 'email'
+        ? custom
+          ? { leadId: lead.id, type, subject: subject.trim() || undefined, message: message.trim() }
+          : { leadId: lead.id, type, template }
+        : { leadId: lead.id, type, message: message.trim() };
+    send.mutate(m, { onSuccess: onDone });
+  };
+
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>Send to {name}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <form id={formId} onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <ChoiceGroup label="Message type" value={type} options={types.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))} onChange={setType} />
+            <Text fontSize="sm" color="fg.muted">
+              {type === 'email' ? `To ${lead.email}` : type === 'sms' ? (lead.phone ? `To ${lead.phone}` : 'This lead has no phone number.') : 'A note on the lead’s timeline; nothing is sent.'}
+            </Text>
+            {type === 'email' && (
+              <Field.Root>
+                <Field.Label>Template</Field.Label>
+                <NativeSelect.Root disabled={templates.isPending}>
+                  <NativeSelect.Field value={template} onChange={(e) => setTemplate(e.target.value)}>
+                    {(templates.data ?? []).map((t) => <option key={t.id} value={t.name}>{t.name} — {t.subject}</option>)}
+                    {templates.isPending && <option value={template}>{template}</option>}
+                    {screen === 'centre' && <option value={CUSTOM}>Custom message…</option>}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            )}
+            {custom && (
+              <Field.Root>
+                <Field.Label>Subject</Field.Label>
+                <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={300} placeholder={`A message from ${company.name}`} />
+              </Field.Root>
+            )}
+            {needsText && (
+              <Field.Root required invalid={send.isError && !message.trim()}>
+                <Field.Label>{type === 'call' ? 'Call note' : 'Message'}<Field.RequiredIndicator /></Field.Label>
+                <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={type === 'sms' ? 4 : 6} maxLength={max} autoresize />
+                {max && <Field.HelperText>{message.length} / {max} characters</Field.HelperText>}
+              </Field.Root>
+            )}
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild><Button variant="outline">Cancel</Button></Dialog.ActionTrigger>
+        <Button type="submit" form={formId} colorPalette="brand" disabled={!canSend} loading={send.isPending}>
+          {type === 'call' ? 'Save call note' : `Send ${ACTIVITY_LABELS[type]}`}
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+    </>
+  );
+}

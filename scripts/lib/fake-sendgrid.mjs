@@ -1,0 +1,78 @@
+/**
+ * A local fake of SendGrid's v3 API for tests and benches (never used in production):
+ *
+ * - `POST /v3/mail/send` (JSON, `Authorization: Bearer SG.test-key` unless `apiKey` says
+ *   otherwise): records each request (headers and JSON body) and answers 202 with an
+ *   `X-Message-Id`, or an injected failure: the next status of `failWith` (consumed in order), or
+ *   whatever `decide(body)` answers (a status, or null to accept).
+ * - `GET /v3/messages?query=unique_args['idempotency_key']="…"` (the Email Activity API): the
+ *   accepted message sent with that custom arg, so crash recovery can be exercised.
+ *
+ * `accepted` counts accepted sends per idempotency key and `acceptedTo` per recipient: a
+ * duplicate send shows as a count of 2.
+ */
+import http from 'node:http';
+
+export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true } = {}) {
+  const requests = [];
+  const accepted = new Map();
+  const acceptedTo = new Map();
+  const byKey = new Map();
+  const state = { failWith: [], delayMs: 0, decide: null, total: 0 };
+  let counter = 0;
+  const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => setTimeout(() => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        /* keep raw */
+      }
+      if (record) requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return json(res, 401, { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] });
+      }
+      const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method === 'GET' && url.pathname === '/v3/messages') {
+        const key = /unique_args\['idempotency_key'\]="([^"]*)"/.exec(url.searchParams.get('query') ?? '')?.[1];
+        const id = key ? byKey.get(key) : undefined;
+        return json(res, 200, { messages: id ? [{ msg_id: id, status: 'delivered' }] : [] });
+      }
+      if (req.method !== 'POST' || url.pathname !== '/v3/mail/send') return json(res, 404, { errors: [{ message: 'not found' }] });
+      state.total += 1;
+      const status = state.failWith.shift() ?? (state.decide ? state.decide(body) : null);
+      if (status) return json(res, status, { errors: [{ message: `fake failure ${status}` }] });
+      counter += 1;
+      const id = `fake-msg-${counter}`;
+      const key = body?.custom_args?.idempotency_key;
+      if (key) {
+        accepted.set(key, (accepted.get(key) ?? 0) + 1);
+        byKey.set(key, id);
+      }
+      for (const p of body?.personalizations ?? []) for (const to of p.to ?? []) acceptedTo.set(to.email, (acceptedTo.get(to.email) ?? 0) + 1);
+      res.writeHead(202, { 'x-message-id': id }).end();
+    }, state.delayMs));
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    accepted,
+    acceptedTo,
+    /** Mail Send requests received (accepted or failed). */
+    get total() { return state.total; },
+    get failWith() { return state.failWith; },
+    set failWith(v) { state.failWith = v; },
+    get delayMs() { return state.delayMs; },
+    set delayMs(v) { state.delayMs = v; },
+    get decide() { return state.decide; },
+    set decide(v) { state.decide = v; },
+    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+  };
+}
