@@ -27,7 +27,7 @@ export function CrmPipelineTable({ onView, onSend }: { onView: (lead: StaffLead)
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search);
   useEffect(() => setPage(1), [debounced, status, sort]);
-  const leads = useLeads({ search: debounced, status, page, pageSize: 25, sort: sort.key, order: sort.order });
+  const leads = useLeads({ search: debounced, status, page, pageSize: 50, sort: sort.key, order: sort.order });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
   const toggle = (key: LeadSortKey) =>
     setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: FIRST_ORDER[key] }));
