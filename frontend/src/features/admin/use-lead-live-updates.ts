@@ -1,25 +1,31 @@
 /**
  * Live staff data (architecture.md "Progress"): while a staff page is open, the shared socket
  * (session-authenticated, in the server's staff room) receives `lead:changed` whenever anyone
- * creates, updates or deletes a lead, and the staff queries (lead lists, KPIs, CRM, lead details,
- * contacts) are invalidated so what is on screen refetches without a reload. Bursts of events
- * are coalesced into one refetch; after a reconnect everything is refetched once (events may
- * have been missed while offline).
+ * creates, updates or deletes a lead, and the queries that show lead data (LEAD_DATA_KEYS) are
+ * invalidated so what is on screen refetches without a reload. Bursts of events are coalesced
+ * into one refetch; after a reconnect the lead data is refetched once (events may have been
+ * missed while offline).
  */
 import { leadChangedSchema, ServerEvent } from '@ironclad/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { renewSocketSession } from '../../lib/socket';
+import { commsKeys } from '../communications/comms-api';
 import { staffKeys } from './staff-api';
 
 /** Events closer together than this (ms) cause one refetch. */
 export const LIVE_UPDATE_COALESCE_MS = 150;
 
-/** Invalidates every staff query except the session itself. */
-export function invalidateStaffData(qc: QueryClient): Promise<void> {
-  return qc.invalidateQueries({
-    predicate: (q) => (q.queryKey[0] === 'staff' && q.queryKey[1] !== staffKeys.me[1]) || q.queryKey[0] === staffKeys.contacts[0],
-  });
+/**
+ * The queries that show lead data: lead lists (leads tab, Pipeline View, communications lead
+ * management), KPIs, lead details, CRM Action Items, contacts (Convert to Lead), and the
+ * communications centre's lead activity list (each lead's pipeline stage).
+ */
+const LEAD_DATA_KEYS: readonly (readonly unknown[])[] = [staffKeys.leads, staffKeys.stats, ['staff', 'lead'], staffKeys.actionItems, staffKeys.contacts, commsKeys.activities];
+
+/** Invalidates the queries that show lead data (only the ones on screen refetch). */
+export function invalidateLeadData(qc: QueryClient): Promise<unknown> {
+  return Promise.all(LEAD_DATA_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 /** Subscribes the open staff page to `lead:changed` (see the file's comment). */
@@ -33,7 +39,7 @@ export function useLeadLiveUpdates(): void {
       if (timer) return;
       timer = setTimeout(() => {
         timer = undefined;
-        void invalidateStaffData(qc);
+        void invalidateLeadData(qc);
       }, LIVE_UPDATE_COALESCE_MS);
     };
     const onLeadChanged = (payload: unknown) => {
