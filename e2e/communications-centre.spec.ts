@@ -244,6 +244,7 @@ test('export the filtered leads as leads_export.csv with formula cells escaped',
 
 for (const width of [1280, 390]) {
   test(`the centre's tabs have no serious or critical axe violations at ${width} px`, async ({ page }) => {
+    test.setTimeout(180_000); // eight axe runs over data-heavy tabs: slow on a busy 2-core machine
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openCentre(page);

@@ -64,6 +64,7 @@ test('/test-communication: the run button needs an email or a phone; one result 
 });
 
 test('the dashboard’s Communication tab: status, test by lead ID, bulk SMS with live progress', async ({ page }) => {
+  test.setTimeout(120_000); // two test sends (each answered once the worker is done) and a campaign
   await signIn(page, ADMIN, '/admin');
   await page.getByRole('tab', { name: 'Communication' }).click();
   const status = page.getByTestId('provider-status');
@@ -77,7 +78,8 @@ test('the dashboard’s Communication tab: status, test by lead ID, bulk SMS wit
   const [{ id }] = await dbQuery<{ id: number }>(`SELECT id FROM leads WHERE email = 'tess.timeline@tools.example'`);
   await leadTest.getByLabel('Lead ID').fill(String(id));
   await leadTest.getByRole('button', { name: 'Test email' }).click();
-  await expect(leadTest.getByTestId('test-result')).toContainText('Test email not delivered: provider not configured');
+  // The server waits up to 10 s for the worker's outcome before it answers.
+  await expect(leadTest.getByTestId('test-result')).toContainText('Test email not delivered: provider not configured', { timeout: 20_000 });
 
   // Direct test: disabled while the address is empty.
   const direct = page.getByTestId('direct-test');
@@ -85,7 +87,7 @@ test('the dashboard’s Communication tab: status, test by lead ID, bulk SMS wit
   await direct.getByRole('button', { name: 'SMS', exact: true }).click();
   await direct.getByLabel('Test phone number').fill('(212) 555-0188');
   await direct.getByRole('button', { name: 'Send test SMS' }).click();
-  await expect(direct.getByTestId('test-result')).toContainText('Test SMS not delivered');
+  await expect(direct.getByTestId('test-result')).toContainText('Test SMS not delivered', { timeout: 20_000 });
 
   // Bulk SMS to the proposal leads of at least $800,000.
   const bulk = page.getByTestId('bulk-tool');
