@@ -30,6 +30,8 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'contracts', rootDir: 'packages/contracts', testMatch: ['<rootDir>/src/**/*.test.ts'] },
+    // Front-end checks that run in Node (source rules, pure functions); the browser is Playwright's.
+    { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts'] },
     {
       ...common,
       displayName: 'backend',

@@ -24,6 +24,11 @@ test.beforeAll(async () => {
     [HOSTILE],
   );
   await dbQuery(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('Conv', 'Ert', 'convert.me@example.com', '7185550177', 'residential', '{}')`);
+  await dbQuery(
+    `INSERT INTO contacts (first_name, last_name, email, phone, property_type, services, referral_source, message)
+     VALUES ($1, 'Contact', 'hostile.contact@example.com', '7185550188', $1, ARRAY[$1], $1, $1)`,
+    [HOSTILE],
+  );
 });
 
 async function signIn(page: Page) {
@@ -82,6 +87,20 @@ test('wrong password, then sign in; find a lead by phone and change its status; 
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 });
 
+test('the dashboard has the eight tabs of §2, leads first and selected; the later issues\' tabs say they are coming', async ({ page }) => {
+  await signIn(page);
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  await expect(tabs).toHaveText(['Leads', 'Contacts', 'Manual Estimator', 'CRM Pipeline', 'Inventory', 'AI Config', 'Communication', 'Settings']);
+  await expect(page.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('group', { name: 'Total Leads' })).toBeVisible();
+  for (const [tab, text] of [['Inventory', 'Inventory management is coming'], ['AI Config', 'AI configuration is coming'], ['Settings', 'Site settings are coming']] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel')).toContainText(text);
+  }
+  await page.getByRole('tab', { name: 'Communication' }).click();
+  await expect(page.getByTestId('provider-status')).toBeVisible();
+});
+
 test('convert a contact to a lead', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Contacts' }).click();
@@ -95,6 +114,59 @@ test('convert a contact to a lead', async ({ page }) => {
   expect(row!.source).toBe('contact_conversion');
 });
 
+test('a hostile contact shows as text in the list and the details, and converts to a lead that shows as text', async ({ page }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  await page.getByLabel('Search contacts').fill('(718) 555-0188');
+  const card = page.getByTestId('contact-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`${HOSTILE} Contact`);
+  await card.click();
+  const details = page.getByTestId('contact-details');
+  await expect(details.getByRole('heading', { name: `${HOSTILE} Contact` })).toBeVisible();
+  await expect(details).toContainText(`Message: ${HOSTILE}`);
+  await expect(details).toContainText(`Services: ${HOSTILE}`);
+  await details.getByRole('button', { name: 'Convert to Lead' }).click();
+  await expect(page.getByText('Contact converted to lead')).toBeVisible();
+  await page.getByRole('tab', { name: 'Leads' }).click();
+  await page.getByLabel('Search leads').fill('hostile.contact@');
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
+  await page.getByTestId('lead-card').click();
+  await expect(page.getByTestId('lead-details')).toContainText(`Notes: ${HOSTILE}`);
+  await expect(page.getByTestId('lead-details').getByTestId('audit-log')).toContainText('contact.converted');
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(dialogs).toBe(0);
+});
+
+test('a session that ends while the dashboard is open brings back the login; sign in again; sign out', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
+  // The session ends on the server (as after the idle or absolute expiry, or a logout elsewhere).
+  await dbQuery(`DELETE FROM sessions WHERE sess -> 'passport' ->> 'user' = (SELECT id FROM users WHERE email = $1)`, [ADMIN.email]);
+  await page.getByLabel('Search leads').fill('646-555-0142');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByLabel('Search leads').fill('646-555-0142');
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
+  const [row] = await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE sess -> 'passport' ->> 'user' = (SELECT id FROM users WHERE email = $1)`, [ADMIN.email]);
+  expect(row!.n).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+});
+
 test('save a manual estimate', async ({ page }) => {
   await signIn(page);
   await page.getByRole('tab', { name: 'Manual Estimator' }).click();
@@ -106,10 +178,28 @@ test('save a manual estimate', async ({ page }) => {
   await page.getByLabel('Last name').fill('Mate');
   await page.getByLabel('Email').fill('estella@example.com');
   await page.getByLabel('Phone').fill('3125550123');
+  // §5 minimums: cameras, floors, entry points, installation days at least 1; prices at least 0.
+  await page.getByLabel('Cameras').fill('0');
+  await expect(page.getByLabel('Cameras')).toHaveValue('1');
+  await page.getByLabel('Installation days').fill('-3');
+  await expect(page.getByLabel('Installation days')).toHaveValue('1');
+  await page.getByLabel('Camera price ($)').fill('-5');
+  await expect(page.getByLabel('Camera price ($)')).toHaveValue('0');
+  await expect(summary).toContainText('Total: $3,700.00'); // 1 × 0 + 1,500 + 1 × 2,200
+  await page.getByLabel('Camera price ($)').fill('950');
+  await page.getByLabel('Installation days').fill('2');
   await page.getByLabel('Cameras').fill('10');
   await expect(summary).toContainText('Total: $15,400.00');
+  // A failed save keeps the form and says so (§8); the next attempt succeeds.
+  await page.route('**/api/leads/manual-estimate', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }), { times: 1 });
+  await summary.getByRole('button', { name: 'Save Estimate' }).click();
+  await expect(page.getByText('Save Error')).toBeVisible();
+  await expect(page.getByText('Failed to save estimate. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Estella');
   await summary.getByRole('button', { name: 'Save Estimate' }).click();
   await expect(page.getByText('Estimate Saved! 💼')).toBeVisible();
+  await expect(page.getByText('Manual estimate has been saved to leads database and customer will be contacted.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('');
   const [row] = await dbQuery<{ source: string; total_estimate_cents: string }>(`SELECT source, total_estimate_cents FROM leads WHERE email = 'estella@example.com'`);
   expect(row).toEqual({ source: 'manual_estimator', total_estimate_cents: '1540000' });
 });
@@ -126,7 +216,12 @@ test('export the leads and the CRM comprehensive CSV, and open them', async ({ p
 
   await page.getByRole('tab', { name: 'CRM Pipeline' }).click();
   await page.getByRole('tab', { name: 'Reports' }).click();
-  await expect(page.getByRole('img', { name: /Pipeline by stage/ })).toBeVisible();
+  const chart = page.getByRole('img', { name: /Pipeline by stage/ });
+  await expect(chart).toBeVisible();
+  // Each stage's count is printed on its bar (the same figures as the chart's label, from the KPI query).
+  const newCount = Number(/New (\d+)/.exec((await chart.getAttribute('aria-label')) ?? '')?.[1]);
+  expect(newCount).toBeGreaterThanOrEqual(1);
+  await expect(chart.locator('.recharts-label-list')).toContainText(String(newCount));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export All Leads' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^comprehensive-leads-export-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { startFakeSendGrid, type FakeSendGrid } from '../backend/test/support/fake-sendgrid';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
+import { gotoHydrated } from './support/goto';
 
 const uniqueEmail = (tag: string) => `calc-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -82,7 +83,7 @@ async function requestPdf(page: Page, email: string, name = { first: 'Ada', last
 test.describe('cost calculator (shared server, no email provider)', () => {
   test('the sliders re-price with the §9 worked examples', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page);
-    await page.goto('/calculator');
+    await gotoHydrated(page, '/calculator');
     await expect(page.getByRole('heading', { level: 1, name: 'Security System Cost Calculator' })).toBeVisible();
     // 8 cameras, finished building, 2,500 sq ft, no options, no valid promotion.
     await expect(total(page)).toHaveText('$8,126');
@@ -128,7 +129,7 @@ test.describe('cost calculator (shared server, no email provider)', () => {
 
   test('without an email provider the PDF is stored and the visitor is told it will follow', async ({ page }) => {
     const email = uniqueEmail('outbox');
-    await page.goto('/calculator');
+    await gotoHydrated(page, '/calculator');
     await expect(total(page)).toHaveText('$8,126');
     await recordPdfPhases(page);
     const { leadId } = await requestPdf(page, email);
@@ -148,7 +149,7 @@ test.describe('cost calculator (shared server, no email provider)', () => {
     expect(await dbQuery(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([{ status: 'not_delivered' }]);
   });
   test('the §8 toasts when a call fails: PDF refused, PDF call lost, lead call lost', async ({ page }) => {
-    await page.goto('/calculator');
+    await gotoHydrated(page, '/calculator');
     await expect(total(page)).toHaveText('$8,126');
 
     // The PDF call answers non-OK: the lead is saved, 'Lead Created! 📋'; the dialog closes cleared.
@@ -241,7 +242,7 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
     // a busy machine makes the browser's socket join the job's room a few seconds after the POST.
     sendgrid.delayMs = 4000;
     const email = uniqueEmail('sent');
-    await page.goto(`${baseURL}/calculator`);
+    await gotoHydrated(page, `${baseURL}/calculator`);
     await slider(page, 'Number of cameras').fill('16');
     await expect(total(page)).toHaveText('$14,480');
     await recordPdfPhases(page);
@@ -269,7 +270,7 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
   test('switched off: the unavailable state, no nav link, and both calls refused', async ({ page }) => {
     await query(`UPDATE site_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'calculator_enabled'`);
     try {
-      await page.goto(`${baseURL}/calculator`);
+      await gotoHydrated(page, `${baseURL}/calculator`);
       await expect(page.getByTestId('calculator-unavailable')).toContainText('The cost calculator is temporarily unavailable');
       await expect(page.getByTestId('calculator-unavailable').getByRole('link')).toHaveAttribute('href', /^tel:/);
       await expect(page.getByRole('button', { name: 'Get PDF Quote' })).toHaveCount(0);

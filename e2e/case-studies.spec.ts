@@ -4,7 +4,7 @@
  * and hostile text rendered as text.
  */
 import { expect, test } from '@playwright/test';
-import { gotoHydrated } from './support/goto';
+import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { dbQuery } from './support/e2e-env';
 
 test('counts, featured, tabs with counts, expansion and gallery from the seeded portfolio', async ({ page }) => {
@@ -13,6 +13,8 @@ test('counts, featured, tabs with counts, expansion and gallery from the seeded 
 
   await gotoHydrated(page, '/case-studies');
   const counts = page.getByTestId('case-study-counts');
+  // The portfolio hydrates (with the data the api rendered it with) once the visitor uses the page.
+  await scrollIntoHydratedView(counts);
   await expect(counts.locator('dd')).toHaveText([String(rows.length), String(new Set(rows.map((r) => r.category)).size), String(Math.min(2, rows.filter((r) => r.featured).length))]);
   await expect(page.getByTestId('featured-case-study')).toHaveCount(Math.min(2, rows.filter((r) => r.featured).length));
   // The unpublished draft never shows.
@@ -65,11 +67,18 @@ test('counts, featured, tabs with counts, expansion and gallery from the seeded 
   await expect(card.getByRole('heading', { name: 'Challenge', exact: true })).toHaveCount(0);
 });
 
+// The page is rendered by the api from the database (and hydrated with that data), so these
+// specs change the database itself; the specs of this file run one after another.
+
 test('an empty portfolio shows No Case Studies Found', async ({ page }) => {
-  await page.route('**/api/case-studies', (route) => route.fulfill({ json: { caseStudies: [] } }));
-  await gotoHydrated(page, '/case-studies');
-  await expect(page.getByRole('heading', { name: 'No Case Studies Found' })).toBeVisible();
-  await expect(page.getByTestId('case-study-counts').locator('dd')).toHaveText(['0', '0', '0']);
+  const hidden = await dbQuery<{ id: number }>('UPDATE case_studies SET published = false WHERE published RETURNING id');
+  try {
+    await gotoHydrated(page, '/case-studies');
+    await expect(page.getByRole('heading', { name: 'No Case Studies Found' })).toBeVisible();
+    await expect(page.getByTestId('case-study-counts').locator('dd')).toHaveText(['0', '0', '0']);
+  } finally {
+    await dbQuery('UPDATE case_studies SET published = true WHERE id = ANY($1::int[])', [hidden.map((r) => r.id)]);
+  }
 });
 
 test('hostile case-study text renders as text', async ({ page }) => {
@@ -78,16 +87,37 @@ test('hostile case-study text renders as text', async ({ page }) => {
     alerted = true;
     await d.dismiss();
   });
-  const hostile = {
-    id: 999, title: '<img src=x onerror=alert(1)> Ünïcødé 🚨', client: '<b>Bold</b>', category: 'residential', description: '<script>alert(2)</script>',
-    challenge: 'c', solution: 's', results: 'r', imageUrl: null, images: [], projectValue: 1000, completionDate: null, tags: ['<i>t</i>'],
-    featured: false, published: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
-  };
-  await page.route('**/api/case-studies', (route) => route.fulfill({ json: { caseStudies: [hostile, { ...hostile, id: 1000, published: false, title: 'Draft' }] } }));
-  await gotoHydrated(page, '/case-studies');
-  await expect(page.getByText('<img src=x onerror=alert(1)> Ünïcødé 🚨')).toBeVisible();
-  await expect(page.getByText('<script>alert(2)</script>')).toBeVisible();
-  await expect(page.getByText('Draft')).toHaveCount(0);
-  await expect(page.locator('main img[src="x"]')).toHaveCount(0);
-  expect(alerted).toBe(false);
+  const title = '<img src=x onerror=alert(1)> Ünïcødé 🚨';
+  const inserted = await dbQuery<{ id: number }>(
+    `INSERT INTO case_studies (title, client, category, description, challenge, solution, results, project_value_cents, tags, published)
+     VALUES ($1, '<b>Bold</b>', 'residential', '<script>alert(2)</script>', 'c', 's', 'r', 100000, ARRAY['<i>t</i>'], true),
+            ('Draft', null, 'residential', 'd', 'c', 's', 'r', null, '{}', false)
+     RETURNING id`,
+    [title],
+  );
+  try {
+    await gotoHydrated(page, '/case-studies');
+    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByText('<script>alert(2)</script>')).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toHaveCount(0);
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    // Also once hydrated (the portfolio hydrates when the visitor starts using the page).
+    await scrollIntoHydratedView(page.getByText(title));
+    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+    expect(alerted).toBe(false);
+  } finally {
+    await dbQuery('DELETE FROM case_studies WHERE id = ANY($1::int[])', [inserted.map((r) => r.id)]);
+  }
+});
+
+test('the api renders the portfolio into the page: readable without JavaScript', async ({ browser }) => {
+  const rows = await dbQuery<{ title: string }>('SELECT title FROM case_studies WHERE published');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/case-studies');
+  await expect(page.getByTestId('case-study-counts').locator('dd').first()).toHaveText(String(rows.length));
+  for (const { title } of rows) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Loading case studies');
+  await context.close();
 });

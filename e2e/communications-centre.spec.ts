@@ -128,7 +128,7 @@ test('pause a running campaign, then resume it to the end; pause another and can
   await cancelled.getByRole('button', { name: 'Pause E2E paused then cancelled' }).click();
   await expect(cancelled.getByText('Paused', { exact: true })).toBeVisible();
   page.once('dialog', (d) => void d.accept());
-  await cancelled.getByRole('button', { name: 'Cancel E2E paused then cancelled' }).click();
+  await cancelled.getByRole('button', { name: 'Cancel campaign E2E paused then cancelled' }).click();
   await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(cancelled.getByRole('button', { name: 'Resume E2E paused then cancelled' })).toHaveCount(0);
   await expect(cancelled.getByTestId('campaign-counts')).toContainText('Cancelled');

@@ -68,6 +68,15 @@ test.describe('deposits', () => {
     await expect(wizard.getByText('Your card was declined.')).toBeVisible();
     await expect(card).toBeVisible(); // stays on the form
     await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('failed');
+    // meanwhile the return page (as a redirect would open it, claiming success) says what the server holds
+    const declined = (await paymentOf('lead_id = $1', lead!.id))!;
+    const returnPage = await page.context().newPage();
+    await returnPage.goto(`/payment-success?payment_intent=${declined.payment_intent_id}&redirect_status=succeeded`);
+    await expect(returnPage.getByRole('heading', { name: 'Your Deposit', level: 1 })).toBeVisible();
+    await expect(returnPage.locator('[data-payment-status="failed"]').getByText('Payment Failed')).toBeVisible();
+    await expect(returnPage.getByText('Your card was declined.')).toBeVisible();
+    await expect(returnPage.getByText('Deposit Successful!')).toHaveCount(0);
+    await returnPage.close();
 
     await card.fill('4242 4242 4242 4242');
     await wizard.getByRole('button', { name: `Pay ${label}`, exact: true }).click();
@@ -114,6 +123,35 @@ test.describe('deposits', () => {
     await expect(page.getByRole('heading', { name: 'Consultation Scheduled!' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('consultation return page: processing while the bank clears, then the failure Stripe reports, without a reload', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('consult-processing');
+    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await expect(page.getByLabel('First name')).toHaveValue('Lee');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByTestId('stripe-card-number')).toBeVisible();
+    const { payment_intent_id } = (await paymentOf('customer_email = $1', email))!;
+
+    /** Makes the fake Stripe move the intent on and send its signed webhook to our API (like `stripe trigger`). */
+    const stripeSends = async (type: string) => {
+      const res = await fetch(`${(await e2eEnv()).fakeStripeUrl}/__fake/payment_intents/${payment_intent_id}/events`, { method: 'POST', body: JSON.stringify({ type }) });
+      expect(res.status).toBe(200);
+      expect((await res.json()).delivered).toMatchObject({ type, status: 200 });
+    };
+    await stripeSends('payment_intent.processing');
+    await page.goto(`/consultation-success?payment_intent=${payment_intent_id}&redirect_status=succeeded`);
+    const processing = page.locator('[data-payment-status="processing"]');
+    await expect(processing).toContainText('Your payment of $250 is processing.');
+    await expect(page.getByText('Consultation Scheduled!')).toHaveCount(0);
+
+    await stripeSends('payment_intent.payment_failed');
+    // the page asks the server again every 2 s while the payment is processing
+    await expect(page.locator('[data-payment-status="failed"]').getByText('Payment Failed')).toBeVisible();
+    await expect(page.getByText('Your card has insufficient funds.')).toBeVisible();
+    await expect(processing).toHaveCount(0);
+    expect((await paymentOf('customer_email = $1', email))!).toMatchObject({ status: 'failed', failure_message: 'Your card has insufficient funds.' });
   });
 
   test("wizard deposit: Stripe failing to create the PaymentIntent shows 'Payment Setup Failed' and lets the visitor try again", async ({ page }) => {

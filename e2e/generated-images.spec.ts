@@ -1,10 +1,11 @@
 /**
  * Generated hero images (issue 3 point 6; staff-side.md §3 image keys): a hero shows the
- * generated image of its key when GET /api/public-config lists one, and its built-in
- * illustration otherwise.
+ * generated image of its key when the public config lists one, and its built-in illustration
+ * otherwise.
  */
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/goto';
+import { changePublicConfig } from './support/public-config';
 
 test('heroes use the generated image of their key when the server has one, the built-in graphic otherwise', async ({ page }) => {
   await gotoHydrated(page, '/security-cameras');
@@ -13,11 +14,7 @@ test('heroes use the generated image of their key when the server has one, the b
   await expect(hero).toHaveAttribute('data-generated', 'false');
 
   // The server's own answer with one generated image added (no other test sees a changed database).
-  await page.route('**/api/public-config', async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    await route.fulfill({ response: res, json: { ...body, generatedImages: { heroCameras: '/images/heroes/heroCompare.svg' } } });
-  });
+  await changePublicConfig(page, (config) => ({ ...config, generatedImages: { heroCameras: '/images/heroes/heroCompare.svg' } }));
   await page.reload();
   await expect(hero).toHaveAttribute('src', '/images/heroes/heroCompare.svg');
   await expect(hero).toHaveAttribute('data-generated', 'true');

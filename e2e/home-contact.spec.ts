@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
+import { scrollIntoHydratedView } from './support/goto';
 
 const SECTION_MESSAGES = [
   'First name is required.',
@@ -19,6 +20,9 @@ test.describe('home contact form', () => {
     const consoleErrors = collectConsoleErrors(page);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Contact form' });
+    // Pressed straight away: the section is not hydrated yet, so the press is held and replayed
+    // once it has hydrated (it loads as the click scrolls it into view).
+    await expect(form).toHaveAttribute('method', 'post');
     await form.getByRole('button', { name: 'Send Message' }).click();
 
     for (const message of SECTION_MESSAGES) await expect(form.getByText(message, { exact: true })).toBeVisible();
@@ -41,6 +45,7 @@ test.describe('home contact form', () => {
     const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Contact form' });
+    await scrollIntoHydratedView(form);
     await form.getByLabel('First name').fill('Ada');
     await form.getByLabel('Last name').fill('Lovelace');
     await form.getByLabel('Email').fill(email);

@@ -4,8 +4,9 @@
  * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { gotoHydrated } from './support/goto';
+import { deferredSectionOf, gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
+import { changePublicConfig } from './support/public-config';
 
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []);
 
@@ -73,6 +74,7 @@ test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses o
   const carousel = page.getByTestId('testimonial-carousel');
   const slide = page.getByTestId('testimonial-slide');
   const dots = carousel.getByRole('button', { name: /^Show testimonial/ });
+  await scrollIntoHydratedView(carousel);
   await expect(dots).toHaveCount(3);
   // Wait for the API's testimonials (the featured seed ones) so the order is known.
   await expect(slide).toContainText('Sarah Johnson');
@@ -118,6 +120,7 @@ test('with reduced motion the carousel does not auto-advance', async ({ page }) 
   await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
   await gotoHydrated(page, '/');
   const slide = page.getByTestId('testimonial-slide');
+  await scrollIntoHydratedView(slide);
   await expect(slide).toContainText('Sarah Johnson');
   await page.clock.runFor(20_000);
   await expect(slide).toContainText('Sarah Johnson');
@@ -126,15 +129,18 @@ test('with reduced motion the carousel does not auto-advance', async ({ page }) 
 });
 
 test('free guide: email required, then Check Your Email! and a lead event, with no server call', async ({ page }) => {
-  // The page's own loads (config, testimonials) happen after hydration; wait for both.
-  const loads = Promise.all([page.waitForResponse('**/api/public-config'), page.waitForResponse('**/api/testimonials')]);
+  // The page's own loads end first: the testimonials (when their section hydrates, on the way
+  // down to the guide). The public config comes embedded in the page.
   await gotoHydrated(page, '/');
-  await loads;
+  const testimonials = page.waitForResponse('**/api/testimonials');
+  await scrollIntoHydratedView(page.getByTestId('testimonial-carousel'));
+  await testimonials;
+  const form = page.getByRole('form', { name: 'Free guide' });
+  await scrollIntoHydratedView(form);
   const requests: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) requests.push(r.url());
   });
-  const form = page.getByRole('form', { name: 'Free guide' });
   const email = form.getByLabel('Email address');
   await expect(email).toHaveAttribute('type', 'email');
   await form.getByRole('button', { name: 'Get the Free Guide' }).click();
@@ -165,20 +171,20 @@ test('call-to-action block fires emergency_call, schedule_quote and ai_quote', a
 
 test('promotional banner shows only while the promotion is valid', async ({ page }) => {
   await gotoHydrated(page, '/');
-  await expect(page.getByRole('heading', { name: 'Ready to Secure Your Property?' })).toBeVisible();
+  await scrollIntoHydratedView(page.getByRole('heading', { name: 'Ready to Secure Your Property?' }));
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('promo-banner')).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText('JULY4');
 
   // A promotion the server considers valid (the real one has expired): the page shows it. The
   // answer is the server's own, with a promotion added, so no other test sees a changed database.
-  await page.route('**/api/public-config', async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    const validUntil = `${new Date().getUTCFullYear() + 1}-07-31`;
-    await route.fulfill({ response: res, json: { ...body, promotion: { code: 'JULY4', percent: 25, validUntil, bannerText: 'July Special: 25% off new installations — book by July 31st' } } });
-  });
+  const validUntil = `${new Date().getUTCFullYear() + 1}-07-31`;
+  await changePublicConfig(page, (config) => ({
+    ...config,
+    promotion: { code: 'JULY4', percent: 25, validUntil, bannerText: 'July Special: 25% off new installations — book by July 31st' },
+  }));
   await page.reload();
+  await scrollIntoHydratedView(page.getByRole('heading', { name: 'Ready to Secure Your Property?' }));
   const banner = page.getByTestId('promo-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('July Special: 25% off new installations');
@@ -188,9 +194,12 @@ test('promotional banner shows only while the promotion is valid', async ({ page
 test('scroll-fade sections appear once within 150 px of the viewport bottom', async ({ page }) => {
   await gotoHydrated(page, '/');
   const about = page.locator('#about');
-  await expect(about).toHaveAttribute('data-fade', 'hidden');
   const top = await about.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
   const vh = await page.evaluate(() => window.innerHeight);
+  // Scrolling down until the section is 300 px below the viewport: its group hydrates, it is hidden.
+  await page.evaluate((y) => window.scrollTo(0, y), top - vh - 300);
+  await expect(deferredSectionOf(about)).toHaveAttribute('data-hydrated', '');
+  await expect(about).toHaveAttribute('data-fade', 'hidden');
   await page.evaluate((y) => window.scrollTo(0, y), top - vh + 100); // 100 px inside the bottom: not yet
   await page.waitForTimeout(300);
   await expect(about).toHaveAttribute('data-fade', 'hidden');

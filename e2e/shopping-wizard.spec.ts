@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 import { walkWizardToQuote } from './support/wizard';
+import { changePublicConfig } from './support/public-config';
 
 test.describe('AI security designer', () => {
   // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
@@ -33,7 +34,28 @@ test.describe('AI security designer', () => {
 
     // Overview is the default tab, with the coverage diagram
     await expect(wizard.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    await expect(wizard.getByRole('img', { name: 'Camera coverage diagram' })).toBeVisible();
+    const diagram = wizard.getByRole('img', { name: 'Camera coverage diagram' });
+    await expect(diagram).toBeVisible();
+    // the diagram draws every location of the server's design on its floor (0 = outside), numbered
+    // as in the legend and coloured by priority: floors 2 and 1 of the house, then the outside
+    type Placed = { location: string; quantity: number; priority: string; type: string; floor: number };
+    const placed = (lead!.ai_recommendation.cameraLocations as Placed[]).map((l, i) => ({ ...l, n: String(i + 1) }));
+    await expect(diagram.locator('[data-floor]')).toHaveCount(3);
+    await expect(diagram.locator('[data-floor]').first()).toHaveAttribute('data-floor', '2');
+    for (const floor of [2, 1, 0]) {
+      const markers = diagram.locator(`[data-floor="${floor}"] [data-marker]`);
+      const here = placed.filter((l) => l.floor === floor);
+      await expect(markers).toHaveCount(here.length);
+      for (const [i, l] of here.entries()) {
+        await expect(markers.nth(i)).toHaveAttribute('data-marker', l.n);
+        await expect(markers.nth(i)).toHaveAttribute('data-priority', l.priority);
+      }
+    }
+    expect(placed.filter((l) => l.priority === 'Critical').map((l) => l.location)).toEqual(['Front door', 'Back door']);
+    expect(placed.reduce((a, l) => a + l.quantity, 0)).toBe(8);
+    const legend = wizard.getByRole('tabpanel').locator('ol > li');
+    await expect(legend).toHaveCount(placed.length);
+    await expect(legend.first()).toHaveText(`Front door — 1 × ${placed[0]!.type} (Critical, floor 1)`);
     await expect(wizard.getByText(lead!.ai_recommendation.timeline)).toBeVisible();
 
     await wizard.getByRole('tab', { name: 'Price Details' }).click();
@@ -56,41 +78,84 @@ test.describe('AI security designer', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a rejected submission (the server refuses a malformed email) shows Submission Error and keeps every answer on step 4', async ({ page }) => {
+  test("'Generating...' while the quote is made; a rejected submission shows Submission Error and keeps every answer on step 4", async ({ page }) => {
     await page.goto('/shopping');
     const wizard = page.locator('#designer');
     await wizard.getByRole('button', { name: 'Office', exact: true }).click();
     await wizard.getByLabel('Square footage').fill('50000');
     await wizard.getByLabel('Number of floors').selectOption('3');
     await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByLabel('Entry points').fill('Main entrance');
-    await wizard.getByLabel('Specific areas to monitor').fill('Lobby');
+    await wizard.getByLabel('Entry points').fill('Main entrance, loading door');
+    await wizard.getByLabel('Specific areas to monitor').fill('Lobby, server room');
+    // the form cannot hold more than the server accepts
+    await expect(wizard.getByLabel('Entry points')).toHaveAttribute('maxlength', '2000');
+    await expect(wizard.getByLabel('Specific areas to monitor')).toHaveAttribute('maxlength', '5000');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByLabel('Budget range').selectOption('50k-plus');
     await wizard.getByLabel('Timeline').selectOption('flexible');
+    await wizard.getByText('Access Control System', { exact: true }).click();
+    await wizard.getByText('Cloud Storage', { exact: true }).click();
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByLabel('First name').fill('Dan');
     await wizard.getByLabel('Last name').fill('Wu');
     await wizard.getByLabel('Email').fill('dan-at-example.com');
     await wizard.getByLabel('Phone').fill('2125550100');
+    await wizard.getByLabel('Company').fill('Wu Logistics');
+
+    // hold the request to see the busy state: 'Generating...', disabled, Back disabled too
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/leads', async (route) => {
+      await held;
+      await route.continue();
+    });
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/leads'));
     await wizard.getByRole('button', { name: 'Get My Quote' }).click();
+    await expect(wizard.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    await expect(wizard.getByRole('button', { name: 'Get My Quote' })).toHaveCount(0);
+    await expect(wizard.getByRole('button', { name: 'Back' })).toBeDisabled();
+    release();
+
     expect((await posted).status()).toBe(400);
     await expect(page.getByText('Submission Error')).toBeVisible();
     await expect(page.getByText('There was an issue submitting your request. Please try again or call us directly.')).toBeVisible();
     await expect(wizard.getByRole('heading', { name: 'Step 4: Contact Information' })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Get My Quote' })).toBeEnabled();
+    // every answer of every step is kept
+    await expect(wizard.getByLabel('First name')).toHaveValue('Dan');
+    await expect(wizard.getByLabel('Last name')).toHaveValue('Wu');
     await expect(wizard.getByLabel('Email')).toHaveValue('dan-at-example.com');
+    await expect(wizard.getByLabel('Phone')).toHaveValue('2125550100');
+    await expect(wizard.getByLabel('Company')).toHaveValue('Wu Logistics');
     await wizard.getByRole('button', { name: 'Back' }).click();
     await expect(wizard.getByLabel('Budget range')).toHaveValue('50k-plus');
+    await expect(wizard.getByLabel('Timeline')).toHaveValue('flexible');
+    await expect(wizard.getByRole('checkbox', { name: 'Access Control System' })).toBeChecked();
+    await expect(wizard.getByRole('checkbox', { name: 'Cloud Storage' })).toBeChecked();
+    await expect(wizard.getByRole('checkbox', { name: 'Video Intercom' })).not.toBeChecked();
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await expect(wizard.getByLabel('Entry points')).toHaveValue('Main entrance, loading door');
+    await expect(wizard.getByLabel('Specific areas to monitor')).toHaveValue('Lobby, server room');
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await expect(wizard.getByRole('button', { name: 'Office', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(wizard.getByLabel('Square footage')).toHaveValue('50000');
+    await expect(wizard.getByLabel('Number of floors')).toHaveValue('3');
+
+    // corrected, the same answers give the quote: a phased office install of about a week
+    await page.unroute('**/api/leads');
+    for (let i = 0; i < 3; i++) await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByLabel('Email').fill(`dan-${Date.now()}@example.com`);
+    const ok = page.waitForResponse((r) => r.url().endsWith('/api/leads'));
+    await wizard.getByRole('button', { name: 'Get My Quote' }).click();
+    expect((await ok).status()).toBe(201);
+    await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
+    await expect(wizard.getByText(/^Phased installation over \d business days \(about 1 week\)/)).toBeVisible();
   });
 
   test('without Stripe keys the quote still shows and the deposit area offers the phone instead', async ({ page }) => {
     // The e2e api has (fake) Stripe keys; this simulates an api without them, where
-    // GET /api/public-config answers stripePublishableKey: null (decisions.md §14).
-    await page.route('**/api/public-config', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), stripePublishableKey: null } });
-    });
+    // the public config has stripePublishableKey: null (decisions.md §14).
+    await changePublicConfig(page, (config) => ({ ...config, stripePublishableKey: null }));
     const wizard = await walkWizardToQuote(page, `nokeys-${Date.now()}@example.com`);
     await expect(wizard.getByTestId('quote-total')).toBeVisible();
     await expect(wizard.getByText('Online payment is not available right now')).toBeVisible();

@@ -15,12 +15,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
+
+/**
+ * Chakra's theme modules one by one (`~chakra-theme/recipes/tabs` → its `dist/esm/theme/recipes/tabs.js`).
+ * The package only exports its theme as one module (`@chakra-ui/react/theme`), which re-exports
+ * every recipe: importing the tokens from it puts each recipe used anywhere in the entry chunk.
+ * Imported one by one, a recipe lands with the code that registers it (components/ui/recipes.ts).
+ * Types: frontend/tsconfig.json maps the same paths to the package's `dist/types/theme`.
+ */
+const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@chakra-ui/react')));
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
-    alias: { '@ironclad/contracts': contractsSource },
+    alias: [
+      { find: '@ironclad/contracts', replacement: contractsSource },
+      { find: /^~chakra-theme\/(.+)$/, replacement: `${chakraThemeDir}$1.js` },
+    ],
   },
   server: {
     port: 5173,
@@ -48,5 +60,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The prerender script reads the manifest to prove that staff pages stay out of the
         // marketing chunks, then deletes it.
         manifest: true,
+        // No dependency-preload table for lazy imports (every lazy chunk's file list, in the entry
+        // chunk of every page): the prerenderer preloads the first page's chunks itself, and a
+        // chunk loaded later (a deferred section, another page) brings its imports as it runs.
+        modulePreload: false,
+        rollupOptions: {
+          treeshake: {
+            // zod's schema builders (`z.object(...).optional()` …) only build values: a page that
+            // imports a constant from a contracts module must not download that module's unused
+            // schemas (and zod with them). No code here calls z.* for a side effect (z.config).
+            manualPureFunctions: ['z'],
+          },
+        },
       },
 }));

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
@@ -8,10 +8,14 @@ import type { Env } from './config/env.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/http-exception.filter.js';
 import { bodyParserErrors, formBody, jsonBody, requestId } from './common/express-hooks.js';
+import path from 'node:path';
 import { frontendHandlers } from './common/serve-frontend.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from './modules/auth/csrf.js';
 import { SessionSetup } from './modules/auth/session-setup.js';
+import { PublicConfigService } from './modules/public-config/public-config.service.js';
+import { CaseStudiesService } from './modules/case-studies/case-studies.service.js';
+import { CaseStudiesPageRenderer } from './common/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
   silent: false,
@@ -44,7 +48,20 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.use(bodyParserErrors);
   // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
   for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);
-  for (const handler of frontendHandlers(env.FRONTEND_DIST)) app.use(handler);
+  const publicConfig = app.get(PublicConfigService);
+  const caseStudies = app.get(CaseStudiesService);
+  // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).
+  const caseStudiesPage = new CaseStudiesPageRenderer(path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr'), () => caseStudies.published());
+  const pagesLog = new Logger('Pages');
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  for (const handler of frontendHandlers(env.FRONTEND_DIST, {
+    publicConfig: () => publicConfig.get(),
+    onPublicConfigError: (err) => pagesLog.warn(`page served without the public config: ${message(err)}`),
+    serverRendered: { '/case-studies': () => caseStudiesPage.render() },
+    onRenderError: (page, err) => pagesLog.error(`${page} served prerendered: the render failed: ${message(err)}`),
+  })) {
+    app.use(handler);
+  }
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));
   return app;

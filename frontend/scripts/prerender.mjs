@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(frontendDir, 'dist');
 const ssrEntry = join(frontendDir, 'dist-ssr', 'entry-server.js');
+const ssrTemplatesDir = join(frontendDir, 'dist-ssr', 'templates');
 const viteManifestPath = join(distDir, '.vite', 'manifest.json');
 
 const PLACEHOLDERS = { head: '<!--app-head-->', html: '<!--app-html-->', data: '<!--app-data-->' };
@@ -47,6 +48,12 @@ async function gzipSize(manifest, keys) {
   return gz;
 }
 
+/** Key of the client-only shell's preload list. */
+const APP_SHELL_KEY = 'app.html';
+
+/** `<link rel="modulepreload">` tags of a list of chunk files. */
+const preloadTagsOf = (files = []) => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" />`).join('\n    ');
+
 /** Manifest key of the page module of a public route, by the naming convention of src/pages/site/. */
 const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice(1)}-page.tsx`;
 
@@ -54,8 +61,8 @@ const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice
  * Checks that no staff page module is reachable through static imports from the client entry
  * or from a public page's chunk, prints the JavaScript each prerendered route loads before
  * interaction (entry + the page chunk and their static imports), and returns, per route path,
- * the page chunks to `<link rel="modulepreload">` (so the browser fetches them in parallel with
- * the entry instead of after it).
+ * the chunks to `<link rel="modulepreload">`: the entry's imports and the page's (so the browser
+ * fetches them all in parallel with the entry instead of discovering them import by import).
  */
 async function checkMarketingChunks(paths) {
   const manifest = JSON.parse(await readFile(viteManifestPath, 'utf8'));
@@ -72,10 +79,14 @@ async function checkMarketingChunks(paths) {
     if (manifest[pageKey]) closure(manifest, pageKey, keys);
     const leaked = [...keys].filter((k) => k.includes('src/pages/admin/'));
     if (leaked.length) fail(`staff modules are statically imported by the marketing bundle of ${path}: ${leaked.join(', ')}`);
-    preloads[path] = [...keys].filter((k) => !entryKeys.has(k)).map((k) => `/${manifest[k].file}`);
+    // Every chunk the page needs before it hydrates, the entry's own imports included (Vite's
+    // modulePreload is off, see vite.config.ts), minus the entry, which the page loads itself.
+    preloads[path] = [...keys].filter((k) => k !== entryKey).map((k) => `/${manifest[k].file}`);
     console.log(`prerender: JS before interaction on ${path}: ${((await gzipSize(manifest, keys)) / 1024).toFixed(1)} KiB gzip (entry ${(entryGz / 1024).toFixed(1)} KiB + page)`);
   }
   console.log(`prerender: ${staffChunks.length} staff page chunk(s) lazy-loaded, none in a marketing route's chunks`);
+  // The client-only shell (staff pages) preloads the entry's imports.
+  preloads[APP_SHELL_KEY] = [...entryKeys].filter((k) => k !== entryKey).map((k) => `/${manifest[k].file}`);
   return preloads;
 }
 
@@ -90,7 +101,10 @@ async function main() {
   const preloads = await checkMarketingChunks(server.PUBLIC_PATHS);
 
   // The client-only shell (staff routes): empty #root, rendered by the browser.
-  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: server.headTags(server.APP_SHELL), html: '', data: '' }));
+  // Every page leaves the marker where the server embeds the current public config (see
+  // backend/src/common/serve-frontend.ts).
+  const data = server.PUBLIC_CONFIG_MARKER;
+  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: `${server.headTags(server.APP_SHELL)}\n    ${preloadTagsOf(preloads[APP_SHELL_KEY])}`, html: '', data }));
 
   const titles = new Map();
   const written = {};
@@ -100,8 +114,21 @@ async function main() {
     titles.set(page.meta.title, target.path);
     const out = join(distDir, target.file);
     await mkdir(dirname(out), { recursive: true });
-    const preloadTags = (preloads[target.path] ?? []).map((f) => `<link rel="modulepreload" crossorigin href="${f}" />`).join('\n    ');
-    await writeFile(out, fillTemplate(template, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data: page.dataScript }));
+    // (The 404 page renders no lazy page: the entry's imports only, like the shell.)
+    const preloadTags = preloadTagsOf(preloads[target.path] ?? preloads[APP_SHELL_KEY]);
+    // `<html data-prerendered>`: the browser keeps this page's <head> as written (app/document-meta.tsx).
+    const prerendered = template.replace('<html lang="en">', '<html lang="en" data-prerendered="">');
+    if (prerendered === template) fail('dist/index.html has no <html lang="en"> to mark as prerendered');
+    await writeFile(out, fillTemplate(prerendered, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data }));
+    // A page the api renders per request with current data gets its template too (entry-server.tsx
+    // SERVER_RENDERED_PAGES); the prerendered page above stays its fallback.
+    const serverRendered = server.SERVER_RENDERED_PAGES.find((p) => p.path === target.path);
+    if (serverRendered) {
+      const templateFile = join(ssrTemplatesDir, serverRendered.template);
+      await mkdir(ssrTemplatesDir, { recursive: true });
+      await writeFile(templateFile, fillTemplate(prerendered, { head: `${server.SSR_HEAD}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: server.SSR_HTML, data: `${data}\n    ${server.SSR_DATA}` }));
+      console.log(`prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data)`);
+    }
     if (target.file !== '404.html') written[target.path] = target.file;
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
   }

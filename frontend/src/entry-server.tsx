@@ -1,23 +1,31 @@
 /**
  * Prerender entry (built with `vite build --ssr`, run by scripts/prerender.mjs at build time).
  *
- * `renderPage(path)` renders one route with React Router's static data router inside the same
- * providers as the browser, extracts the Chakra/emotion CSS it used, and returns the markup, the
- * <head> tags (title, description, styles) and the router hydration script.
+ * `renderPage(path)` renders one route with React Router's `<StaticRouter>` inside the same
+ * providers as the browser, extracts the Chakra/emotion CSS it used, and returns the markup and
+ * the <head> tags (title, description, styles).
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { readFile } from 'node:fs/promises';
+import type { CaseStudy } from '@ironclad/contracts';
+import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
+import { ServerQueryClientProvider } from './app/query-provider';
 import { createQueryClient } from './app/query-client';
+import { QUERY_STATE_SCRIPT_ID } from './app/server-data';
+import { queryKeys } from './lib/query-keys';
+import { preloadDeferredSections } from './components/site/deferred-section';
 import { PUBLIC_ROUTES } from './routes/public-routes';
 import { LOCAL_BUSINESS_SCRIPT_ID, jsonLdText, localBusinessJsonLd } from './app/structured-data';
 import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
-import { APP_SHELL_META, NOT_FOUND_META, SITE_NAME, SITE_ORIGIN, canonicalUrl, metaOfHandle, type RouteMeta } from './routes/route-meta';
-import { createRoutes } from './routes/routes';
+import { APP_SHELL_META, SITE_NAME, SITE_ORIGIN, canonicalUrl, type RouteMeta } from './routes/route-meta';
+import { AppRoutes, preloadRoute } from './routes/routes';
+import { pageMetaOf } from './routes/page-meta';
 import { PUBLIC_CLIENT_PATHS } from './routes/public-client-routes';
 import { STAFF_PATHS } from './routes/staff-routes';
 
@@ -36,6 +44,8 @@ export const PRERENDER_TARGETS: PrerenderTarget[] = [
   { path: NOT_FOUND_RENDER_PATH, file: '404.html' },
 ];
 
+export { PUBLIC_CONFIG_MARKER } from '@ironclad/contracts';
+
 /** Client-only paths (and everything below them), answered with app.html by the server. */
 export const CLIENT_ONLY_PATHS: readonly string[] = [...STAFF_PATHS, ...PUBLIC_CLIENT_PATHS];
 
@@ -48,8 +58,6 @@ export interface RenderedPage {
   html: string;
   /** <title>, meta tags and <style> tags for <head>. */
   head: string;
-  /** <script> with the router's hydration data, placed after #root. */
-  dataScript: string;
   meta: RouteMeta;
 }
 
@@ -96,40 +104,74 @@ export function headTags(meta: RouteMeta, path?: string): string {
     .join('\n    ');
 }
 
-/** Renders the page at `path` (a path of the route tree, e.g. `/` or `/calculator`). */
-export async function renderPage(path: string): Promise<RenderedPage> {
-  const { query, dataRoutes } = createStaticHandler(createRoutes());
-  const context = await query(new Request(new URL(path, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`Route ${path} answered a redirect/response (${context.status}); cannot prerender it`);
-  if (context.errors) throw new Error(`Route ${path} failed to render: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(dataRoutes, context);
+/** Data a page is rendered with: the query it answers and its data (what the queryFn returns). */
+export interface PageQueryData {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
 
+/**
+ * Renders the page at `path` (a path of the route tree, e.g. `/` or `/calculator`). With
+ * `queryData`, the page's queries have that data (the api rendering a page per request) and
+ * `queryState` is TanStack Query's dehydrated state, for the browser to start from.
+ */
+export async function renderPage(path: string, { queryData = [] }: { queryData?: readonly PageQueryData[] } = {}): Promise<RenderedPage & { queryState: string | null }> {
+  await preloadRoute(path);
+  // Prerendered pages hold every section in full, deferred ones included.
+  await preloadDeferredSections();
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const queryClient = createQueryClient();
+  for (const { queryKey, data } of queryData) queryClient.setQueryData(queryKey, data);
 
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <ServerQueryClientProvider client={queryClient}>
+          <AppProviders>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </ServerQueryClientProvider>
       </CacheProvider>
     </StrictMode>,
   );
-  queryClient.clear();
 
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
-  const meta =
-    [...context.matches]
-      .reverse()
-      .map((m) => metaOfHandle(m.route.handle))
-      .find(Boolean) ?? APP_SHELL_META;
-
-  // Same data StaticRouterProvider would inline; kept outside #root so hydration sees only the app.
-  const hydrationData = JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData, errors: null });
-  const dataScript = `<script>window.__staticRouterHydrationData = JSON.parse(${JSON.stringify(hydrationData).replace(/</g, '\\u003c')});</script>`;
-
+  // React writes the preloads it hoists (the hero image: `<img fetchPriority="high">`) at the start
+  // of the markup; in <head>, before the styles and the scripts, the browser finds them at once.
+  let hoisted = '';
+  const markup = html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, (links) => {
+    hoisted = links;
+    return '';
+  });
+  const meta = pageMetaOf(path);
   const indexablePath = PUBLIC_PATHS.includes(path) ? path : undefined;
-  return { html, head: `${headTags(meta, indexablePath)}\n    ${styles}`, dataScript, meta };
+  const queryState = queryData.length > 0 ? JSON.stringify(dehydrate(queryClient)) : null;
+  queryClient.clear();
+  return { html: markup, head: `${hoisted ? `${hoisted}\n    ` : ''}${headTags(meta, indexablePath)}\n    ${styles}`, meta, queryState };
+}
+
+/**
+ * Pages the api renders per request with current data (/case-studies: the published case
+ * studies), from a template the prerenderer writes to `dist-ssr/templates/` (the page's document
+ * with {@link SSR_HEAD}, {@link SSR_HTML} and {@link SSR_DATA} where the render goes). Their
+ * prerendered page stays the fallback.
+ */
+export const SERVER_RENDERED_PAGES = [{ path: '/case-studies', template: 'case-studies.html' }] as const;
+export const SSR_HEAD = '<!--ssr-head-->';
+export const SSR_HTML = '<!--ssr-html-->';
+export const SSR_DATA = '<!--ssr-data-->';
+
+/**
+ * The /case-studies document with `caseStudies` (the published ones, as GET /api/case-studies
+ * lists them) rendered in and their query state embedded: called by the api per request
+ * (backend/src/common/server-rendering.ts). Rejects when the template is missing.
+ */
+export async function renderCaseStudiesDocument(caseStudies: readonly CaseStudy[]): Promise<string> {
+  const page = await renderPage('/case-studies', { queryData: [{ queryKey: queryKeys.caseStudies, data: caseStudies }] });
+  const template = await readFile(new URL(`./templates/${SERVER_RENDERED_PAGES[0].template}`, import.meta.url), 'utf8');
+  const stateScript = `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${(page.queryState ?? '{}').replace(/</g, '\\u003c')}</script>`;
+  return template.replace(SSR_HEAD, () => page.head).replace(SSR_HTML, () => page.html).replace(SSR_DATA, () => stateScript);
 }

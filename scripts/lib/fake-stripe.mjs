@@ -3,9 +3,11 @@
  * product uses:
  *
  * - `POST /v1/payment_intents` (form-encoded, `Authorization: Bearer sk_…`): records amount,
- *   currency, `Idempotency-Key` and the body; the same Idempotency-Key answers the same intent
- *   (Stripe's idempotency), a key reused with another amount answers 400 like Stripe.
- * - `GET /v1/payment_intents/:id`.
+ *   currency, `Idempotency-Key` and the body; the same Idempotency-Key with the same parameters
+ *   answers the same intent (Stripe's idempotency), a key reused with any other parameter answers
+ *   400 `idempotency_error` like Stripe.
+ * - `GET /v1/payment_intents/:id`; `POST /v1/payment_intents/:id/cancel` (status `canceled`, and
+ *   the signed `payment_intent.canceled` event, like Stripe).
  * - `POST /v1/payment_intents/:id/confirm` (CORS-enabled, publishable or secret key): what
  *   Stripe.js does from the browser. `payment_method` `pm_card_visa` succeeds,
  *   `pm_card_chargeDeclined` fails with "Your card was declined."; then, like Stripe, the fake
@@ -16,6 +18,9 @@
  * process): `POST /__fake/fail-creates` with JSON `{receiptEmail, status}` makes every
  * PaymentIntent create for that `receipt_email` answer `status` with a Stripe `api_error` until
  * `DELETE /__fake/fail-creates?receiptEmail=…`. Keyed by e-mail so parallel tests do not interfere.
+ * `POST /__fake/payment_intents/:id/events` with JSON `{type}` (`payment_intent.processing`,
+ * `payment_intent.payment_failed` or `payment_intent.succeeded`) moves the intent to that state and
+ * sends the signed event, as `stripe trigger` does (a bank still clearing, a later decline).
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -31,8 +36,10 @@ export async function startFakeStripe(options = {}) {
   const requests = [];
   /** @type {Map<string, any>} */
   const intents = new Map();
-  /** @type {Map<string, { id: string, amount: number }>} */
+  /** @type {Map<string, { id: string, params: string }>} */
   const byKey = new Map();
+  /** The parameters of a create as Stripe compares them for an idempotent replay (order-free). */
+  const paramsOf = (body) => JSON.stringify(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   /** @type {{ id: string, type: string, status: number }[]} */
   const deliveredEvents = [];
   const state = { failCreateWith: 0 };
@@ -46,12 +53,14 @@ export async function startFakeStripe(options = {}) {
   const stripeError = (res, status, message, type = 'invalid_request_error') => send(res, status, { error: { type, message } });
 
   async function deliver(type, intent) {
-    if (!options.webhookUrl || !options.webhookSecret) return;
+    if (!options.webhookUrl || !options.webhookSecret) return null;
     const event = { id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false };
     const payload = JSON.stringify(event);
     const header = stripeSdk.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     const res = await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
-    deliveredEvents.push({ id: event.id, type, status: res.status });
+    const delivered = { id: event.id, type, status: res.status };
+    deliveredEvents.push(delivered);
+    return delivered;
   }
 
   const server = http.createServer((req, res) => {
@@ -93,6 +102,34 @@ export async function startFakeStripe(options = {}) {
         }
       }
 
+      const trigger = url.pathname.match(/^\/__fake\/payment_intents\/([^/]+)\/events$/);
+      if (req.method === 'POST' && trigger) {
+        const intent = intents.get(trigger[1]);
+        /** @type {{ type?: unknown }} */
+        let control = {};
+        try {
+          control = JSON.parse(raw || '{}');
+        } catch {
+          control = {};
+        }
+        const transitions = {
+          'payment_intent.processing': () => ({ status: 'processing', last_payment_error: null }),
+          'payment_intent.succeeded': () => ({ status: 'succeeded', last_payment_error: null }),
+          'payment_intent.payment_failed': () => ({
+            status: 'requires_payment_method',
+            last_payment_error: { code: 'card_declined', message: 'Your card has insufficient funds.', type: 'card_error' },
+          }),
+        };
+        const change = typeof control.type === 'string' && Object.hasOwn(transitions, control.type) ? transitions[control.type] : null;
+        if (!intent || !change) {
+          send(res, intent ? 400 : 404, { error: intent ? `expected {type: ${Object.keys(transitions).join(' | ')}}` : `No such payment_intent: '${trigger[1]}'` });
+          return;
+        }
+        Object.assign(intent, change());
+        send(res, 200, { ok: true, delivered: await deliver(control.type, intent) });
+        return;
+      }
+
       const auth = req.headers.authorization ?? '';
       const confirm = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
       if (!/^Bearer (sk|pk)_test_/.test(auth) || (!confirm && !auth.startsWith('Bearer sk_test_'))) {
@@ -117,9 +154,13 @@ export async function startFakeStripe(options = {}) {
           stripeError(res, 400, 'Invalid amount or currency');
           return;
         }
+        if (amount > 99_999_999) {
+          stripeError(res, 400, 'Amount must be no more than $999,999.99', 'invalid_request_error');
+          return;
+        }
         if (idempotencyKey && byKey.has(idempotencyKey)) {
           const prev = byKey.get(idempotencyKey);
-          if (prev.amount !== amount) {
+          if (prev.params !== paramsOf(body)) {
             stripeError(res, 400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
             return;
           }
@@ -134,6 +175,9 @@ export async function startFakeStripe(options = {}) {
           object: 'payment_intent',
           amount,
           currency: body.currency,
+          payment_method_types: Object.entries(body)
+            .filter(([k]) => k.startsWith('allowed_payment_method_types['))
+            .map(([, v]) => v),
           status: 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
           description: body.description ?? null,
@@ -144,7 +188,7 @@ export async function startFakeStripe(options = {}) {
           created: Math.floor(Date.now() / 1000),
         };
         intents.set(id, intent);
-        if (idempotencyKey) byKey.set(idempotencyKey, { id, amount });
+        if (idempotencyKey) byKey.set(idempotencyKey, { id, params: paramsOf(body) });
         send(res, 200, intent);
         return;
       }
@@ -163,8 +207,8 @@ export async function startFakeStripe(options = {}) {
           stripeError(res, 404, `No such payment_intent: '${confirm[1]}'`);
           return;
         }
-        if (intent.status === 'succeeded') {
-          stripeError(res, 400, 'This PaymentIntent has already succeeded.', 'invalid_request_error');
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          stripeError(res, 400, `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, 'invalid_request_error');
           return;
         }
         const declined = body.payment_method === 'pm_card_chargeDeclined';
@@ -177,6 +221,24 @@ export async function startFakeStripe(options = {}) {
         }
         send(res, 200, intent);
         await deliver(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent).catch((err) => console.error('[fake-stripe] webhook failed', err));
+        return;
+      }
+
+      const cancel = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]);
+        if (!intent) {
+          stripeError(res, 404, `No such payment_intent: '${cancel[1]}'`);
+          return;
+        }
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          stripeError(res, 400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'invalid_request_error');
+          return;
+        }
+        intent.status = 'canceled';
+        intent.cancellation_reason = body.cancellation_reason ?? null;
+        send(res, 200, intent);
+        await deliver('payment_intent.canceled', intent).catch((err) => console.error('[fake-stripe] webhook failed', err));
         return;
       }
 

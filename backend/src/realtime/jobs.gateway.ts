@@ -13,9 +13,13 @@ import {
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
 import { CampaignsService } from '../modules/communications/campaigns.service.js';
-import { STAFF_ROOM } from './staff-events.js';
+import { DataSource } from 'typeorm';
+import { sessionRoom, STAFF_ROOM } from './staff-events.js';
 
 export { STAFF_ROOM };
+
+/** How often each api instance re-checks the sessions of its staff sockets (ms). */
+export const STAFF_SOCKET_CHECK_MS = 30_000;
 
 /** Longest the gateway waits for its Redis event streams to close on shutdown (ms). */
 export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
@@ -37,6 +41,7 @@ const STATE_OF: Record<string, JobState> = {
 export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger(JobsGateway.name);
   private readonly queueEvents: QueueEvents[] = [];
+  private staffCheck?: ReturnType<typeof setInterval>;
 
   @WebSocketServer() server!: Server;
 
@@ -57,9 +62,49 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
     for (const handler of setup.handlers) server.engine.use(handler as unknown as (req: unknown, res: unknown, next: (err?: unknown) => void) => void);
   }
 
+  /**
+   * An admin's socket joins STAFF_ROOM and the room of its session (sessionRoom), so a logout
+   * disconnects it (StaffEvents.endSession); the periodic check (checkStaffSockets) disconnects
+   * it when the session expires or the user stops being an admin.
+   */
   handleConnection(socket: Socket): void {
-    const user = (socket.request as unknown as StaffRequest).user;
-    if (user?.isAdmin) void socket.join(STAFF_ROOM);
+    const req = socket.request as unknown as StaffRequest & { sessionID?: string };
+    if (!req.user?.isAdmin) return;
+    void socket.join(STAFF_ROOM);
+    if (req.sessionID) {
+      socket.data.sid = req.sessionID;
+      void socket.join(sessionRoom(req.sessionID));
+    }
+  }
+
+  /**
+   * Disconnects this instance's staff sockets whose session no longer grants staff access: the
+   * `sessions` row is gone or past its (idle) expiry, the login is older than
+   * SESSION_ABSOLUTE_HOURS, or the user is no longer an admin (decisions.md §2: the staff room
+   * authenticates with the session, for as long as the socket stays open). Answers how many
+   * sockets were disconnected. Runs every STAFF_SOCKET_CHECK_MS.
+   */
+  async checkStaffSockets(): Promise<number> {
+    const sockets = [...(this.server?.of('/').sockets.values() ?? [])].filter((s) => s.rooms.has(STAFF_ROOM));
+    if (!sockets.length) return 0;
+    const sids = [...new Set(sockets.map((s) => s.data.sid as string | undefined).filter((sid): sid is string => !!sid))];
+    const valid = new Set(
+      sids.length
+        ? ((await this.moduleRef.get(DataSource, { strict: false }).query(
+            `SELECT s.sid FROM sessions s JOIN users u ON u.id = s.sess -> 'passport' ->> 'user'
+              WHERE s.sid = ANY($1) AND s.expire >= now() AND u.is_admin
+                AND coalesce((s.sess ->> 'loginAt')::bigint, 0) >= $2`,
+            [sids, Date.now() - this.env.SESSION_ABSOLUTE_HOURS * 3_600_000],
+          )) as { sid: string }[]).map((r) => r.sid)
+        : [],
+    );
+    let ended = 0;
+    for (const socket of sockets) {
+      if (socket.data.sid && valid.has(socket.data.sid as string)) continue;
+      socket.disconnect(true);
+      ended += 1;
+    }
+    return ended;
   }
 
   /** Sends `event` to every signed-in admin's sockets (all api instances, through the Redis adapter). */
@@ -68,6 +113,10 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
   }
 
   onModuleInit(): void {
+    this.staffCheck = setInterval(() => {
+      this.checkStaffSockets().catch((err: Error) => this.logger.warn(`staff socket check: ${err.message}`));
+    }, STAFF_SOCKET_CHECK_MS);
+    this.staffCheck.unref();
     for (const name of WATCHABLE_QUEUES) {
       const events = new QueueEvents(name, { connection: bullConnection(this.env.REDIS_URL, 'worker'), prefix: this.env.QUEUE_PREFIX });
       let lastError = 0;
@@ -91,6 +140,7 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
    * down during a Redis outage still stops and leaves no reconnecting client behind.
    */
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.staffCheck);
     await Promise.all(
       this.queueEvents.map(async (events) => {
         const closed = await Promise.race([

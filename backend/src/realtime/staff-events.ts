@@ -3,6 +3,7 @@
  * with the Socket.IO Redis emitter: every api instance's Redis adapter (same key,
  * `{QUEUE_PREFIX}:socket.io`, see redis-io.adapter.ts) delivers them to its own sockets.
  */
+import { createHash } from 'node:crypto';
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
@@ -11,6 +12,12 @@ import { ENV, type Env } from '../config/env.js';
 
 /** Socket.IO room of the signed-in admins (joined on connect by JobsGateway). */
 export const STAFF_ROOM = 'staff';
+
+/**
+ * Socket.IO room of the sockets opened with one HTTP session (joined on connect by JobsGateway).
+ * Named by a hash of the session id, so the id itself never travels through Redis.
+ */
+export const sessionRoom = (sid: string) => `session:${createHash('sha256').update(sid).digest('hex').slice(0, 32)}`;
 
 /** Redis pub/sub key shared by the Socket.IO adapter and the emitter. */
 export const socketIoKey = (queuePrefix: string) => `${queuePrefix}:socket.io`;
@@ -45,6 +52,14 @@ export class StaffEvents implements OnApplicationShutdown {
   leadChanged(leadId: number, kind: LeadChangeKind, status?: LeadStatus): void {
     const event: LeadChanged = { leadId, kind, ...(status ? { status } : {}), at: Date.now() };
     this.safely(() => this.emitter.to(STAFF_ROOM).emit(ServerEvent.LeadChanged, event));
+  }
+
+  /**
+   * Disconnects every socket opened with session `sid`, on every api instance (logout: a signed-out
+   * browser tab must stop receiving staff events at once).
+   */
+  endSession(sid: string): void {
+    this.safely(() => this.emitter.in(sessionRoom(sid)).disconnectSockets(true));
   }
 
   /** `campaign:progress` to the campaign's room (callers throttle: see CampaignProgressPublisher). */

@@ -74,8 +74,9 @@ describe('POST /api/create-deposit-payment', () => {
     const res = await http().post('/api/create-deposit-payment').send({ leadId: lead.id, totalAmount: 1, customerInfo: { firstName: 'Ana' }, projectDetails: { fullDeposit: true } }).expect(200);
     const expected = Math.round(lead.totalEstimate * 100 * 0.1);
     const [req] = creates().slice(-1);
-    expect(req!.body).toMatchObject({ amount: String(expected), currency: 'usd', 'metadata[leadId]': String(lead.id), 'metadata[kind]': 'deposit' });
-    expect(req!.idempotencyKey).toBe(`deposit-lead-${lead.id}-${expected}`);
+    expect(req!.body).toMatchObject({ amount: String(expected), currency: 'usd', 'allowed_payment_method_types[0]': 'card', 'metadata[leadId]': String(lead.id), 'metadata[kind]': 'deposit' });
+    expect(req!.body).not.toHaveProperty('metadata[replaces]');
+    expect(req!.idempotencyKey).toMatch(new RegExp(`^deposit-lead-${lead.id}-${expected}-[0-9a-f]{16}$`));
     expect(req!.headers.authorization).toBe('Bearer sk_test_123');
     const intent = fake.intents.get(res.body.clientSecret.split('_secret_')[0])!;
     expect(res.body).toEqual({ clientSecret: intent.client_secret });
@@ -90,6 +91,30 @@ describe('POST /api/create-deposit-payment', () => {
     expect(creates().length).toBe(before);
   });
 
+  it('a PaymentIntent canceled at Stripe is marked canceled and replaced by a new one (never handed out again)', async () => {
+    const lead = await newWizardLead('deposit-cancel@example.com');
+    const first = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const firstId = first.body.clientSecret.split('_secret_')[0];
+    const firstKey = creates().slice(-1)[0]!.idempotencyKey;
+    // staff (or Stripe, after a long wait) cancel the intent
+    const cancel = await fetch(`${fake.baseUrl}/v1/payment_intents/${firstId}/cancel`, { method: 'POST', headers: { authorization: 'Bearer sk_test_123' } });
+    expect(cancel.status).toBe(200);
+
+    const second = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    expect(second.body.clientSecret).not.toBe(first.body.clientSecret);
+    const [req] = creates().slice(-1);
+    expect(req!.body).toMatchObject({ amount: String(Math.round(lead.totalEstimate * 10)), 'metadata[replaces]': firstId });
+    expect(req!.idempotencyKey).not.toBe(firstKey);
+    const rows = await ds.query('SELECT payment_intent_id, status FROM payments WHERE lead_id = $1 ORDER BY id', [lead.id]);
+    expect(rows).toEqual([
+      { payment_intent_id: firstId, status: 'canceled' },
+      { payment_intent_id: second.body.clientSecret.split('_secret_')[0], status: 'pending' },
+    ]);
+    // the replacement is handed out again on the next call
+    const third = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    expect(third.body.clientSecret).toBe(second.body.clientSecret);
+  });
+
   it('answers 400 with field errors, 404 for an unknown lead, 409 for a lead without a quote', async () => {
     const bad = await http().post('/api/create-deposit-payment').send({ leadId: 'x' }).expect(400);
     expect(bad.body.details.fieldErrors.leadId).toBeDefined();
@@ -97,6 +122,17 @@ describe('POST /api/create-deposit-payment', () => {
     // A lead without a server quote (e.g. saved before pricing): no deposit can be computed.
     const [{ id: unpricedId }] = await ds.query(`INSERT INTO leads (email, building_info) VALUES ('calc@example.com', '{"type":"commercial"}') RETURNING id`);
     await http().post('/api/create-deposit-payment').send({ leadId: unpricedId }).expect(409);
+    // A deposit above Stripe's largest payment ($999,999.99) is refused before calling Stripe.
+    const before = creates().length;
+    const [{ id: hugeId }] = await ds.query(`INSERT INTO leads (email, building_info, total_estimate_cents) VALUES ('huge@example.com', '{}', 1000000000) RETURNING id`);
+    const huge = await http().post('/api/create-deposit-payment').send({ leadId: hugeId }).expect(409);
+    expect(huge.body.message).toMatch(/call us/i);
+    expect(creates().length).toBe(before);
+    expect(await ds.query('SELECT id FROM payments WHERE lead_id = $1', [hugeId])).toEqual([]);
+    // just below the limit is an ordinary deposit
+    const [{ id: maxId }] = await ds.query(`INSERT INTO leads (email, building_info, total_estimate_cents) VALUES ('max@example.com', '{}', 999999990) RETURNING id`);
+    await http().post('/api/create-deposit-payment').send({ leadId: maxId }).expect(200);
+    expect(creates().slice(-1)[0]!.body.amount).toBe('99999999');
   });
 });
 
@@ -107,8 +143,8 @@ describe('POST /api/create-consultation-payment', () => {
       .send({ amount: 1, customerInfo: { firstName: 'Lee', lastName: 'Park', email: 'lee@example.com', phone: '2125550123' }, projectDetails: { type: 'office', description: 'Consultation' } })
       .expect(200);
     const [req] = creates().slice(-1);
-    expect(req!.body).toMatchObject({ amount: '25000', currency: 'usd', 'metadata[kind]': 'consultation' });
-    expect(req!.idempotencyKey).toMatch(/^consultation-lee@example\.com-\d{4}-\d{2}-\d{2}$/);
+    expect(req!.body).toMatchObject({ amount: '25000', currency: 'usd', 'allowed_payment_method_types[0]': 'card', 'metadata[kind]': 'consultation' });
+    expect(req!.idempotencyKey).toMatch(/^consultation-lee@example\.com-\d{4}-\d{2}-\d{2}-[0-9a-f]{16}$/);
     expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
     const [row] = await ds.query(`SELECT * FROM payments WHERE kind = 'consultation' AND customer_email = 'lee@example.com'`);
     expect(row).toMatchObject({ amount_cents: 25000, lead_id: null, status: 'pending', customer_name: 'Lee Park' });
@@ -154,6 +190,22 @@ describe('POST /api/create-consultation-payment', () => {
     const rows = await ds.query(`SELECT contact_id FROM payments WHERE lower(customer_email) = 'raj.patel@example.com'`);
     expect(rows).toEqual([{ contact_id: contact.body.contact.id }]);
     expect(await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE lower(email) = 'raj.patel@example.com'`)).toEqual([{ n: 1 }]);
+  });
+
+  it('the same visitor coming back the same day with other details gets a new intent, not a provider error', async () => {
+    // Stripe refuses a reused Idempotency-Key whose parameters differ (400 idempotency_error): the
+    // key follows the parameters, so another building type or another spelling of the e-mail is a
+    // request of its own, and the identical request is still the same intent.
+    const send = (email: string, type: string) =>
+      http().post('/api/create-consultation-payment').send({ customerInfo: { firstName: 'Ola', lastName: 'Berg', email, phone: '2125550199' }, projectDetails: { type } });
+    const office = await send('ola.berg@example.com', 'office').expect(200);
+    const retail = await send('ola.berg@example.com', 'retail').expect(200);
+    const upper = await send('Ola.Berg@Example.com', 'office').expect(200);
+    const again = await send('ola.berg@example.com', 'office').expect(200);
+    expect(new Set([office.body.clientSecret, retail.body.clientSecret, upper.body.clientSecret]).size).toBe(3);
+    expect(again.body.clientSecret).toBe(office.body.clientSecret);
+    expect(fake.requests.filter((r) => r.url === '/v1/payment_intents' && r.body.receipt_email?.toLowerCase() === 'ola.berg@example.com')).toHaveLength(4);
+    expect(await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE lower(email) = 'ola.berg@example.com'`)).toEqual([{ n: 1 }]);
   });
 
   it('concurrent calls for one new visitor create one contact', async () => {
@@ -233,6 +285,18 @@ describe('POST /api/stripe/webhook', () => {
     expect((await ds.query('SELECT status FROM payments WHERE payment_intent_id = $1', [intent.id]))[0].status).toBe('pending');
     expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('new');
     expect(await ds.query('SELECT id FROM stripe_events WHERE id = $1', [event.id])).toHaveLength(0);
+  });
+
+  it('payment_intent.processing is shown as processing until the outcome arrives', async () => {
+    const lead = await newWizardLead('deposit-processing@example.com');
+    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
+    await sendEvent({ id: `evt_processing_${lead.id}`, type: 'payment_intent.processing', data: { object: { ...intent, status: 'processing' } } }).expect(200);
+    expect((await http().get(`/api/payments/${intent.id}`).expect(200)).body).toMatchObject({ status: 'processing', failureMessage: null });
+    expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('new');
+    await sendEvent({ id: `evt_processing_ok_${lead.id}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } }).expect(200);
+    expect((await http().get(`/api/payments/${intent.id}`).expect(200)).body).toMatchObject({ status: 'succeeded' });
+    expect((await ds.query('SELECT status FROM leads WHERE id = $1', [lead.id]))[0].status).toBe('won');
   });
 
   it('payment_intent.payment_failed stores the provider message and leaves the lead alone', async () => {

@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import { StaffUsersService } from '../../src/modules/auth/users.service.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -112,6 +113,18 @@ it('an expired (idle) session is refused', async () => {
   await http().get('/api/leads').set('Cookie', cookie).expect(401);
 });
 
+it('the idle expiry rolls: each request moves the stored expiry to SESSION_IDLE_MINUTES from now', async () => {
+  const cookie = await signIn(app, ADMIN);
+  const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
+  await query(`UPDATE sessions SET expire = now() + interval '1 minute' WHERE sid = $1`, [sid]);
+  const before = Date.now();
+  await http().get('/api/leads').set('Cookie', cookie).expect(200);
+  const [row] = await query(`SELECT expire FROM sessions WHERE sid = $1`, [sid]);
+  const idleMs = 30 * 60_000; // SESSION_IDLE_MINUTES default
+  expect(new Date(row.expire).getTime()).toBeGreaterThanOrEqual(before + idleMs - 5_000);
+  expect(new Date(row.expire).getTime()).toBeLessThanOrEqual(Date.now() + idleMs + 5_000);
+});
+
 it('a session past its absolute lifetime is refused and deleted, even when active', async () => {
   const cookie = await signIn(app, ADMIN);
   const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
@@ -132,6 +145,16 @@ describe('cross-site writes', () => {
     await http().post('/api/auth/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
   });
 
+  it('refuses a cross-site POST that would create a lead, and writes nothing', async () => {
+    const cookie = await signIn(app, ADMIN);
+    const body = { firstName: 'Cross', lastName: 'Site', email: 'cross.site@example.com', phone: '2125550100', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 5000, floors: 1, entryPoints: 2, cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 };
+    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'https://evil.example').send(body).expect(403);
+    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'null').send(body).expect(403);
+    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').send(body).expect(403);
+    expect(await query(`SELECT 1 FROM leads WHERE email = 'cross.site@example.com'`)).toHaveLength(0);
+    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'https://ironclad.example').send(body).expect(201);
+  });
+
   it('accepts same-origin writes (PUBLIC_URL or the request host)', async () => {
     await http().post('/api/auth/login').set('Origin', 'https://ironclad.example').send(ADMIN).expect(200);
     await http().post('/api/auth/login').set('Sec-Fetch-Site', 'same-origin').send(ADMIN).expect(200);
@@ -149,6 +172,43 @@ describe('login rate limit (state in Redis)', () => {
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     expect((await redis.keys(`${db.queuePrefix}:login-fail-account*`)).length).toBeGreaterThan(0);
     redis.disconnect();
+  });
+
+  it('counts parallel attempts: a burst of 12 guesses at once gets exactly 3 password checks', async () => {
+    await app.get(StaffUsersService).upsertAdmin('burst@ironclad.test', 'burst right password');
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => http().post('/api/auth/login').set('X-Forwarded-For', `10.7.0.${i + 1}`).send({ email: 'burst@ironclad.test', password: `wrong guess ${i} xxxx` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    await http().post('/api/auth/login').set('X-Forwarded-For', '10.7.1.1').send({ email: 'burst@ironclad.test', password: 'burst right password' }).expect(429);
+  });
+
+  it('another api instance on the same Redis sees the same counts', async () => {
+    await app.get(StaffUsersService).upsertAdmin('shared@ironclad.test', 'shared right password');
+    const second = await createApp(testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'https://ironclad.example' }), { logger: false });
+    await second.init();
+    try {
+      for (let i = 0; i < 3; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', `10.6.0.${i + 1}`).send({ email: 'shared@ironclad.test', password: `wrong ${i} xxxxxxxx` }).expect(401);
+      const res = await request(second.getHttpServer()).post('/api/auth/login').set('X-Forwarded-For', '10.6.1.1').send({ email: 'shared@ironclad.test', password: 'shared right password' }).expect(429);
+      expect(res.body.code).toBe('RATE_LIMITED');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a successful login gives the address its point back; only failures count', async () => {
+    const ip = '10.5.5.5';
+    for (let i = 0; i < 7; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: `someone${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    await http().post('/api/auth/login').set('X-Forwarded-For', ip).send(ADMIN).expect(200);
+    await http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: 'someone8@ironclad.test', password: 'whatever 12345' }).expect(401);
+    await http().post('/api/auth/login').set('X-Forwarded-For', ip).send(ADMIN).expect(429);
+  });
+
+  it('counts an IPv6 client per /64 network, so rotating addresses inside it does not help', async () => {
+    for (let i = 0; i < 8; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', `2001:db8:aa:bb::${i + 1}`).send({ email: `v6user${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    await http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:bb:ffff::99').send(ADMIN).expect(429);
+    await http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:cc::1').send(ADMIN).expect(200);
   });
 
   it('blocks an IP after LOGIN_MAX_FAILURES_PER_IP failures across accounts', async () => {

@@ -30,6 +30,8 @@ const STAFF_CALLS: [string, RegExp][] = [
   ['GET', /^\/api\/(email-templates|lead-activities|ai-configs)$/], ['POST', /^\/api\/ai-configs$/], ['PATCH', /^\/api\/ai-configs\/:[^/]+$/],
   ['PUT', /^\/api\/site-settings\/:[^/]+$/], ['GET', /^\/api\/inventory/], ['POST', /^\/api\/inventory/], ['PUT', /^\/api\/inventory/], ['DELETE', /^\/api\/inventory/],
   ['POST', /^\/api\/generate-image$/], ['GET', /^\/api\/exports/], ['GET', /^\/api\/leads\/stats$/], ['POST', /^\/api\/contacts\/:[^/]+\/convert-to-lead$/],
+  // Issue 6's own staff calls beyond §7: lead detail + audit, manual estimate, CRM Action Items.
+  ['GET', /^\/api\/leads\/:[^/]+$/], ['POST', /^\/api\/leads\/manual-estimate$/], ['GET', /^\/api\/crm\//],
 ];
 
 /** Visitor routes that must stay public. */
@@ -81,6 +83,14 @@ it('finds the routes in the Nest router (and these match express routes)', () =>
   const expressPaths = ((app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router.stack)
     .map((l) => l.route?.path).filter(Boolean);
   for (const r of routes) expect(expressPaths).toContain(r.path);
+});
+
+it('every /api route of the express app is one of these Nest routes (none bypasses the StaffGuard)', () => {
+  const nest = new Set(routes.map((r) => `${r.method} ${r.path}`));
+  const layers = ((app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack)
+    .flatMap((l) => (l.route && String(l.route.path).startsWith('/api') ? Object.keys(l.route.methods).map((m) => `${m === '_all' ? 'ALL' : m.toUpperCase()} ${l.route!.path}`) : []));
+  expect(layers.length).toBeGreaterThanOrEqual(routes.length);
+  expect(layers.filter((l) => !nest.has(l))).toEqual([]);
 });
 
 it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

@@ -109,9 +109,18 @@ it('PATCH maps status aliases to canonical names and audits the change; DELETE r
 it('GET /api/contacts lists and searches; Convert to Lead creates a linked lead once', async () => {
   const list = await http().get('/api/contacts').query({ search: '3125550199' }).set('Cookie', cookie).expect(200);
   expect(list.body.total).toBe(1);
+  const count = async (search: string) => (await http().get('/api/contacts').query({ search }).set('Cookie', cookie).expect(200)).body.total;
+  expect(await count('(312) 555-0199')).toBe(1); // any phone format, as in the leads search
+  expect(await count('312.555.0199')).toBe(1);
+  expect(await count('TACT')).toBe(1);
+  expect(await count('%')).toBe(0);
   const id = list.body.contacts[0].id;
   const res = await http().post(`/api/contacts/${id}/convert-to-lead`).set('Cookie', cookie).expect(201);
   expect(res.body.lead).toMatchObject({ email: 'con@example.com', source: 'contact_conversion', status: 'new', phone: '3125550199' });
+  const inLeads = await http().get('/api/leads').query({ search: 'con@example.com' }).set('Cookie', cookie).expect(200);
+  expect(inLeads.body.leads.map((l: { id: number }) => l.id)).toEqual([res.body.lead.id]);
+  const detail = await http().get(`/api/leads/${res.body.lead.id}`).set('Cookie', cookie).expect(200);
+  expect(detail.body.audit[0]).toMatchObject({ action: 'contact.converted', userEmail: ADMIN.email, details: { contactId: id } });
   const again = await http().post(`/api/contacts/${id}/convert-to-lead`).set('Cookie', cookie).expect(200);
   expect(again.body.lead.id).toBe(res.body.lead.id);
   const after = await http().get('/api/contacts').set('Cookie', cookie).expect(200);
@@ -178,5 +187,43 @@ describe('CSV exports', () => {
     await http().get('/api/exports/secrets').set('Cookie', cookie).expect(404);
     const audits = await app.get(DataSource).query(`SELECT action FROM audit_log WHERE entity_type = 'export' ORDER BY id`);
     expect(audits.map((a: { action: string }) => a.action)).toEqual(['export.leads', 'export.contacts', 'export.all_prospects', 'export.comprehensive']);
+  });
+});
+
+describe('bad input is a 400 with field errors, never a 500', () => {
+  const big = 1_099_511_627_776; // beyond PostgreSQL's integer: the database would fail
+  const expect400 = async (res: request.Response, field: string) => {
+    expect(`${res.status} ${JSON.stringify(res.body.details?.fieldErrors ?? {})}`).toMatch(new RegExp(`^400 .*"${field.replace(/[.[\]]/g, '\\$&')}"`));
+  };
+
+  it('record ids in the path: out of range, negative, fractional or not a number', async () => {
+    for (const id of [String(big), '99999999999999999999', '-1', '1.5', 'abc', '0']) {
+      await expect400(await http().get(`/api/leads/${id}`).set('Cookie', cookie), 'id');
+      await expect400(await http().patch(`/api/leads/${id}`).set('Cookie', cookie).send({ status: 'won' }), 'id');
+      await expect400(await http().delete(`/api/leads/${id}`).set('Cookie', cookie), 'id');
+      await expect400(await http().post(`/api/contacts/${id}/convert-to-lead`).set('Cookie', cookie), 'id');
+      await expect400(await http().get(`/api/leads/${id}/documents`).set('Cookie', cookie), 'id');
+    }
+    await http().get('/api/leads/2147483647').set('Cookie', cookie).expect(404);
+  });
+
+  it('record ids in bodies and queries (staff and visitor calls)', async () => {
+    await expect400(await http().get('/api/lead-activities').query({ leadId: big }).set('Cookie', cookie), 'leadId');
+    await expect400(await http().post('/api/send-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', message: 'x', subject: 'y' }), 'leadId');
+    await expect400(await http().post('/api/test-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', template: 'welcome' }), 'leadId');
+    await expect400(await http().post('/api/email-templates/preview').set('Cookie', cookie).send({ leadId: big, templateId: big }), 'templateId');
+    await expect400(await http().post('/api/create-deposit-payment').send({ leadId: big }), 'leadId');
+  });
+
+  it('text holding the NUL character (which PostgreSQL cannot store or compare), in queries and bodies', async () => {
+    await expect400(await http().get('/api/leads').query({ search: 'ada\u0000' }).set('Cookie', cookie), 'search');
+    await expect400(await http().get('/api/contacts').query({ search: '\u0000' }).set('Cookie', cookie), 'search');
+    const { body } = await http().get('/api/leads').query({ search: 'grace@' }).set('Cookie', cookie);
+    await expect400(await http().patch(`/api/leads/${body.leads[0].id}`).set('Cookie', cookie).send({ company: 'Nul\u0000Corp' }), 'company');
+    const estimate = { firstName: 'N\u0000ul', lastName: 'b', email: 'nul@example.com', phone: '1', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 1, floors: 1, entryPoints: 1, cameras: 1, cameraPrice: 1, nvrCost: 1, installationDays: 1, laborRate: 1, additionalCosts: 1 };
+    await expect400(await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send(estimate), 'firstName');
+    await expect400(await http().post('/api/contacts').send({ firstName: 'a\u0000', lastName: 'b', email: 'nul@example.com', phone: '2125550100', propertyType: 'residential', services: [] }), 'firstName');
+    await expect400(await http().post('/api/auth/login').send({ email: 'admin@ironclad.test', password: 'x\u0000y' }), 'password');
+    expect(await app.get(DataSource).query(`SELECT 1 FROM leads WHERE email = 'nul@example.com' UNION ALL SELECT 1 FROM contacts WHERE email = 'nul@example.com'`)).toHaveLength(0);
   });
 });

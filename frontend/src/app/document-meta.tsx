@@ -1,14 +1,16 @@
 /**
- * Keeps the document's <head> in sync with the current route after client-side navigation (the
- * prerendered HTML already has it all): `document.title`, the meta description and robots tag,
- * the canonical link and the Open Graph / Twitter title, description and URL. It also rewrites
- * the JSON-LD LocalBusiness with the company facts of GET /api/public-config once they arrive.
+ * Keeps the document's <head> in sync with the current route after client-side navigation (a
+ * prerendered page's HTML already has its own, `<html data-prerendered>`; the client-only shell
+ * gets its page's at once): `document.title`, the meta description and robots tag, the canonical
+ * link and the Open Graph / Twitter title, description and URL, from page-meta.ts, which loads
+ * with the first navigation. It also rewrites the JSON-LD LocalBusiness when the company facts of
+ * the public config differ from the built-in ones the prerenderer wrote.
  */
-import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { DEFAULT_COMPANY_FACTS } from '@ironclad/contracts';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { usePublicConfig } from '../features/site-config/public-config';
-import { APP_SHELL_META, canonicalUrl, metaOfHandle } from '../routes/route-meta';
-import { LOCAL_BUSINESS_SCRIPT_ID, jsonLdText, localBusinessJsonLd } from './structured-data';
+import { LOCAL_BUSINESS_SCRIPT_ID, canonicalUrl, type RouteMeta } from '../routes/route-meta';
 
 /** Sets (or creates) `<meta {attr}={key} content={content}>`; removes it when content is null. */
 function setMetaTag(key: string, content: string | null, attr: 'name' | 'property' = 'name'): void {
@@ -40,27 +42,46 @@ function setCanonical(href: string | null): void {
   el.href = href;
 }
 
-/** Renders nothing; applies the deepest matched route's meta to the document. */
+/** Applies a page's meta to the document's <head>. */
+function applyMeta(meta: RouteMeta, pathname: string): void {
+  const url = meta.noindex ? null : canonicalUrl(pathname);
+  document.title = meta.title;
+  setMetaTag('description', meta.description);
+  setMetaTag('robots', meta.noindex ? 'noindex' : null);
+  setCanonical(url);
+  setMetaTag('og:title', url ? meta.title : null, 'property');
+  setMetaTag('og:description', url ? meta.description : null, 'property');
+  setMetaTag('og:url', url, 'property');
+  setMetaTag('twitter:title', url ? meta.title : null);
+  setMetaTag('twitter:description', url ? meta.description : null);
+}
+
+/** Renders nothing; applies the current page's meta to the document (see above). */
 export function DocumentMeta() {
-  const matches = useMatches();
   const { pathname } = useLocation();
   const { company } = usePublicConfig();
-  const meta = [...matches].reverse().map((m) => metaOfHandle(m.handle)).find(Boolean) ?? APP_SHELL_META;
+  const firstPage = useRef(true);
   useEffect(() => {
-    const url = meta.noindex ? null : canonicalUrl(pathname);
-    document.title = meta.title;
-    setMetaTag('description', meta.description);
-    setMetaTag('robots', meta.noindex ? 'noindex' : null);
-    setCanonical(url);
-    setMetaTag('og:title', url ? meta.title : null, 'property');
-    setMetaTag('og:description', url ? meta.description : null, 'property');
-    setMetaTag('og:url', url, 'property');
-    setMetaTag('twitter:title', url ? meta.title : null);
-    setMetaTag('twitter:description', url ? meta.description : null);
-  }, [meta, pathname]);
+    const isFirstPage = firstPage.current;
+    firstPage.current = false;
+    if (isFirstPage && document.documentElement.hasAttribute('data-prerendered')) return;
+    let current = true;
+    import('../routes/page-meta').then(
+      ({ pageMetaOf }) => {
+        if (current) applyMeta(pageMetaOf(pathname), pathname);
+      },
+      (err: unknown) => console.error('Could not load the page titles', err),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
   useEffect(() => {
     const script = document.getElementById(LOCAL_BUSINESS_SCRIPT_ID);
-    if (script) script.textContent = jsonLdText(localBusinessJsonLd(company));
+    if (!script || JSON.stringify(company) === JSON.stringify(DEFAULT_COMPANY_FACTS)) return;
+    void import('./structured-data').then(({ jsonLdText, localBusinessJsonLd }) => {
+      script.textContent = jsonLdText(localBusinessJsonLd(company));
+    });
   }, [company]);
   return null;
 }

@@ -6,7 +6,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleGlobalError } from './global-error';
 
-/** Creates a client; the browser creates one per page load, the prerenderer one per page. */
+/** Creates a client; one per page load (app/query-provider.tsx). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

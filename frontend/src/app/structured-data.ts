@@ -1,13 +1,12 @@
 /**
  * JSON-LD `LocalBusiness` (schema.org) built from the company facts (decisions.md §6). The
  * prerenderer writes it into every public page's <head> from the built-in facts; in the browser
- * `<DocumentMeta />` rewrites it with the facts of GET /api/public-config once they arrive.
+ * `<DocumentMeta />` rewrites it when the public config's facts differ.
  */
 import type { CompanyFacts } from '@ironclad/contracts';
 import { SITE_ORIGIN } from '../routes/route-meta';
 
-/** Id of the <script type="application/ld+json"> element. */
-export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
+export { LOCAL_BUSINESS_SCRIPT_ID } from '../routes/route-meta';
 
 /** Day names of schema.org for the office-hour labels the config uses. */
 const DAY_NAMES: Record<string, string[]> = {

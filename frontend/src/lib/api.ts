@@ -5,21 +5,11 @@
  * - Any non-OK answer throws an {@link ApiError} whose message is the spec's
  *   `${status}: ${body text || status text}` and which keeps the parsed {@link ApiErrorBody}.
  * - Successful answers are validated with a zod schema when one is given (zod at every boundary).
+ *   The schema may be given as a promise (`import('./x-schema').then((m) => m.xSchema)`), so that
+ *   zod and the schema load beside the request instead of with the page (bundle size).
  */
 import type { ApiErrorBody } from '@ironclad/contracts';
-import { z } from 'zod';
-
-/** The API's error body, validated loosely: unknown extra fields are kept. */
-const apiErrorBodySchema = z
-  .object({
-    statusCode: z.number(),
-    code: z.string(),
-    message: z.string(),
-    details: z.object({ fieldErrors: z.record(z.string(), z.array(z.string())) }).optional(),
-    requestId: z.string().optional(),
-    error: z.string().optional(),
-  })
-  .loose();
+import type { z } from 'zod';
 
 /** A non-OK HTTP answer of the API. */
 export class ApiError extends Error {
@@ -55,21 +45,27 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ApiRequestOptions<T> {
   /** JSON body (sent with `Content-Type: application/json`). */
   body?: unknown;
-  /** Schema the answer must satisfy; without one the parsed JSON is returned as `unknown`. */
-  schema?: z.ZodType<T>;
+  /**
+   * Schema the answer must satisfy, or a promise of it (loaded while the request runs); without
+   * one the parsed JSON is returned as `unknown`.
+   */
+  schema?: z.ZodType<T> | PromiseLike<z.ZodType<T>>;
   /** Abort signal (TanStack Query passes one to query functions). */
   signal?: AbortSignal;
 }
 
 /** Parses an error body; null when it is not the API's JSON error format. */
-function parseErrorBody(text: string): ApiErrorBody | null {
+async function parseErrorBody(text: string): Promise<ApiErrorBody | null> {
   if (!text) return null;
+  let json: unknown;
   try {
-    const parsed = apiErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? (parsed.data as ApiErrorBody) : null;
+    json = JSON.parse(text);
   } catch {
     return null;
   }
+  const { apiErrorBodySchema } = await import('./api-error-schema');
+  const parsed = apiErrorBodySchema.safeParse(json);
+  return parsed.success ? (parsed.data as ApiErrorBody) : null;
 }
 
 /**
@@ -79,17 +75,21 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, text, parseErrorBody(text), res.statusText);
+  throw new ApiError(res.status, text, await parseErrorBody(text), res.statusText);
 }
 
 /**
  * Calls the API and returns the validated JSON answer (`undefined` for 204 / empty bodies).
  *
  * @example
- * const config = await apiRequest('GET', '/api/public-config', { schema: publicConfigSchema });
+ * const config = await apiRequest('GET', '/api/public-config', { schema: import('./schema').then((m) => m.publicConfigSchema) });
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { body, schema, signal } = options;
+  const { body, signal } = options;
+  // A schema still loading: settle it beside the request (a failed load must not go unhandled
+  // when the request fails first; it is reported when the answer is validated).
+  const schema = options.schema === undefined ? undefined : Promise.resolve(options.schema);
+  schema?.catch(() => undefined);
   const res = await fetch(path, {
     method,
     credentials: 'include',
@@ -101,7 +101,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!schema) return data as T;
-  const parsed = schema.safeParse(data);
+  const parsed = (await schema).safeParse(data);
   if (!parsed.success) throw new ApiResponseError(path, parsed.error.issues);
   return parsed.data;
 }

@@ -2,8 +2,6 @@
  * TanStack Query keys, in one place so that invalidations match the queries that use them.
  */
 export const queryKeys = {
-  /** GET /api/public-config: company facts, active promotion, feature switches. */
-  publicConfig: ['public-config'] as const,
   /** Contacts list (staff side); invalidated whenever a visitor submits a contact form (spec §4). */
   contacts: {
     all: ['contacts'] as const,

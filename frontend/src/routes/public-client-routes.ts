@@ -4,17 +4,15 @@
  * server answers their paths with the client-only shell `dist/app.html` (like the staff pages),
  * and each page is lazy-loaded in its own chunk.
  */
-import type { RouteObject } from 'react-router';
-import { SITE_NAME, type RouteHandle } from './route-meta';
+import type { PageRoute } from './route-meta';
 
 /** Path prefixes answered with the client-only shell (also written to dist/route-manifest.json). */
 export const PUBLIC_CLIENT_PATHS = ['/unsubscribe'] as const;
 
 /** Route objects of those pages. */
-export const PUBLIC_CLIENT_ROUTES: RouteObject[] = [
+export const PUBLIC_CLIENT_ROUTES: readonly PageRoute[] = [
   {
     path: '/unsubscribe/:token',
-    handle: { meta: { title: `Unsubscribe | ${SITE_NAME}`, description: `Stop marketing messages from ${SITE_NAME}.`, noindex: true } } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import('../pages/site/unsubscribe-page')).UnsubscribePage }),
+    lazy: () => import('../pages/site/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
   },
 ];

@@ -1,8 +1,11 @@
 /**
- * Per-route document metadata (title, meta description). The prerenderer writes it into each
- * page's <head>; in the browser `<DocumentMeta />` keeps `document.title` and the description
- * in sync on client-side navigation. Routes declare it as `handle: { meta }`.
+ * Route types and document metadata helpers. The meta of each page (title, description, robots)
+ * is in page-meta.ts; the prerenderer writes it into each page's <head> and `<DocumentMeta />`
+ * applies it on client-side navigation.
  */
+import type { ComponentType } from 'react';
+import type { RouteModule } from './lazy-route';
+
 export interface RouteMeta {
   title: string;
   description: string;
@@ -10,10 +13,27 @@ export interface RouteMeta {
   noindex?: boolean;
 }
 
-/** The `handle` of the app's routes. */
-export interface RouteHandle {
-  meta: RouteMeta;
+/** A page of the route table (`src/routes/route-table.ts`). */
+export interface PageRoute {
+  /** Path pattern of React Router (`/`, `/admin`, `/unsubscribe/:token`, `*`); its meta is in page-meta.ts. */
+  path: string;
+  /**
+   * Loads the page's own chunk: `() => import('../pages/site/x-page').then((m) => ({ Component: m.XPage }))`.
+   * The prerenderer loads it before rendering, the browser before hydrating (entry-client.tsx).
+   */
+  lazy?: () => Promise<RouteModule>;
+  /** The page component, bundled into the entry chunk (only for pages every visitor may need at once). */
+  Component?: ComponentType;
 }
+
+/** The `handle` React Router keeps on each route object of the table. */
+export interface RouteHandle {
+  /** Loads the route's chunk ahead of rendering (absent for pages bundled in the entry). */
+  preload?: () => Promise<void>;
+}
+
+/** Id of the <script type="application/ld+json"> with the company's LocalBusiness (app/structured-data.ts). */
+export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
 
 /** The company name used in page titles (the same as the seeded company facts). */
 export const SITE_NAME = 'Ironclad Security Systems';
@@ -42,9 +62,3 @@ export const APP_SHELL_META: RouteMeta = {
   description: `${SITE_NAME}: security systems for homes and businesses.`,
   noindex: true,
 };
-
-/** Reads the meta of a route handle, if it has one. */
-export function metaOfHandle(handle: unknown): RouteMeta | undefined {
-  if (typeof handle === 'object' && handle !== null && 'meta' in handle) return (handle as RouteHandle).meta;
-  return undefined;
-}

@@ -1,37 +1,71 @@
 /**
- * The route tree shared by the browser router and the prerenderer (React Router data mode).
+ * The route tree shared by the browser and the prerenderer (React Router declarative mode:
+ * `useRoutes` under `<BrowserRouter>` / `<StaticRouter>`; see README.md "Routing" for why not the
+ * data router).
+ *
+ * Every page is a {@link PageRoute} of the public, client-only or staff lists (or the catch-all
+ * 404), rendered inside {@link RootLayout}. Each route object keeps `handle: { preload }`: the
+ * entries preload the matched pages' chunks before rendering them. `<DocumentMeta />` applies the
+ * page's meta (page-meta.ts) on client-side navigation.
  */
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { DocumentMeta } from '../app/document-meta';
 import { RootLayout } from '../app/root-layout';
-import { RouteErrorPage } from '../app/route-error-page';
-import { RouteLoading } from '../app/route-loading';
 import { NotFoundPage } from '../pages/site/not-found-page';
+import { lazyRoute } from './lazy-route';
 import { PUBLIC_CLIENT_ROUTES } from './public-client-routes';
 import { PUBLIC_ROUTES } from './public-routes';
-import { NOT_FOUND_META, type RouteHandle } from './route-meta';
+import type { PageRoute, RouteHandle } from './route-meta';
 import { STAFF_ROUTES } from './staff-routes';
 
-/** Builds the route objects (a fresh array per router). */
-export function createRoutes(): RouteObject[] {
-  return [
-    {
-      id: 'root',
-      path: '/',
-      Component: RootLayout,
-      ErrorBoundary: RouteErrorPage,
-      // Shown while a lazy (staff) route loads on a client-only first render.
-      HydrateFallback: RouteLoading,
-      children: [
-        ...PUBLIC_ROUTES.map((r): RouteObject => {
-          const page = r.lazy ? { lazy: r.lazy } : { Component: r.Component };
-          return r.path === '/'
-            ? { index: true, ...page, handle: { meta: r.meta } satisfies RouteHandle }
-            : { path: r.path, ...page, handle: { meta: r.meta } satisfies RouteHandle };
-        }),
-        ...PUBLIC_CLIENT_ROUTES,
-        ...STAFF_ROUTES,
-        { path: '*', Component: NotFoundPage, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
-      ],
-    },
-  ];
+/** Every page, in matching order of specificity (React Router ranks them, the order is for reading). */
+const PAGE_ROUTES: readonly PageRoute[] = [
+  ...PUBLIC_ROUTES,
+  ...PUBLIC_CLIENT_ROUTES,
+  ...STAFF_ROUTES,
+  { path: '*', Component: NotFoundPage },
+];
+
+/** The route object of one page. */
+function pageRouteObject(page: PageRoute): RouteObject {
+  let Component: ComponentType;
+  const handle: RouteHandle = {};
+  if (page.lazy) {
+    const lazyComponent = lazyRoute(page.lazy);
+    handle.preload = lazyComponent.preload;
+    Component = lazyComponent;
+  } else if (page.Component) {
+    Component = page.Component;
+  } else {
+    throw new Error(`Route ${page.path} has neither lazy nor Component`);
+  }
+  return page.path === '/' ? { index: true, element: <Component />, handle } : { path: page.path, element: <Component />, handle };
+}
+
+/** The app's route tree (one tree for the page's lifetime: the lazy pages cache their chunks). */
+export const APP_ROUTES: RouteObject[] = [{ path: '/', element: <RootLayout />, children: PAGE_ROUTES.map(pageRouteObject) }];
+
+/** Renders the page of the current location and keeps the document's <head> in step with it. */
+export function AppRoutes() {
+  const page = useRoutes(APP_ROUTES);
+  return (
+    <>
+      <DocumentMeta />
+      {page}
+    </>
+  );
+}
+
+/** The handles of the routes matching `pathname`, outermost first. */
+function matchedHandles(pathname: string): RouteHandle[] {
+  return (matchRoutes(APP_ROUTES, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : []));
+}
+
+/**
+ * Loads the chunks of the pages matching `pathname`, so that they render synchronously: the
+ * prerenderer calls it before rendering a page, the browser before hydrating one.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.all(matchedHandles(pathname).map((h) => h.preload?.()));
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { emailField, phoneField } from './contact.js';
 import { leadStatusField, type LeadStatus } from './lead.js';
 import { OUTBOUND_CHANNELS, OUTBOUND_STATUSES, type OutboundChannel, type OutboundStatus } from './queues.js';
-import { limitedText, optionalText } from './text.js';
+import { limitedText, optionalText, recordIdField } from './text.js';
 
 // ---------------------------------------------------------------------------------------------
 // Channels, statuses, kinds
@@ -136,7 +136,7 @@ export type SendLeadSms = z.output<typeof sendLeadSmsSchema>;
  */
 export const sendCommunicationSchema = z
   .object({
-    leadId: z.coerce.number({ error: 'leadId must be a lead id.' }).int().positive({ error: 'leadId must be a lead id.' }),
+    leadId: recordIdField('leadId must be a lead id.'),
     type: z.enum(['email', 'sms', 'call'], { error: 'Type must be email, sms or call.' }),
     message: limitedText(EMAIL_CONTENT_MAX_LENGTH).min(1, { error: 'Message is required.' }),
     subject: optionalText(300),
@@ -209,10 +209,10 @@ export interface EmailTemplateResponse {
  */
 export const templatePreviewSchema = z
   .object({
-    templateId: z.coerce.number().int().positive().optional(),
+    templateId: recordIdField().optional(),
     subject: limitedText(300).optional(),
     content: limitedText(EMAIL_CONTENT_MAX_LENGTH).optional(),
-    leadId: z.coerce.number().int().positive().optional(),
+    leadId: recordIdField().optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -278,7 +278,7 @@ export interface LeadActivity {
 export const leadActivitiesQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
-    leadId: z.coerce.number().int().positive().optional(),
+    leadId: recordIdField().optional(),
   })
   .strict();
 export type LeadActivitiesQuery = z.output<typeof leadActivitiesQuerySchema>;
@@ -429,7 +429,7 @@ export interface TestResult {
  */
 export const testCommunicationSchema = z
   .object({
-    leadId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Lead ID must be a number.' }).int().positive({ error: 'Lead ID must be a number.' }).optional()),
+    leadId: z.preprocess((v) => (v === '' || v === null ? undefined : v), recordIdField('Lead ID must be a number.').optional()),
     type: z.enum(['email', 'sms'], { error: 'Type must be email or sms.' }),
     template: templateRef.optional(),
     message: optionalText(SMS_MAX_LENGTH),
@@ -525,7 +525,7 @@ export const campaignFanOutJobSchema = z.object({ campaignId: z.number().int().p
 export type CampaignFanOutJob = z.infer<typeof campaignFanOutJobSchema>;
 
 /** Client → server: watch / unwatch a campaign's progress (staff sockets only). */
-export const watchCampaignSchema = z.object({ campaignId: z.coerce.number().int().positive() });
+export const watchCampaignSchema = z.object({ campaignId: recordIdField() });
 export type WatchCampaign = z.infer<typeof watchCampaignSchema>;
 
 /** Server → staff: a lead's timeline changed (invalidate its queries). */

@@ -1,5 +1,9 @@
-/** Case studies, testimonials and site settings as the public API returns them (public-site.md §3, §7). */
-import { z } from 'zod';
+/**
+ * Case studies, testimonials and site settings as the public API returns them (public-site.md §3,
+ * §7). This module has no zod schema (they are in content-schemas.ts), so a page that needs only
+ * its constants does not download zod.
+ */
+import type { CompanyFacts, Promotion } from './content-schemas.js';
 
 /** Case-study categories (public-site.md §2 case-studies tabs). */
 export const CASE_STUDY_CATEGORIES = ['residential', 'commercial', 'industrial', 'smart_home'] as const;
@@ -53,23 +57,7 @@ export function isFeatureEnabled(settings: readonly Pick<SiteSetting, 'settingKe
   return s.settingValue !== false && s.settingValue !== 'false';
 }
 
-/** Company facts (decisions.md §6), one place for every page, PDF and email. */
-export const companyFactsSchema = z.object({
-  name: z.string().min(1),
-  phone: z.string().min(1),
-  emergencyPhone: z.string().min(1),
-  email: z.string().email(),
-  address: z.object({
-    street: z.string(),
-    city: z.string(),
-    region: z.string(),
-    postalCode: z.string(),
-    country: z.string(),
-  }),
-  officeHours: z.array(z.object({ days: z.string(), hours: z.string() })),
-  serviceArea: z.string(),
-});
-export type CompanyFacts = z.infer<typeof companyFactsSchema>;
+export type { CompanyFacts, Promotion } from './content-schemas.js';
 
 /**
  * The company facts the database is seeded with (decisions.md §6) and the front end shows until
@@ -95,15 +83,6 @@ export const DEFAULT_COMPANY_FACTS: CompanyFacts = {
   ],
   serviceArea: 'New York City, Long Island, Westchester and Northern New Jersey',
 };
-
-/** A promotion (decisions.md §7); shown and applied only while `validUntil` (YYYY-MM-DD, inclusive) is not past. */
-export const promotionSchema = z.object({
-  code: z.string().min(1),
-  percent: z.number().min(0).max(100),
-  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  bannerText: z.string(),
-});
-export type Promotion = z.infer<typeof promotionSchema>;
 
 /** True while the promotion is valid on `today` (inclusive of its last day, in UTC). */
 export function isPromotionActive(p: Promotion | null | undefined, today: Date = new Date()): boolean {
@@ -147,6 +126,20 @@ export interface PublicConfig {
    * older servers omit it.
    */
   generatedImages?: Partial<Record<SiteImageKey, string>>;
+}
+
+/**
+ * The public config embedded in a served page (backend common/serve-frontend.ts): the build writes
+ * {@link PUBLIC_CONFIG_MARKER} where the page wants it, the server replaces the marker with
+ * `<script type="application/json" id="{PUBLIC_CONFIG_SCRIPT_ID}">{PublicConfig}</script>`, and the
+ * browser reads it instead of calling GET /api/public-config.
+ */
+export const PUBLIC_CONFIG_SCRIPT_ID = 'public-config';
+export const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
+
+/** `PublicConfig` as the text of an HTML `<script>` element: JSON with every `<` escaped (no `</script>` inside). */
+export function publicConfigScriptText(config: PublicConfig): string {
+  return JSON.stringify(config).replace(/</g, '\\u003c');
 }
 
 /** A published testimonial (staff-side.md §3 "testimonials"). */

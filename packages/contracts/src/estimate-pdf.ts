@@ -8,7 +8,7 @@ import { calculatorSpecsSchema, type CalculatorSpecs, type CostBreakdown, type C
 import { emailField } from './contact.js';
 import type { BuildingInfo } from './lead.js';
 import type { OutboundStatus } from './queues.js';
-import { limitedText, optionalText } from './text.js';
+import { limitedText, MAX_RECORD_ID, optionalText } from './text.js';
 
 /** A browser-sent object we accept for the spec's clients but never trust (decisions.md §3). */
 const untrusted = z.record(z.string(), z.unknown()).optional();
@@ -24,7 +24,7 @@ const untrusted = z.record(z.string(), z.unknown()).optional();
  */
 export const generateEstimatePdfSchema = z
   .object({
-    leadId: z.number().int().positive().optional(),
+    leadId: z.number().int().min(1).max(MAX_RECORD_ID).optional(),
     estimate: z
       .object({
         pricing: untrusted,

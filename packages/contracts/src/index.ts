@@ -2,6 +2,7 @@ export * from './text.js';
 export * from './contact.js';
 export * from './lead.js';
 export * from './content.js';
+export * from './content-schemas.js';
 export * from './queues.js';
 export * from './realtime.js';
 export * from './errors.js';

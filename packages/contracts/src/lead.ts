@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './contact.js';
 import { limitedText, optionalText } from './text.js';
+import { WIZARD_FIELD_MAX_LENGTH as MAX } from './quote.js';
 
 /** The canonical pipeline stages, in pipeline order (decisions.md §5). */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'negotiation', 'won', 'lost'] as const;
@@ -37,21 +38,21 @@ export const BUDGET_VALUES = ['under-10k', '10k-25k', '25k-50k', '50k-plus'] as 
 export const TIMELINE_VALUES = ['asap', '1-month', '2-3-months', 'flexible'] as const;
 
 /** A string-or-number field such as floors ("4+") or entry points (free text in the wizard). */
-const stringOrNumber = z.union([limitedText(2000), z.number().finite().min(0).max(1_000_000)]);
+const stringOrNumber = z.union([limitedText(MAX.entryPoints), z.number().finite().min(0).max(1_000_000)]);
 
 /** buildingInfo (public-site.md §3): every subfield optional; unknown subfields rejected. */
 export const buildingInfoSchema = z
   .object({
     type: optionalText(100),
     size: optionalText(100),
-    squareFootage: z.union([limitedText(20), z.number().finite().min(0).max(10_000_000)]).optional(),
+    squareFootage: z.union([limitedText(MAX.squareFootage), z.number().finite().min(0).max(10_000_000)]).optional(),
     floors: stringOrNumber.optional(),
     entryPoints: stringOrNumber.optional(),
     coverage: z.array(limitedText(200)).max(50).optional(),
     description: optionalText(5000),
     budget: optionalText(100),
     timeline: optionalText(100),
-    specificAreas: optionalText(5000),
+    specificAreas: optionalText(MAX.specificAreas),
     buildingSize: optionalText(100),
     buildingComplexity: optionalText(50),
     cameras: z.number().int().min(0).max(10_000).optional(),
@@ -73,16 +74,16 @@ export type BuildingInfo = z.output<typeof buildingInfoSchema>;
  */
 export const createLeadSchema = z
   .object({
-    firstName: optionalText(100),
-    lastName: optionalText(100),
+    firstName: optionalText(MAX.firstName),
+    lastName: optionalText(MAX.lastName),
     email: emailField,
     phone: phoneField.optional(),
-    company: optionalText(200),
+    company: optionalText(MAX.company),
     address: optionalText(500),
     buildingInfo: buildingInfoSchema,
     budget: optionalText(100),
     timeline: optionalText(100),
-    specificAreas: optionalText(5000),
+    specificAreas: optionalText(MAX.specificAreas),
     additionalFeatures: z.array(limitedText(100)).max(20).optional().default([]),
     status: leadStatusField.optional(),
     source: z.enum(LEAD_SOURCES).optional().default('ai_shopping'),

@@ -4,14 +4,14 @@
  */
 import { z } from 'zod';
 import { emailField, phoneField } from './contact.js';
-import { limitedText, optionalText } from './text.js';
+import { limitedText, optionalText, recordIdField } from './text.js';
 
 const customerName = (label: string) => limitedText(100).min(1, { error: `${label} is required.` });
 
 /** Body of POST /api/create-deposit-payment: the lead's id; the rest is informational. */
 export const createDepositPaymentSchema = z
   .object({
-    leadId: z.coerce.number({ error: 'leadId must be a lead id.' }).int().positive(),
+    leadId: recordIdField('leadId must be a lead id.'),
     /** Ignored: the deposit is round(10% × the stored lead total). */
     totalAmount: z.unknown().optional(),
     customerInfo: z.record(z.string(), z.unknown()).optional(),

@@ -30,6 +30,22 @@ export const WIZARD_FEATURES = [
 ] as const;
 export type WizardFeature = (typeof WIZARD_FEATURES)[number];
 
+/**
+ * Longest text each wizard field may hold (characters): the limits POST /api/leads enforces
+ * (createLeadSchema), given to the form's inputs as `maxLength` so a visitor cannot type an
+ * answer the server would refuse.
+ */
+export const WIZARD_FIELD_MAX_LENGTH = {
+  squareFootage: 20,
+  entryPoints: 2000,
+  specificAreas: 5000,
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 32,
+  company: 200,
+} as const;
+
 /** Square-footage limits of the wizard form (sq ft). The engine clamps to them. */
 export const WIZARD_SQFT_MIN = 100;
 export const WIZARD_SQFT_MAX = 1_000_000;

@@ -10,8 +10,14 @@
  */
 import { z } from 'zod';
 
-/** An amount in US dollars (whole dollars by convention; >= 0). */
-const usd = z.number().nonnegative().describe('US dollars');
+/** Largest amount a configuration record may hold, in US dollars (a sanity bound, far above any real price). */
+export const USD_CONFIG_MAX = 1_000_000;
+
+/**
+ * An amount in US dollars, 0 to {@link USD_CONFIG_MAX} (whole dollars by convention; the design
+ * engine rounds a fraction to the nearest dollar).
+ */
+const usd = z.number().nonnegative().max(USD_CONFIG_MAX).describe('US dollars');
 
 // ─── tiered_pricing (category "pricing") ────────────────────────────────────────────────────────
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { bulkCommunicationSchema, type BulkCommunication, type BulkCommunicationResponse, type CampaignResponse, type CampaignsResponse } from '@ironclad/contracts';
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; issue 7 item 5). Staff only. */
 @Controller('api')
@@ -30,14 +31,14 @@ export class CampaignsController {
 
   /** GET /api/campaigns/{id} → `{campaign}`; 404. */
   @Get('campaigns/:id')
-  async get(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  async get(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.get(id) };
   }
 
   /** POST /api/campaigns/{id}/pause → `{campaign}`; 404; 409 when already finished. */
   @Post('campaigns/:id/pause')
   @HttpCode(200)
-  async pause(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  async pause(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
     const campaign = await this.campaigns.pause(id);
     this.progress.touch(id);
     return { campaign };
@@ -46,7 +47,7 @@ export class CampaignsController {
   /** POST /api/campaigns/{id}/resume → `{campaign}`; 404; 409 when finished. */
   @Post('campaigns/:id/resume')
   @HttpCode(200)
-  async resume(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  async resume(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
     const campaign = await this.campaigns.resume(id);
     this.progress.touch(id);
     return { campaign };
@@ -55,7 +56,7 @@ export class CampaignsController {
   /** POST /api/campaigns/{id}/cancel → `{campaign}`; 404; 409 when already sent. */
   @Post('campaigns/:id/cancel')
   @HttpCode(200)
-  async cancel(@Param('id', ParseIntPipe) id: number): Promise<CampaignResponse> {
+  async cancel(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
     const campaign = await this.campaigns.cancel(id);
     this.progress.touch(id);
     return { campaign };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   directCommunicationTestSchema, leadActivitiesQuerySchema, quickTestCommunicationSchema, sendCommunicationSchema, sendLeadEmailSchema,
@@ -12,6 +12,7 @@ import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { ActivitiesService } from './activities.service.js';
 import { CommunicationsService } from './communications.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /**
  * Staff communication calls (staff-side.md §7; issue 7 items 2, 4, 7). Staff only (global guard).
@@ -30,14 +31,14 @@ export class CommunicationsController {
   /** POST /api/leads/{id}/send-email {template (name or id)} → 202 `{message}`; 404 lead; 400 unknown template. */
   @Post('leads/:id/send-email')
   @HttpCode(202)
-  sendEmail(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(sendLeadEmailSchema)) body: SendLeadEmail, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
+  sendEmail(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(sendLeadEmailSchema)) body: SendLeadEmail, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
     return this.comms.sendLeadEmail(id, body.template, user);
   }
 
   /** POST /api/leads/{id}/send-sms {message (≤ 1600 chars, may use template variables)} → 202 `{message}`; 404; 400 no valid phone. */
   @Post('leads/:id/send-sms')
   @HttpCode(202)
-  sendSms(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(sendLeadSmsSchema)) body: SendLeadSms, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
+  sendSms(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(sendLeadSmsSchema)) body: SendLeadSms, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
     return this.comms.sendLeadSms(id, body.message, user);
   }
 
@@ -90,7 +91,7 @@ export class CommunicationsController {
 
   /** GET /api/leads/{id}/activities → `{activities: LeadActivityItem[]}`, newest first; 404. */
   @Get('leads/:id/activities')
-  async leadTimeline(@Param('id', ParseIntPipe) id: number): Promise<LeadActivityItemsResponse> {
+  async leadTimeline(@Param('id', IdParamPipe) id: number): Promise<LeadActivityItemsResponse> {
     return { activities: await this.activities.ofLead(id) };
   }
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   emailTemplateBodySchema, templatePreviewSchema,
   type EmailTemplateBody, type EmailTemplateResponse, type EmailTemplatesResponse, type TemplatePreview, type TemplatePreviewResponse,
 } from '@ironclad/contracts';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /** Email templates (staff-side.md §7 GET /api/email-templates; issue 7 item 3). Staff only. */
 @Controller('api/email-templates')
@@ -36,14 +37,14 @@ export class EmailTemplatesController {
 
   /** PUT /api/email-templates/{id} {name, subject, content, category} → `{template}`; 404; 400; 409. */
   @Put(':id')
-  async update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody): Promise<EmailTemplateResponse> {
+  async update(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody): Promise<EmailTemplateResponse> {
     return { template: await this.templates.update(id, body) };
   }
 
   /** DELETE /api/email-templates/{id} → 204; 404; 409 for a default template. */
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
     await this.templates.remove(id);
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../common/api-error.js';
 import type { SessionUser } from '../../common/auth/session-user.js';
 import { AuditLogService } from '../audit/audit-log.service.js';
 import { LeadRecord } from '../leads/lead.entity.js';
-import { likeEscape } from '../leads/lead-admin.service.js';
+import { searchPattern } from '../leads/lead-admin.service.js';
 import { toLead } from '../leads/leads.service.js';
 import { ContactRecord } from './contact.entity.js';
 import { toContact } from './contacts.service.js';
@@ -16,12 +16,15 @@ import { toContact } from './contacts.service.js';
 export class ContactAdminService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
 
-  /** One page of contacts, newest first; `search` over first/last name, email and phone. */
+  /**
+   * One page of contacts, newest first; `search` over first/last name, email and phone (a
+   * phone-like term matches the number in any format, as in the leads search).
+   */
   async list(q: ContactListQuery): Promise<ContactListResponse> {
     const qb = this.dataSource.getRepository(ContactRecord).createQueryBuilder('c');
     const term = q.search?.trim();
     if (term) {
-      qb.andWhere(`(c.first_name || ' ' || c.last_name || ' ' || c.email || ' ' || c.phone || ' ' || regexp_replace(c.phone, '[^0-9]', '', 'g')) ILIKE :needle`, { needle: `%${likeEscape(term)}%` });
+      qb.andWhere(`(c.first_name || ' ' || c.last_name || ' ' || c.email || ' ' || c.phone || ' ' || regexp_replace(c.phone, '[^0-9]', '', 'g')) ILIKE :needle`, { needle: searchPattern(term) });
     }
     const [rows, total] = await qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
     return { contacts: rows.map(toContact), total, page: q.page, pageSize: q.pageSize };

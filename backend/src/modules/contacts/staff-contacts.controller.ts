@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { contactListQuerySchema, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
 import { CurrentUser } from '../../common/auth/current-user.decorator.js';
@@ -6,6 +6,7 @@ import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { StaffEvents } from '../../realtime/staff-events.js';
 import { ContactAdminService } from './contact-admin.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
 @Controller('api/contacts')
@@ -24,7 +25,7 @@ export class StaffContactsController {
    * is pushed to the signed-in admins as `lead:changed` kind `created`.
    */
   @Post(':id/convert-to-lead')
-  async convert(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
+  async convert(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
     const out = await this.contacts.convert(id, user);
     res.status(out.created ? 201 : 200);
     if (out.created) this.events.leadChanged(out.lead.id, 'created', out.lead.status);

@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Param, ParseIntPipe, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { ErrorCode, type LeadDocumentListResponse } from '@ironclad/contracts';
 import { ApiError } from '../../common/api-error.js';
 import { LeadDocumentsService, toLeadDocument } from './lead-documents.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /** A file name safe inside a quoted Content-Disposition parameter (stored names are `EST-<lead>-<hex>.pdf`). */
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'document.pdf';
@@ -20,7 +21,7 @@ export class LeadDocumentsController {
    */
   @Get()
   @Header('Cache-Control', 'no-store')
-  async list(@Param('id', ParseIntPipe) id: number): Promise<LeadDocumentListResponse> {
+  async list(@Param('id', IdParamPipe) id: number): Promise<LeadDocumentListResponse> {
     const documents = await this.documents.listForLead(id);
     if (!documents) throw new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
     return { documents: documents.map(toLeadDocument) };
@@ -33,7 +34,7 @@ export class LeadDocumentsController {
    */
   @Get(':documentId/pdf')
   @Header('Cache-Control', 'private, no-store')
-  async download(@Param('id', ParseIntPipe) id: number, @Param('documentId', ParseIntPipe) documentId: number): Promise<StreamableFile> {
+  async download(@Param('id', IdParamPipe) id: number, @Param('documentId', IdParamPipe) documentId: number): Promise<StreamableFile> {
     const doc = await this.documents.getWithContent(id, documentId);
     if (!doc) throw new ApiError(404, ErrorCode.NotFound, `Document ${documentId} of lead ${id} not found`);
     return new StreamableFile(doc.content, { type: doc.contentType, length: doc.content.length, disposition: `attachment; filename="${safeFilename(doc.filename)}"` });

@@ -44,6 +44,17 @@ export function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'A
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The LIKE pattern of a staff search term (leads and contacts): a phone-like term (digits,
+ * spaces, `()+.-`, at least 3 digits) becomes its digits, so `(212) 555-0101`, `212-555-0101`
+ * and `2125550101` find the same number; any other term is matched as typed. `%`/`_` escaped.
+ */
+export function searchPattern(term: string): string {
+  const digits = term.replace(/\D/g, '');
+  const needle = /^[\d\s()+.-]+$/.test(term) && digits.length >= 3 ? digits : term;
+  return `%${likeEscape(needle)}%`;
+}
+
 /** Staff operations on leads (staff-side.md §2 leads tab, CRM, §4, §7; decisions.md §5). */
 @Injectable()
 export class LeadAdminService {
@@ -62,11 +73,7 @@ export class LeadAdminService {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
     const term = q.search?.trim();
-    if (term) {
-      const digits = term.replace(/\D/g, '');
-      const needle = /^[\d\s()+.-]+$/.test(term) && digits.length >= 3 ? digits : term;
-      qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: `%${likeEscape(needle)}%` });
-    }
+    if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
     leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));
     const [rows, total] = await qb.skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
     return { leads: rows.map(toLead), total, page: q.page, pageSize: q.pageSize };

@@ -7,7 +7,7 @@ import { JobProducer } from '../../queue/job-producer.service.js';
 import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
 import { renderNewLeadNotification } from '../messaging/staff-notification.templates.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
-import { QuotesService } from '../quotes/quotes.service.js';
+import { QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/quotes.service.js';
 import { EstimatesService } from '../estimates/estimates.service.js';
 import { LeadRecord } from './lead.entity.js';
 
@@ -17,8 +17,6 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
   cost_calculator: 'calculator_enabled',
 };
 
-/** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
-const WIZARD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
 
 /** Leads (public-site.md §3, §7; staff-side.md §3; decisions.md §3, §5). */
 @Injectable()
@@ -46,7 +44,7 @@ export class LeadsService {
   async createPublic(input: CreateLead): Promise<CreateLeadResponse> {
     const feature = FEATURE_OF_SOURCE[input.source];
     if (feature) await this.settings.assertEnabled(feature);
-    const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
+    const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_LEAD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
     // AI designer hook (issue 4, decisions.md §3/§10): a wizard lead is priced by the server's design engine.
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
     // Calculator leads: the server's price of the configuration (issue 5; decisions.md §3).

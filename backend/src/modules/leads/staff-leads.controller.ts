@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   leadListQuerySchema, manualEstimateSchema, updateLeadSchema,
   type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type ManualEstimate, type UpdateLead,
@@ -8,6 +8,7 @@ import type { SessionUser } from '../../common/auth/session-user.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { StaffEvents } from '../../realtime/staff-events.js';
 import { LeadAdminService } from './lead-admin.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /**
  * Staff lead endpoints (staff-side.md §7; decisions.md §5). Staff only (global StaffGuard):
@@ -36,7 +37,7 @@ export class StaffLeadsController {
 
   /** GET /api/leads/{id} — `{lead, audit}` (audit log of the lead, newest first). 404 when missing. */
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
+  get(@Param('id', IdParamPipe) id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
     return this.leads.get(id);
   }
 
@@ -55,7 +56,7 @@ export class StaffLeadsController {
    * status, else `updated`.
    */
   @Patch(':id')
-  async update(@Param('id', ParseIntPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+  async update(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
     const out = await this.leads.update(id, body, user);
     this.events.leadChanged(id, body.status ? 'status' : 'updated', out.lead.status);
     return out;
@@ -64,7 +65,7 @@ export class StaffLeadsController {
   /** DELETE /api/leads/{id} — 204; 404 when missing. Audited. */
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {
     await this.leads.remove(id, user);
     this.events.leadChanged(id, 'deleted');
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -30,6 +31,20 @@ import { STRIPE_CLIENT } from './stripe-client.js';
 export const DEPOSITED_LEAD_STATUS = 'won' as const;
 
 const CURRENCY = 'usd';
+
+/** The largest amount Stripe takes in one USD payment, in cents ($999,999.99: eight digits). */
+export const STRIPE_MAX_AMOUNT_CENTS = 99_999_999;
+
+/**
+ * The Idempotency-Key of a PaymentIntent create: `<prefix>-<16 hex>`, the hex being a digest of
+ * every parameter sent. Stripe answers a repeated key with the first intent only when the
+ * parameters are the same (else 400 idempotency_error), so a double submit gets one intent and a
+ * changed request (another e-mail, building type, or a replacement for a canceled intent) gets
+ * its own.
+ */
+export function idempotencyKeyFor(prefix: string, params: Stripe.PaymentIntentCreateParams): string {
+  return `${prefix}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
+}
 
 /** Result of handling one webhook delivery. */
 export interface WebhookResult {
@@ -77,11 +92,13 @@ export class PaymentsService {
   }
 
   /**
-   * POST /api/create-deposit-payment: a PaymentIntent for round(10% × the stored total of the
-   * lead) in cents, USD, Idempotency-Key `deposit-lead-<id>`. A second call for the same lead
-   * returns the same intent's client secret.
-   * @throws 404 NOT_FOUND unknown lead; 409 CONFLICT lead without a server quote or deposit already
-   * paid; 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
+   * POST /api/create-deposit-payment: a card PaymentIntent for round(10% × the stored total of the
+   * lead) in cents, USD, Idempotency-Key `deposit-lead-<id>-<amount>-<digest>` (see
+   * {@link idempotencyKeyFor}). A second call for the same lead returns the same intent's client
+   * secret; an intent canceled meanwhile is marked `canceled` and replaced by a new one.
+   * @throws 404 NOT_FOUND unknown lead; 409 CONFLICT lead without a server quote, deposit already
+   * paid, or a deposit above {@link STRIPE_MAX_AMOUNT_CENTS} (to be paid by phone);
+   * 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
    */
   async createDeposit(input: CreateDepositPayment): Promise<ClientSecretResponse> {
     const stripe = this.client();
@@ -89,29 +106,31 @@ export class PaymentsService {
     if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${input.leadId} not found.`);
     if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0) throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
     const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
+    if (amountCents > STRIPE_MAX_AMOUNT_CENTS) throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
 
     const existing = await this.dataSource.getRepository(PaymentRecord).findOne({ where: { leadId: lead.id, kind: 'deposit' }, order: { id: 'DESC' } });
     if (existing?.status === 'succeeded') throw new ApiError(409, ErrorCode.Conflict, 'The deposit for this quote is already paid.');
+    let replaces: string | null = null;
     if (existing && existing.amountCents === amountCents) {
-      const intent = await this.provider('retrieve', () => stripe.paymentIntents.retrieve(existing.paymentIntentId));
-      if (intent.client_secret && intent.status !== 'canceled') return { clientSecret: intent.client_secret };
+      const current = await this.provider('retrieve', () => stripe.paymentIntents.retrieve(existing.paymentIntentId));
+      if (current.status !== 'canceled' && current.client_secret) return { clientSecret: current.client_secret };
+      if (current.status === 'canceled') {
+        await this.dataSource.getRepository(PaymentRecord).update({ id: existing.id, status: 'pending' }, { status: 'canceled' });
+        replaces = current.id;
+      }
     }
 
-    const idempotencyKey = `deposit-lead-${lead.id}-${amountCents}`;
     const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || null;
-    const intent = await this.provider('create', () =>
-      stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: CURRENCY,
-          automatic_payment_methods: { enabled: true },
-          description: `10% installation deposit, quote #${lead.id}`,
-          receipt_email: lead.email,
-          metadata: { kind: 'deposit', leadId: String(lead.id) },
-        },
-        { idempotencyKey },
-      ),
-    );
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: amountCents,
+      currency: CURRENCY,
+      allowed_payment_method_types: ['card'],
+      description: `10% installation deposit, quote #${lead.id}`,
+      receipt_email: lead.email,
+      metadata: { kind: 'deposit', leadId: String(lead.id), ...(replaces ? { replaces } : {}) },
+    };
+    const idempotencyKey = idempotencyKeyFor(`deposit-lead-${lead.id}-${amountCents}`, params);
+    const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
     await this.record(this.dataSource.manager, {
       kind: 'deposit',
       contactId: null,
@@ -129,9 +148,9 @@ export class PaymentsService {
   }
 
   /**
-   * POST /api/create-consultation-payment: a PaymentIntent for exactly 25000 cents ($250), USD,
-   * whatever amount the browser sends. Idempotency-Key `consultation-<email>-<UTC day>` so a
-   * double submit makes one intent. The payment is linked to the visitor's contact (found by
+   * POST /api/create-consultation-payment: a card PaymentIntent for exactly 25000 cents ($250),
+   * USD, whatever amount the browser sends. Idempotency-Key `consultation-<email>-<UTC day>-<digest>`
+   * (see {@link idempotencyKeyFor}) so a double submit makes one intent. The payment is linked to the visitor's contact (found by
    * e-mail, or created from firstName, lastName, email, phone and the building type), in the
    * same transaction as the payment row (decisions.md §4), so staff see it on the contact.
    * @throws 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
@@ -139,20 +158,16 @@ export class PaymentsService {
   async createConsultation(input: CreateConsultationPayment, today: Date = new Date()): Promise<ClientSecretResponse> {
     const stripe = this.client();
     const c = input.customerInfo;
-    const idempotencyKey = `consultation-${c.email.toLowerCase()}-${today.toISOString().slice(0, 10)}`;
-    const intent = await this.provider('create', () =>
-      stripe.paymentIntents.create(
-        {
-          amount: CONSULTATION_DEPOSIT_CENTS,
-          currency: CURRENCY,
-          automatic_payment_methods: { enabled: true },
-          description: 'Consultation deposit (refundable within 24 hours)',
-          receipt_email: c.email,
-          metadata: { kind: 'consultation', buildingType: input.projectDetails.type ?? '' },
-        },
-        { idempotencyKey },
-      ),
-    );
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: CONSULTATION_DEPOSIT_CENTS,
+      currency: CURRENCY,
+      allowed_payment_method_types: ['card'],
+      description: 'Consultation deposit (refundable within 24 hours)',
+      receipt_email: c.email,
+      metadata: { kind: 'consultation', buildingType: input.projectDetails.type ?? '' },
+    };
+    const idempotencyKey = idempotencyKeyFor(`consultation-${c.email.toLowerCase()}-${today.toISOString().slice(0, 10)}`, params);
+    const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
     await this.dataSource.transaction(async (manager) => {
       const contactId = await this.findOrCreateContact(manager, input);
       await this.record(manager, {

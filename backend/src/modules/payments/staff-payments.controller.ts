@@ -1,6 +1,7 @@
-import { Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import type { ContactPaymentsResponse } from '@ironclad/contracts';
 import { PaymentsService } from './payments.service.js';
+import { IdParamPipe } from '../../common/id-param.pipe.js';
 
 /** Staff view of payments (decisions.md §4). Staff only (global StaffGuard). */
 @Controller('api/contacts')
@@ -12,7 +13,7 @@ export class StaffPaymentsController {
    * first): the consultation deposits linked to the contact. 400 bad id; 404 unknown contact.
    */
   @Get(':id/payments')
-  forContact(@Param('id', ParseIntPipe) id: number): Promise<ContactPaymentsResponse> {
+  forContact(@Param('id', IdParamPipe) id: number): Promise<ContactPaymentsResponse> {
     return this.payments.forContact(id);
   }
 }

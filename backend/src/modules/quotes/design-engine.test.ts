@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { BUDGET_VALUES, TIMELINE_VALUES, WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, aiRecommendationSchema, type AiRecommendation } from '@ironclad/contracts';
-import { ADDITIONAL_COSTS_DEFAULTS, COMPONENT_PRICING_DEFAULTS, TIERED_PRICING_DEFAULTS } from '../../database/seed/ai-config.defaults.js';
+import { BUDGET_VALUES, TIMELINE_VALUES, WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, aiRecommendationSchema, createLeadSchema, type AiRecommendation } from '@ironclad/contracts';
+import { ADDITIONAL_COSTS_DEFAULTS, AI_CONFIG_SCHEMAS, COMPONENT_PRICING_DEFAULTS, TIERED_PRICING_DEFAULTS, USD_CONFIG_MAX } from '../../database/seed/ai-config.defaults.js';
 import { INVENTORY_SEED } from '../../database/seed/inventory.data.js';
-import { CATEGORY_LABELS, designSystem, fitToTier, normalizeDesignInput, parseTierRange, tierRanges, type DesignConfig, type DesignInput } from './design-engine.js';
+import { CATEGORY_LABELS, designSystem, fitToTier, normalizeDesignInput, parseTierRange, tierRanges, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine.js';
+import { WIZARD_LEAD_DEFAULTS, designInputOfLead } from './quotes.service.js';
 
 const seedConfig = (over: Partial<DesignConfig> = {}): DesignConfig => ({
   tiers: structuredClone(TIERED_PRICING_DEFAULTS),
@@ -135,6 +136,35 @@ describe('design engine — input parsing', () => {
     expect(normalizeDesignInput({ specificAreas: 'driveway and backyard\n- pool; driveway' }).areas).toEqual(['Driveway', 'Backyard', 'Pool']);
   });
 
+  it('takes no prototype property of its lookup tables for a form value ("constructor", "valueOf", "__proto__")', () => {
+    const r = designSystem({ ...home, buildingType: 'constructor', budget: 'valueOf', timeline: 'constructor' }, seedConfig());
+    expect(normalizeDesignInput({ buildingType: '__proto__' }).buildingType).toBe('residential');
+    expect(r.notes).not.toMatch(/undefined|budget/);
+    expect(r.timeline).not.toMatch(/function|native code/);
+    expect(r.projectDetails.totalCameras).toBe(8);
+  });
+
+  it('names each camera location once: a repeated area or a standard location the visitor named adds to it', () => {
+    const r = designSystem({ ...home, entryPoints: 'Front door, garage', specificAreas: 'front door, Backyard, garage' }, seedConfig());
+    const names = r.cameraLocations.map((l) => l.location);
+    expect(names.filter((n) => /^garage$/i.test(n))).toEqual(['Garage']);
+    expect(names.filter((n) => /^backyard$/i.test(n))).toEqual(['Backyard']);
+    expect(r.cameraLocations.find((l) => l.location === 'Garage')).toMatchObject({ priority: 'Critical' });
+    expect(r.cameraLocations.find((l) => l.location === 'Backyard')).toMatchObject({ priority: 'High' });
+    expect(cameraCount(r)).toBe(r.projectDetails.totalCameras);
+  });
+
+  it('rounds fractional dollar amounts of the configuration to whole dollars', () => {
+    const c = seedConfig();
+    c.components.camera_unit_price = 249.6;
+    c.components.wiring_per_camera = 199.5;
+    const r = designSystem({ ...home, entryPoints: '3' }, c);
+    const cams = r.equipmentList[0]!.items.find((i) => i.item !== 'Video Doorbell Camera')!;
+    expect(cams.unitPrice).toBe(250);
+    expect(r.equipmentList[2]!.items[0]).toMatchObject({ unitPrice: 200 });
+    expect(aiRecommendationSchema.parse(r)).toEqual(r);
+  });
+
   it('parses tier ranges and fits counts into them', () => {
     expect(parseTierRange('4-6')).toEqual({ min: 4, max: 6 });
     expect(parseTierRange('21+')).toEqual({ min: 21, max: 200 });
@@ -147,52 +177,108 @@ describe('design engine — input parsing', () => {
 });
 
 // ─── property tests ─────────────────────────────────────────────────────────────────────────────
+//
+// The inputs span everything POST /api/leads accepts for a wizard lead (createLeadSchema: texts up
+// to their maximum lengths, numbers up to their maximum values, unknown building types, budgets,
+// timelines and feature labels), after the server's wizard defaults and designInputOfLead, i.e.
+// exactly what the engine can receive in production. The configurations span what the AI
+// configuration schemas accept (any non-negative dollar amount up to their maximum, fractions
+// included; any range text) and any active inventory.
 
-const textArb = fc.oneof(fc.constant(''), fc.string({ maxLength: 300 }), fc.array(fc.constantFrom('front door', 'back door', 'garage', 'parking lot', 'lobby', '2nd floor hallway', 'loading dock', 'cash register', 'pool'), { maxLength: 25 }).map((a) => a.join(', ')));
-const inputArb: fc.Arbitrary<DesignInput> = fc.record({
-  buildingType: fc.constantFrom(...WIZARD_BUILDING_TYPES),
-  squareFootage: fc.oneof(fc.integer({ min: 100, max: 1_000_000 }), fc.integer({ min: 100, max: 1_000_000 }).map(String)),
-  floors: fc.constantFrom(...WIZARD_FLOORS),
-  entryPoints: fc.oneof(fc.integer({ min: 1, max: 20 }), textArb),
-  specificAreas: textArb,
-  budget: fc.constantFrom(...BUDGET_VALUES),
-  timeline: fc.constantFrom(...TIMELINE_VALUES),
-  additionalFeatures: fc.subarray([...WIZARD_FEATURES]),
-});
-const dollarsArb = fc.integer({ min: 0, max: 20_000 });
+const PLACES = ['front door', 'Back door', 'garage', 'Garage', 'parking lot', 'Parking lot', 'lobby', '2nd floor hallway', 'loading dock', 'cash register', 'pool', 'Backyard', 'Driveway & front yard', 'Reception & lobby', 'Corridors', 'Hallways', 'Kitchen', 'Dining room', 'Stockroom', 'Building perimeter'];
+/** Free text of up to `max` characters: random characters, or lists of place names (duplicates, any case). */
+const textArb = (max: number) =>
+  fc.oneof(
+    fc.constant(''),
+    fc.string({ maxLength: max }),
+    fc.tuple(fc.array(fc.constantFrom(...PLACES), { maxLength: 40 }), fc.constantFrom(', ', '\n', ' and ', '; ', ' & ', '\n- ')).map(([a, sep]) => a.join(sep)),
+    fc.array(fc.constantFrom(...PLACES), { minLength: 1, maxLength: 400 }).map((a) => a.join(', ').slice(0, max)),
+    fc.string({ minLength: max - 20, maxLength: max }),
+  );
+const numberArb = (max: number) => fc.oneof(fc.integer({ min: 0, max }), fc.double({ min: 0, max, noNaN: true, noDefaultInfinity: true }));
+const leadArb = fc.record(
+  {
+    buildingInfo: fc.record(
+      {
+        type: fc.oneof(fc.constantFrom(...WIZARD_BUILDING_TYPES, 'commercial', 'home', '', 'RESIDENTIAL'), fc.string({ maxLength: 100 })),
+        squareFootage: fc.oneof(numberArb(10_000_000), fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 10_000_000 }).map((n) => n.toLocaleString('en-US')), fc.constantFrom('', '4,500 sq ft', '1e9', '-5', '0')),
+        floors: fc.oneof(fc.constantFrom(...WIZARD_FLOORS), numberArb(1_000_000), textArb(2000)),
+        entryPoints: fc.oneof(numberArb(1_000_000), textArb(2000), fc.integer({ min: 0, max: 1_000_000 }).map((n) => `${n} doors`)),
+        specificAreas: textArb(5000),
+      },
+      { requiredKeys: [] },
+    ),
+    specificAreas: textArb(5000),
+    budget: fc.oneof(fc.constantFrom(...BUDGET_VALUES), fc.string({ maxLength: 100 })),
+    timeline: fc.oneof(fc.constantFrom(...TIMELINE_VALUES), fc.string({ maxLength: 100 })),
+    additionalFeatures: fc.array(fc.oneof(fc.constantFrom(...WIZARD_FEATURES), fc.string({ maxLength: 100 })), { maxLength: 20 }),
+  },
+  { requiredKeys: ['buildingInfo'] },
+);
+/** A raw wizard payload as the API validates it, then as the lead service hands it to the engine. */
+const inputArb: fc.Arbitrary<DesignInput> = leadArb
+  .map((raw) => createLeadSchema.safeParse({ email: 'prop@example.com', source: 'ai_shopping', ...raw }))
+  .filter((r) => r.success)
+  .map((r) => {
+    const lead = r.data!;
+    return designInputOfLead(lead, { ...WIZARD_LEAD_DEFAULTS, ...lead.buildingInfo });
+  });
+
+const dollarsArb = fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.double({ min: 0, max: USD_CONFIG_MAX, noNaN: true, noDefaultInfinity: true }));
+const rangeArb = fc.oneof(fc.constantFrom('4-6', '7-20', '21-50', '1-3', '21+', '10', '0-0', '5-3', '300-400', '2 to 9', 'many', '50+', '1-1000'), fc.string({ minLength: 1, maxLength: 12 }));
+const INVENTORY_NAMES = {
+  cameras: ['4K Turret Camera', '4K Bullet Camera', '4K Dome Camera', 'PTZ Camera 25x', 'Video Doorbell Camera', 'Fisheye Camera'],
+  nvr: ['8-Channel NVR', '16 Channel NVR', '32-ch NVR', 'NVR 64 channel'],
+  installation: ['Cat6 Wiring Kit', 'Equipment Rack & Cat6 Cabling', '24-Port PoE Switch', 'UPS Battery Backup', 'Rack and switch bundle'],
+  features: ['Access Control Reader', 'Video Intercom Station', 'Alarm Panel', 'Cloud Storage Plan', 'Smart Home Hub', 'Professional Monitoring Setup', 'Cloud monitoring and alarm bundle'],
+  services: ['Alarm Monitoring Service', 'Smart Home Integration Service'],
+} as const;
+const inventoryArb: fc.Arbitrary<EngineInventoryItem[]> = fc.oneof(
+  fc.constant(seedConfig().inventory as EngineInventoryItem[]),
+  fc
+    .uniqueArray(fc.constantFrom(...Object.entries(INVENTORY_NAMES).flatMap(([category, names]) => names.map((name) => ({ category, name })))), { maxLength: 30, selector: (i) => i.name })
+    .chain((items) =>
+      fc.tuple(...items.map(() => fc.record({ cents: fc.integer({ min: 0, max: 10_000_000 }), description: fc.option(fc.string({ maxLength: 40 })) }))).map((extra) =>
+        items.map((i, k) => ({ ...i, description: extra[k]!.description, unitPriceCents: extra[k]!.cents, specifications: null })),
+      ),
+    ),
+);
 const configArb: fc.Arbitrary<DesignConfig> = fc
   .record({
-    camera: dollarsArb,
-    wiring: dollarsArb,
-    install: dollarsArb,
-    programming: dollarsArb,
-    dayRate: dollarsArb,
-    nvr: fc.tuple(dollarsArb, dollarsArb, dollarsArb),
-    rack: dollarsArb,
+    components: fc.record(Object.fromEntries(Object.keys(COMPONENT_PRICING_DEFAULTS).map((k) => [k, dollarsArb])) as Record<keyof typeof COMPONENT_PRICING_DEFAULTS, fc.Arbitrary<number>>),
+    ranges: fc.tuple(rangeArb, rangeArb, rangeArb),
     avg: fc.tuple(dollarsArb, dollarsArb, dollarsArb),
     perDoor: fc.tuple(dollarsArb, dollarsArb),
+    monitoring: fc.tuple(dollarsArb, dollarsArb),
+    inventory: inventoryArb,
     promo: fc.option(fc.integer({ min: 0, max: 100 })),
-    priceFactor: fc.integer({ min: 0, max: 5 }),
   })
   .map((v) => {
     const c = seedConfig();
-    Object.assign(c.components, { camera_unit_price: v.camera, wiring_per_camera: v.wiring, installation_per_camera: v.install, programming_per_camera: v.programming, installation_day_rate: v.dayRate, nvr_8ch: v.nvr[0], nvr_16ch: v.nvr[1], nvr_32ch: v.nvr[2], rack_accessories: v.rack });
-    c.tiers.low.avgPerDeviceCost = v.avg[0];
-    c.tiers.medium.avgPerDeviceCost = v.avg[1];
-    c.tiers.high.avgPerDeviceCost = v.avg[2];
+    c.components = v.components;
+    (['low', 'medium', 'high'] as const).forEach((k, i) => {
+      c.tiers[k].range = v.ranges[i]!;
+      c.tiers[k].avgPerDeviceCost = v.avg[i]!;
+    });
     c.additional.access_control_system.perDoor = v.perDoor[0];
     c.additional.video_intercom_system.perDoor = v.perDoor[1];
-    c.inventory = c.inventory.map((i) => ({ ...i, unitPriceCents: i.unitPriceCents * v.priceFactor + 49 }));
+    c.additional.professional_monitoring.setupPerCamera = v.monitoring[0];
+    c.additional.professional_monitoring.monthlyPerCamera = v.monitoring[1];
+    c.inventory = v.inventory;
     c.promotion = v.promo === null ? null : { code: 'PROMO', percent: v.promo, validUntil: '2099-12-31' };
+    // every configuration generated is one the stored-record schemas accept
+    AI_CONFIG_SCHEMAS.tiered_pricing.parse(c.tiers);
+    AI_CONFIG_SCHEMAS.component_pricing.parse(c.components);
+    AI_CONFIG_SCHEMAS.additional_costs.parse(c.additional);
     return c;
   });
 
 describe('design engine — invariants (property tests)', () => {
-  it('line totals, subtotals, total, tier ranges, days; never negative or NaN', () => {
+  it('over every accepted input and configuration: line totals, subtotals, total, tier ranges, days, unique names; never negative or NaN', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, config) => {
         const r = designSystem(input, config);
-        aiRecommendationSchema.parse(r); // non-negative integers everywhere (no NaN)
+        aiRecommendationSchema.parse(r); // non-negative integers everywhere (no NaN, no fractions)
         const lines = r.equipmentList.flatMap((c) => c.items);
         for (const l of lines) expect(l.total).toBe(l.quantity * l.unitPrice);
         const featureSum = r.equipmentList.filter((c) => c.category === CATEGORY_LABELS.features).flatMap((c) => c.items).reduce((a, l) => a + l.total, 0);
@@ -201,23 +287,39 @@ describe('design engine — invariants (property tests)', () => {
         const discount = r.pricing.july4Discount?.savings ?? 0;
         expect(r.pricing.totalProjectCost).toBe(r.pricing.equipmentSubtotal + r.pricing.laborCost + r.pricing.additionalCosts - discount);
         expect(r.pricing.totalProjectCost).toBeGreaterThanOrEqual(0);
+        expect(Number.isSafeInteger(r.pricing.totalProjectCost * 100)).toBe(true); // stored as integer cents
         expect(Boolean(r.pricing.july4Discount)).toBe(config.promotion !== null);
         const tier = tierRanges(config.tiers).find((t) => t.key === r.projectDetails.estimateType)!;
-        expect(r.projectDetails.totalCameras).toBeGreaterThanOrEqual(tier.min);
+        expect(r.projectDetails.totalCameras).toBeGreaterThanOrEqual(Math.max(1, tier.min));
         expect(r.projectDetails.totalCameras).toBeLessThanOrEqual(tier.max);
         expect(cameraCount(r)).toBe(r.projectDetails.totalCameras);
         expect(r.equipmentList[0]!.items.reduce((a, l) => a + l.quantity, 0)).toBe(r.projectDetails.totalCameras);
         expect(r.projectDetails.totalProjectDays).toBe(r.projectDetails.wiringDays + r.projectDetails.programmingDays);
         expect(r.projectDetails.wiringDays).toBeGreaterThanOrEqual(1);
-        expect(JSON.stringify(r)).not.toMatch(/NaN|Infinity|undefined/);
+        // what the quote page lists once per row: camera locations, and items within a category
+        const locationNames = r.cameraLocations.map((l) => l.location.toLowerCase());
+        expect(new Set(locationNames).size).toBe(locationNames.length);
+        for (const c of r.equipmentList) expect(new Set(c.items.map((i) => i.item)).size).toBe(c.items.length);
+        // the engine's own wording (location names may repeat whatever the visitor typed)
+        const prose = [r.summary, r.description, r.timeline, r.warranty, r.notes, r.projectDetails.coverage, r.projectDetails.buildingSize].join('\n');
+        expect(prose).not.toMatch(/NaN|Infinity|undefined|null|\[object|function/);
       }),
-      { numRuns: 400 },
+      { numRuns: 500 },
+    );
+  });
+
+  it('the same input and configuration always give the same quote', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, config) => {
+        expect(designSystem(structuredClone(input), structuredClone(config))).toEqual(designSystem(input, config));
+      }),
+      { numRuns: 100 },
     );
   });
 
   it('more square feet never means fewer cameras (same building otherwise)', () => {
     fc.assert(
-      fc.property(inputArb, fc.integer({ min: 100, max: 500_000 }), fc.integer({ min: 0, max: 500_000 }), (input, a, extra) => {
+      fc.property(inputArb, fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 0, max: 5_000_000 }), (input, a, extra) => {
         const small = designSystem({ ...input, squareFootage: a }, seedConfig());
         const big = designSystem({ ...input, squareFootage: a + extra }, seedConfig());
         expect(big.projectDetails.totalCameras).toBeGreaterThanOrEqual(small.projectDetails.totalCameras);

@@ -7,7 +7,8 @@
  * promotion valid today) and passes it in.
  *
  * Units: money in **whole US dollars** (inventory unit prices arrive in integer cents and are
- * rounded to whole dollars), durations in **business days**, areas in **square feet**.
+ * rounded to whole dollars, AI-configuration amounts are rounded to the nearest dollar), durations
+ * in **business days**, areas in **square feet**.
  *
  * How a design is made:
  * 1. **Cameras.** base = ⌈sq ft ÷ density(building type)⌉ + entry points + (floors − 1); every
@@ -173,6 +174,11 @@ const RESIDENTIAL_TYPES: ReadonlySet<WizardBuildingType> = new Set(['residential
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** `table[key]` when `key` is the table's own entry (so "constructor" or "valueOf" from a form is no key). */
+function ownValue<V>(table: Readonly<Record<string, V>>, key: string | null | undefined): V | undefined {
+  return key != null && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** Parses "4,500", "4500 sq ft", 4500 → 4500; null when no number. */
 function parseNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -194,7 +200,7 @@ const BUILDING_TYPE_ALIASES: Record<string, WizardBuildingType> = {
 function normalizeBuildingType(v: string | null | undefined): WizardBuildingType {
   const s = (v ?? '').trim().toLowerCase();
   if ((WIZARD_BUILDING_TYPES as readonly string[]).includes(s)) return s as WizardBuildingType;
-  return BUILDING_TYPE_ALIASES[s] ?? 'residential';
+  return ownValue(BUILDING_TYPE_ALIASES, s) ?? 'residential';
 }
 
 /** Capitalises and trims one list item (max 80 characters). */
@@ -233,7 +239,10 @@ function normalizeEntries(v: number | string | null | undefined, type: WizardBui
   return list.length > 0 ? list : [mainName];
 }
 
-/** Normalises a raw wizard input (never throws; out-of-range values are clamped). */
+/**
+ * Normalises a raw wizard input (never throws; out-of-range values are clamped). Entry points and
+ * areas are unique, case-insensitively, across both lists.
+ */
 export function normalizeDesignInput(input: DesignInput): NormalizedDesignInput {
   const buildingType = normalizeBuildingType(input.buildingType);
   const sq = parseNumber(input.squareFootage);
@@ -241,12 +250,15 @@ export function normalizeDesignInput(input: DesignInput): NormalizedDesignInput 
   const fl = parseNumber(input.floors);
   const floors = Math.round(clamp(fl ?? 1, 1, 4));
   const features = WIZARD_FEATURES.filter((f) => (input.additionalFeatures ?? []).includes(f));
+  const entries = normalizeEntries(input.entryPoints, buildingType);
+  const entryKeys = new Set(entries.map((e) => e.toLowerCase()));
   return {
     buildingType,
     squareFootage,
     floors,
-    entries: normalizeEntries(input.entryPoints, buildingType),
-    areas: input.specificAreas ? splitList(input.specificAreas) : [],
+    entries,
+    // an area that repeats an entry point is already covered by the entry's camera
+    areas: input.specificAreas ? splitList(input.specificAreas).filter((a) => !entryKeys.has(a.toLowerCase())) : [],
     budget: input.budget?.trim() || null,
     timeline: input.timeline?.trim() || null,
     features,
@@ -430,7 +442,9 @@ function standardSlots(n: NormalizedDesignInput): Slot[] {
 
 /**
  * Places exactly `cameras` cameras: entry points first (Critical), named areas (High), then the
- * standard locations round-robin (Medium). Quantities sum to `cameras`.
+ * standard locations round-robin (Medium). Quantities sum to `cameras`, and every location appears
+ * once (case-insensitively): a standard location the visitor already named adds its cameras to
+ * the named one.
  */
 function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][] {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
@@ -452,12 +466,16 @@ function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][] {
   ];
   // each chosen location is a list of slots so a location may receive several cameras
   const placed: Slot[][] = named.slice(0, cameras).map((s) => [s]);
+  const byName = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
   let remaining = cameras - placed.length;
   const fillers = standardSlots(n);
   const fillerBuckets: Slot[][] = [];
   for (let i = 0; remaining > 0; i++, remaining--) {
     const idx = i % fillers.length;
-    (fillerBuckets[idx] ??= []).push(fillers[idx]!);
+    const slot = fillers[idx]!;
+    const chosen = byName.get(slot.location.toLowerCase());
+    if (chosen) chosen.push(chosen[0]!);
+    else (fillerBuckets[idx] ??= []).push(slot);
   }
   return [...placed, ...fillerBuckets.filter((b) => b.length > 0)];
 }
@@ -475,8 +493,14 @@ const KIND_PATTERN: Record<CameraKind, RegExp> = {
 /** Whole dollars of an inventory price in cents. */
 const centsToDollars = (cents: number) => Math.max(0, Math.round(cents / 100));
 
-function findItem(inv: readonly EngineInventoryItem[], category: string, pattern: RegExp): EngineInventoryItem | undefined {
-  return inv.find((i) => i.category === category && (pattern.test(i.name) || pattern.test(i.description ?? '')));
+/**
+ * The first inventory item of `category` whose name or description matches; items in `used` are
+ * skipped and the one found is added to it, so that one item never prices two different lines.
+ */
+function findItem(inv: readonly EngineInventoryItem[], category: string, pattern: RegExp, used?: Set<EngineInventoryItem>): EngineInventoryItem | undefined {
+  const found = inv.find((i) => i.category === category && !used?.has(i) && (pattern.test(i.name) || pattern.test(i.description ?? '')));
+  if (found) used?.add(found);
+  return found;
 }
 
 interface PricedItem {
@@ -505,9 +529,30 @@ function cameraFor(kind: CameraKind, config: DesignConfig): PricedItem {
 
 const line = (p: PricedItem, quantity: number): EquipmentLine => ({ ...p, quantity, total: quantity * p.unitPrice });
 
-function named(config: DesignConfig, category: string, pattern: RegExp, fallback: { item: string; description: string }, unitPrice: number): PricedItem {
-  const found = findItem(config.inventory, category, pattern);
+function named(config: DesignConfig, category: string, pattern: RegExp, fallback: { item: string; description: string }, unitPrice: number, used?: Set<EngineInventoryItem>): PricedItem {
+  const found = findItem(config.inventory, category, pattern, used);
   return { item: found?.name ?? fallback.item, description: found?.description ?? fallback.description, unitPrice };
+}
+
+// ─── configuration ──────────────────────────────────────────────────────────────────────────────
+
+/** A configuration amount as whole dollars: rounded to the nearest dollar; negative or non-finite → 0. */
+const wholeDollars = (v: number) => (Number.isFinite(v) ? Math.max(0, Math.round(v)) : 0);
+
+/**
+ * The configuration with every AI-configuration amount in whole dollars (the records' schemas
+ * accept fractions, e.g. 249.99 → 250), so that every quote amount is an integer.
+ */
+function wholeDollarConfig(config: DesignConfig): DesignConfig {
+  const round = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? wholeDollars(v) : v])) as T;
+  const tier = (t: DesignConfig['tiers']['low']) => ({ ...t, avgPerDeviceCost: wholeDollars(t.avgPerDeviceCost) });
+  const a = config.additional;
+  return {
+    ...config,
+    tiers: { low: tier(config.tiers.low), medium: tier(config.tiers.medium), high: tier(config.tiers.high) },
+    components: round(config.components),
+    additional: { access_control_system: round(a.access_control_system), video_intercom_system: round(a.video_intercom_system), professional_monitoring: round(a.professional_monitoring) },
+  };
 }
 
 // ─── formatting ─────────────────────────────────────────────────────────────────────────────────
@@ -542,9 +587,12 @@ const TIMELINE_TEXT: Record<string, string> = {
  * @returns the AI recommendation of public-site.md §3 (whole dollars, business days, sq ft)
  * Never throws for any input; every amount is a non-negative integer.
  */
-export function designSystem(input: DesignInput, config: DesignConfig): AiRecommendation {
+export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRecommendation {
   const n = normalizeDesignInput(input);
+  const config = wholeDollarConfig(rawConfig);
   const { components: cp, additional: ac } = config;
+  /** Inventory items already pricing a line of the installation or features categories. */
+  const used = new Set<EngineInventoryItem>();
 
   // 1. cameras
   const base = Math.ceil(n.squareFootage / SQFT_PER_CAMERA[n.buildingType]) + n.entries.length + (n.floors - 1);
@@ -587,15 +635,15 @@ export function designSystem(input: DesignInput, config: DesignConfig): AiRecomm
     nvr.price,
   );
   const infra: EquipmentLine[] = [
-    line(named(config, 'installation', /wiring|cat6|cabl/i, { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' }, cp.wiring_per_camera), cameras),
-    line(named(config, 'installation', /rack/i, { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' }, cp.rack_accessories), 1),
+    line(named(config, 'installation', /wiring|cat6|cabl/i, { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' }, cp.wiring_per_camera, used), cameras),
+    line(named(config, 'installation', /rack/i, { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' }, cp.rack_accessories, used), 1),
   ];
   if (cameras > 16) {
-    const sw = findItem(config.inventory, 'installation', /poe.*switch|switch/i);
+    const sw = findItem(config.inventory, 'installation', /poe.*switch|switch/i, used);
     if (sw) infra.push(line({ item: sw.name, description: sw.description ?? '', unitPrice: centsToDollars(sw.unitPriceCents) }, Math.ceil(cameras / 16)));
   }
   if (!RESIDENTIAL_TYPES.has(n.buildingType)) {
-    const ups = findItem(config.inventory, 'installation', /\bups\b|battery backup/i);
+    const ups = findItem(config.inventory, 'installation', /\bups\b|battery backup/i, used);
     if (ups) infra.push(line({ item: ups.name, description: ups.description ?? '', unitPrice: centsToDollars(ups.unitPriceCents) }, 1));
   }
 
@@ -606,14 +654,14 @@ export function designSystem(input: DesignInput, config: DesignConfig): AiRecomm
   for (const f of n.features) {
     switch (f) {
       case 'Access Control System':
-        featureLines.push(line(named(config, 'features', /access control/i, { item: 'Access Control System (per door)', description: ac.access_control_system.description }, ac.access_control_system.perDoor), doors));
+        featureLines.push(line(named(config, 'features', /access control/i, { item: 'Access Control System (per door)', description: ac.access_control_system.description }, ac.access_control_system.perDoor, used), doors));
         break;
       case 'Video Intercom':
-        featureLines.push(line(named(config, 'features', /intercom/i, { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description }, ac.video_intercom_system.perDoor), doors));
+        featureLines.push(line(named(config, 'features', /intercom/i, { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description }, ac.video_intercom_system.perDoor, used), doors));
         break;
       case 'Professional Monitoring':
         featureLines.push(
-          line(named(config, 'features', /monitoring/i, { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description }, ac.professional_monitoring.setupPerCamera), cameras),
+          line(named(config, 'features', /monitoring/i, { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description }, ac.professional_monitoring.setupPerCamera, used), cameras),
         );
         notes.push(`Professional monitoring then costs $${formatInt(ac.professional_monitoring.monthlyPerCamera * cameras)} per month ($${formatInt(ac.professional_monitoring.monthlyPerCamera)} per camera).`);
         break;
@@ -623,7 +671,7 @@ export function designSystem(input: DesignInput, config: DesignConfig): AiRecomm
         break;
       default: {
         const pattern = f === 'Alarm System Integration' ? /alarm/i : f === 'Cloud Storage' ? /cloud/i : /smart home/i;
-        const found = findItem(config.inventory, 'features', pattern) ?? findItem(config.inventory, 'services', pattern);
+        const found = findItem(config.inventory, 'features', pattern, used) ?? findItem(config.inventory, 'services', pattern, used);
         if (found) featureLines.push(line({ item: found.name, description: found.description ?? '', unitPrice: centsToDollars(found.unitPriceCents) }, 1));
         else notes.push(`${f} is priced at the free site survey.`);
       }
@@ -664,8 +712,9 @@ export function designSystem(input: DesignInput, config: DesignConfig): AiRecomm
       ? `Phased installation over ${days} (about ${plural(Math.max(1, Math.round(totalProjectDays / 5)), 'week')}): ${plural(wiringDays, 'day')} of wiring, then ${plural(programmingDays, 'day')} of programming and testing, area by area so the site keeps working.`
       : `${days} on site: ${plural(wiringDays, 'day')} of wiring and ${plural(programmingDays, 'day')} of programming and testing.`,
   ];
-  if (n.timeline && TIMELINE_TEXT[n.timeline]) timelineParts.push(TIMELINE_TEXT[n.timeline]!);
-  const budget = n.budget ? BUDGET_RANGES[n.budget] : undefined;
+  const timelineText = ownValue(TIMELINE_TEXT, n.timeline);
+  if (timelineText) timelineParts.push(timelineText);
+  const budget = ownValue(BUDGET_RANGES, n.budget);
   if (budget) {
     if (totalProjectCost > budget.max) notes.unshift(`This design is above your selected budget (${budget.label}); we can phase the work or start with the Critical and High locations.`);
     else if (totalProjectCost < budget.min) notes.unshift(`This design comes in below your selected budget (${budget.label}).`);

@@ -9,6 +9,9 @@ import { InventoryItemRecord } from '../inventory/inventory-item.entity.js';
 import { PromotionsService } from '../promotions/promotions.service.js';
 import { designSystem, type DesignConfig, type DesignInput } from './design-engine.js';
 
+/** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
+export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
+
 /** The server's price of a wizard lead. */
 export interface LeadQuote {
   aiRecommendation: AiRecommendation;

@@ -1,61 +1,76 @@
 /**
- * The desktop 'Services' dropdown (public-site.md §2): 'View All Services' scrolls to the
- * services section; the six service pages and Compare Services are links. Built on Chakra's
- * Menu (Ark/Zag): a `menu` with `menuitem`s, opened with Enter/Space/ArrowDown, arrow keys to
- * move, Escape to close, focus returned to the trigger.
+ * The desktop 'Services' dropdown's first form: a button that looks like the menu's trigger.
+ * The menu itself (Ark/Zag menu and Floating UI, services-menu-panel.tsx) is loaded when the
+ * visitor shows intent (pointer over, focus, press), so a page does not download it before
+ * anyone opens it. A press made before it has loaded opens it once it has.
  */
-import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuChevronDown } from 'react-icons/lu';
-import { Link, useNavigate } from 'react-router';
-import { SECTION_IDS } from '../../lib/sections';
-import { COMPARE_SERVICES_LINK, SERVICE_PAGE_LINKS } from './nav-items';
-import { useSectionNavigation } from './use-section-navigation';
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { forwardRef, useCallback, useRef, useState, type ComponentType } from 'react';
+import { LucideChevronDown } from 'lucide-react';
 
-const OVERVIEW_VALUE = 'view-all-services';
+/** Props of the loaded menu. */
+export interface ServicesMenuPanelProps {
+  /** The visitor pressed the trigger before the menu had loaded: open it now. */
+  openOnMount: boolean;
+  /** The look-alike trigger had the focus: give it to the menu's trigger. */
+  focusOnMount: boolean;
+}
+
+/** The trigger button, shared by the look-alike and the real menu (same look, same label). */
+export const ServicesTriggerButton = forwardRef<HTMLButtonElement, ButtonProps>(function ServicesTriggerButton(props, ref) {
+  return (
+    <Button ref={ref} variant="ghost" size="sm" px="1.5" gap="1" fontWeight="medium" color="fg" {...props}>
+      Services <LucideChevronDown aria-hidden="true" />
+    </Button>
+  );
+});
+
+const loadPanel = () => import('./services-menu-panel').then((m) => m.ServicesMenuPanel);
+
+/** Keys that open a menu from its trigger (WAI-ARIA menu button pattern). */
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 /** The Services dropdown of the desktop navigation. */
 export function ServicesMenu() {
-  const goToSection = useSectionNavigation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [Panel, setPanel] = useState<ComponentType<ServicesMenuPanelProps> | null>(null);
+  const [openOnMount, setOpenOnMount] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const loading = useRef(false);
+  const hadFocus = useRef(false);
+
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    loadPanel().then(
+      (component) => {
+        hadFocus.current = document.activeElement === button.current;
+        setPanel(() => component);
+      },
+      (err: unknown) => {
+        loading.current = false;
+        console.error('Could not load the Services menu', err);
+      },
+    );
+  }, []);
+
+  if (Panel) return <Panel openOnMount={openOnMount} focusOnMount={hadFocus.current} />;
   return (
-    <Menu.Root
-      open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      positioning={{ placement: 'bottom-start' }}
-      // Enter on a highlighted link item: navigate client-side and close. (Zag's default
-      // dispatches a non-bubbling click on the anchor, which React Router never sees, so the
-      // browser would reload the page.)
-      navigate={({ href }) => {
-        const url = new URL(href, window.location.href);
-        setOpen(false);
-        void navigate(`${url.pathname}${url.search}${url.hash}`);
+    <ServicesTriggerButton
+      ref={button}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        setOpenOnMount(true);
+        load();
       }}
-      onSelect={(details) => {
-        if (details.value === OVERVIEW_VALUE) goToSection(SECTION_IDS.services);
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setOpenOnMount(true);
+        load();
       }}
-    >
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" gap="1" fontWeight="medium" color="fg">
-          Services <LuChevronDown aria-hidden="true" />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="60" aria-label="Services">
-            <Menu.Item value={OVERVIEW_VALUE} fontWeight="semibold">
-              View All Services
-            </Menu.Item>
-            <Menu.Separator />
-            {[...SERVICE_PAGE_LINKS, COMPARE_SERVICES_LINK].map((link) => (
-              <Menu.Item key={link.to} value={link.to} asChild>
-                <Link to={link.to}>{link.label}</Link>
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    />
   );
 }

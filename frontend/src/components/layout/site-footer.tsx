@@ -6,7 +6,7 @@
  * than as dead links.
  */
 import { Box, Container, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { LuClock, LuMail, LuMapPin, LuPhone } from 'react-icons/lu';
+import { LucideClock, LucideMail, LucideMapPin, LucidePhone } from 'lucide-react';
 import { formatAddress, telHref, useCompanyFacts } from '../../features/site-config/public-config';
 import { SECTION_IDS, type SectionId } from '../../lib/sections';
 import { RouterLink } from '../ui/router-link';
@@ -89,13 +89,13 @@ export function SiteFooter() {
               Contact
             </Heading>
             <HStack gap="2" align="start">
-              <LuPhone aria-hidden="true" />
+              <LucidePhone aria-hidden="true" />
               <Link href={telHref(company.phone)} {...linkColor}>
                 {company.phone}
               </Link>
             </HStack>
             <HStack gap="2" align="start">
-              <LuPhone aria-hidden="true" />
+              <LucidePhone aria-hidden="true" />
               <Text>
                 24/7 emergency:{' '}
                 <Link href={telHref(company.emergencyPhone)} {...linkColor}>
@@ -104,17 +104,17 @@ export function SiteFooter() {
               </Text>
             </HStack>
             <HStack gap="2" align="start">
-              <LuMail aria-hidden="true" />
+              <LucideMail aria-hidden="true" />
               <Link href={`mailto:${company.email}`} {...linkColor}>
                 {company.email}
               </Link>
             </HStack>
             <HStack gap="2" align="start">
-              <LuMapPin aria-hidden="true" />
+              <LucideMapPin aria-hidden="true" />
               <Text color="whiteAlpha.800">{formatAddress(company.address)}</Text>
             </HStack>
             <HStack gap="2" align="start">
-              <LuClock aria-hidden="true" />
+              <LucideClock aria-hidden="true" />
               <Stack gap="0" color="whiteAlpha.800">
                 {company.officeHours.map((h) => (
                   <Text key={h.days}>

@@ -2,7 +2,7 @@
  * The company logo (links to /).
  */
 import { HStack, Text } from '@chakra-ui/react';
-import { LuShieldCheck } from 'react-icons/lu';
+import { LucideShieldCheck } from 'lucide-react';
 import { RouterLink } from '../ui/router-link';
 
 /** Logo with the company name; `name` comes from the public config. */
@@ -10,7 +10,7 @@ export function SiteLogo({ name }: { name: string }) {
   return (
     <RouterLink to="/" aria-label={`${name} home`} _hover={{ textDecoration: 'none' }} color="brand.800" rounded="md">
       <HStack gap="2">
-        <LuShieldCheck aria-hidden="true" size="26" />
+        <LucideShieldCheck aria-hidden="true" size="26" />
         <Text
           as="span"
           fontWeight="extrabold"

@@ -7,7 +7,7 @@
  * Below xl the links collapse into the right-side drawer.
  */
 import { Box, Button, Container, Flex, HStack } from '@chakra-ui/react';
-import { LuPhoneCall } from 'react-icons/lu';
+import { LucidePhoneCall } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { telHref, useCompanyFacts } from '../../features/site-config/public-config';
 import { SECTION_IDS, type SectionId } from '../../lib/sections';
@@ -97,7 +97,7 @@ export function TopNav() {
           <HStack gap="1" hideBelow="xl">
             <Button asChild size="xs" colorPalette="red">
               <a href={telHref(company.emergencyPhone)} aria-label={`Emergency Call ${company.emergencyPhone}`}>
-                <LuPhoneCall aria-hidden="true" /> Emergency Call
+                <LucidePhoneCall aria-hidden="true" /> Emergency Call
               </a>
             </Button>
             <Button asChild size="xs" colorPalette="accent">

@@ -3,103 +3,136 @@
  * brand palette (deep navy) and accent (amber), global CSS for the sticky header offset and a
  * visible focus indicator.
  *
- * Bundle size: Chakra's `defaultConfig` registers the recipes of all ~80 components (about
- * 115 KB of minified JS). The marketing site registers only the recipes of the components it
- * uses, listed in `RECIPES` / `SLOT_RECIPES` below. **When you use another Chakra component,
- * add its recipe here** (the names are those of `@chakra-ui/react/theme`), otherwise it renders
- * unstyled. A staff-only screen that needs many more components can wrap itself in a nested
- * `<ChakraProvider value={createSystem(defaultConfig, brandConfig)}>` inside its lazy chunk.
+ * Recipes (bundle size): Chakra's `defaultConfig` registers the recipes of all ~80 components
+ * (about 115 KB of minified JS). The system here starts with the recipes of the components that
+ * render on the first screen of a page ({@link CORE_RECIPES}, {@link CORE_SLOT_RECIPES}); a module
+ * that renders other components registers their recipes when it loads, with
+ * `registerRecipes()` (./recipes.ts), so each recipe arrives with the code that needs it.
+ * `frontend/src/components/ui/recipes.test.ts` fails when a module uses a component whose
+ * recipe it neither finds here nor registers. Staff screens use a system with every recipe
+ * (features/admin/staff-ui-provider.tsx).
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import {
-  alertSlotRecipe,
-  animationStyles,
-  badgeRecipe,
-  breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  dialogSlotRecipe,
-  containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
-  globalCss,
-  headingRecipe,
-  iconRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  semanticTokens,
-  separatorRecipe,
-  skipNavLinkRecipe,
-  spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textStyles,
-  textareaRecipe,
-  toastSlotRecipe,
-  tokens,
-} from '@chakra-ui/react/theme';
+// Chakra's default theme, module by module (see vite.config.ts `~chakra-theme`): the same pieces
+// `@chakra-ui/react/theme` assembles, without the re-exports of every recipe.
+import { breakpoints } from '~chakra-theme/breakpoints';
+import { globalCss } from '~chakra-theme/global-css';
+import { layerStyles } from '~chakra-theme/layer-styles';
+import { animationStyles } from '~chakra-theme/motion-styles';
+import { badgeRecipe } from '~chakra-theme/recipes/badge';
+import { buttonRecipe } from '~chakra-theme/recipes/button';
+import { cardSlotRecipe } from '~chakra-theme/recipes/card';
+import { containerRecipe } from '~chakra-theme/recipes/container';
+import { headingRecipe } from '~chakra-theme/recipes/heading';
+import { iconRecipe } from '~chakra-theme/recipes/icon';
+import { linkRecipe } from '~chakra-theme/recipes/link';
+import { listSlotRecipe } from '~chakra-theme/recipes/list';
+import { skipNavLinkRecipe } from '~chakra-theme/recipes/skip-nav-link';
+import { spinnerRecipe } from '~chakra-theme/recipes/spinner';
+import { semanticColors } from '~chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from '~chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from '~chakra-theme/semantic-tokens/shadows';
+import { textStyles } from '~chakra-theme/text-styles';
+import { animations } from '~chakra-theme/tokens/animations';
+import { aspectRatios } from '~chakra-theme/tokens/aspect-ratios';
+import { blurs } from '~chakra-theme/tokens/blurs';
+import { borders } from '~chakra-theme/tokens/borders';
+import { colors } from '~chakra-theme/tokens/colors';
+import { cursor } from '~chakra-theme/tokens/cursor';
+import { durations } from '~chakra-theme/tokens/durations';
+import { easings } from '~chakra-theme/tokens/easings';
+import { fontSizes } from '~chakra-theme/tokens/font-sizes';
+import { fontWeights } from '~chakra-theme/tokens/font-weights';
+import { fonts } from '~chakra-theme/tokens/fonts';
+import { keyframes } from '~chakra-theme/tokens/keyframes';
+import { letterSpacings } from '~chakra-theme/tokens/letter-spacing';
+import { lineHeights } from '~chakra-theme/tokens/line-heights';
+import { radii } from '~chakra-theme/tokens/radius';
+import { sizes } from '~chakra-theme/tokens/sizes';
+import { spacing } from '~chakra-theme/tokens/spacing';
+import { zIndices } from '~chakra-theme/tokens/z-indices';
 
-/** Recipes of the single-part components the site uses. */
-const RECIPES = {
+/**
+ * Chakra's colour palettes the public pages use (gray, red for emergencies and critical items,
+ * orange/blue for quote priorities, green for confirmations). The others (yellow, teal, purple,
+ * pink, cyan) are left out of the system: each one costs a block of CSS variables in every page's
+ * HTML. Staff screens add what they use (features/admin/staff-ui-provider.tsx).
+ */
+export const SITE_PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
+const LEFT_OUT_PALETTES = new Set(['yellow', 'teal', 'purple', 'pink', 'cyan']);
+
+type TokenTree = { [key: string]: TokenTree | unknown };
+
+/** A token tree without the left-out palettes. */
+function withoutLeftOutPalettes<T extends TokenTree>(tree: T): T {
+  return Object.fromEntries(Object.entries(tree).filter(([key]) => !LEFT_OUT_PALETTES.has(key))) as T;
+}
+
+/**
+ * The site has no dark mode: semantic tokens keep their light value only, so the HTML carries no
+ * `.dark` variable blocks. `{ value: { _light, _dark } }` becomes `{ value: _light }`.
+ */
+export function lightOnly<T extends TokenTree>(tree: T): T {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => {
+      if (key === 'value' && node && typeof node === 'object' && '_light' in node) return [key, (node as { _light: unknown })._light];
+      return [key, node && typeof node === 'object' ? lightOnly(node as TokenTree) : node];
+    }),
+  ) as T;
+}
+
+/** Recipes of the single-part components of the first screen of every page. */
+export const CORE_RECIPES = {
   badge: badgeRecipe,
   button: buttonRecipe,
-  checkmark: checkmarkRecipe,
   container: containerRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
-  input: inputRecipe,
   link: linkRecipe,
-  separator: separatorRecipe,
   skipNavLink: skipNavLinkRecipe,
   spinner: spinnerRecipe,
-  textarea: textareaRecipe,
 };
 
-/** Recipes of the multi-part components the site uses. */
-const SLOT_RECIPES = {
-  alert: alertSlotRecipe,
+/** Recipes of the multi-part components of the first screen of every page. */
+export const CORE_SLOT_RECIPES = {
   card: cardSlotRecipe,
-  checkbox: checkboxSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
-  field: fieldSlotRecipe,
-  fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
-  menu: menuSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
-  stat: statSlotRecipe,
-  table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  toast: toastSlotRecipe,
 };
 
-/** Chakra's default theme (tokens, text styles, animations, global CSS) with a slice of its recipes. */
+/** Chakra's default theme (tokens, text styles, animations, global CSS) with the core recipes. */
 const defaultThemeSlice = defineConfig({
   preflight: true,
-  cssVarsPrefix,
-  cssVarsRoot,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
   globalCss,
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors: withoutLeftOutPalettes(colors),
+      durations,
+      easings,
+      fonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
+    },
+    semanticTokens: { colors: lightOnly(withoutLeftOutPalettes(semanticColors)), shadows: lightOnly(semanticShadows), radii: semanticRadii },
     textStyles,
     layerStyles,
     animationStyles,
-    recipes: RECIPES,
-    slotRecipes: SLOT_RECIPES,
+    recipes: CORE_RECIPES,
+    slotRecipes: CORE_SLOT_RECIPES,
   },
 });
 

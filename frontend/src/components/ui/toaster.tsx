@@ -1,22 +1,15 @@
 /**
  * Toasts (spec §9: at most 1 visible, default duration 5000 ms).
  *
- * `notify({ title, description, type })` may be called from anywhere (event handlers,
- * the global query error handler); `<Toaster />` renders them once, inside the app providers.
- * Toasts are announced to assistive technology by the underlying Ark/Zag toast region.
+ * `notify({ title, description, type })` may be called from anywhere (event handlers, the global
+ * query error handler); `<Toaster />` sits once inside the app providers. The toast machinery
+ * (toaster-region.tsx) is loaded with the first toast: until then `<Toaster />` renders nothing and
+ * `notify()` keeps the newest request, which the region shows as soon as it has loaded.
  */
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 /** Default time a toast stays on screen (spec §9). */
 export const TOAST_DURATION_MS = 5000;
-
-/** The single toast store of the app. */
-export const toaster = createToaster({
-  placement: 'top-end',
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-});
 
 /** Options of {@link notify}. */
 export interface NotifyOptions {
@@ -25,31 +18,56 @@ export interface NotifyOptions {
   type?: 'success' | 'error' | 'info' | 'warning';
 }
 
-/**
- * Shows a toast, replacing the one on screen (spec §9: at most one visible; the newest wins
- * instead of waiting in a queue behind the previous one).
- */
-export function notify({ title, description, type = 'info' }: NotifyOptions): string {
-  toaster.remove();
-  return toaster.create({ title, description, type });
+/** Shows a toast (set when the region's module has loaded), or null before. */
+let deliver: ((options: NotifyOptions) => void) | null = null;
+/** The newest toast asked for before the region was mounted (only the newest is ever shown). */
+let pending: NotifyOptions | null = null;
+/** Whether a toast was ever asked for (then `<Toaster />` mounts the region). */
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Shows a toast, replacing the one on screen (spec §9: at most one visible; the newest wins). */
+export function notify(options: NotifyOptions): void {
+  if (deliver) {
+    deliver(options);
+    return;
+  }
+  pending = options;
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
 }
 
-/** Renders the toasts of `toaster` in a portal (nothing on the server). */
+/**
+ * Called by the toast region's module when it loads, with its `show` function: it shows the
+ * pending toast, then every later one.
+ */
+export function connectToasterRegion(show: (options: NotifyOptions) => void): void {
+  deliver = show;
+  if (pending) {
+    show(pending);
+    pending = null;
+  }
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const ToasterRegion = lazy(() => import('./toaster-region'));
+
+/** Mounts the toast region once a toast has been asked for (nothing on the server). */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable !== false && <Toast.CloseTrigger aria-label="Dismiss notification" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
   );
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToasterRegion />
+    </Suspense>
+  ) : null;
 }

@@ -7,7 +7,7 @@
 import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES } from '@ironclad/contracts';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CrmActionItems } from './crm-action-items';
 import { CrmPipelineTable } from './crm-pipeline-table';
 import { exportWithToast, useStats, type StaffLead } from './staff-api';
@@ -49,12 +49,14 @@ export function CrmTab() {
               <Heading as="h3" size="md" mb="3">Pipeline by Stage</Heading>
               <Box h="64" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={chartData}>
+                  <BarChart data={chartData} margin={{ top: 16 }}>
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="stage" fontSize={11} />
                     <YAxis allowDecimals={false} />
                     <Tooltip />
-                    <Bar dataKey="count" fill="#2b4c7e" />
+                    <Bar dataKey="count" fill="#2b4c7e">
+                      <LabelList dataKey="count" position="top" fontSize={12} />
+                    </Bar>
                   </BarChart>
                 </ResponsiveContainer>
               </Box>

@@ -6,7 +6,7 @@ import {
   ACTION_CHANNELS, ACTION_URGENCIES, AUTH_TEXTS, LEAD_SOURCES, LEAD_STATUSES, loginResponseSchema, meResponseSchema,
   type ContactListResponse, type LeadListResponse, type LeadSortKey, type LeadStats, type LoginInput, type ManualEstimateInput, type UpdateLead,
 } from '@ironclad/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest, throwIfResNotOk } from '../../lib/api';
 import { notify } from '../../components/ui/toaster';
@@ -91,15 +91,27 @@ export function useLogin(onWrongPassword: () => void) {
   });
 }
 
+/** True for a query key that holds staff data (everything under `staff`, and the contacts list). */
+const isStaffData = (key: readonly unknown[]) => key[0] === 'staff' || key[0] === staffKeys.contacts[0];
+const isMe = (key: readonly unknown[]) => key[0] === staffKeys.me[0] && key[1] === staffKeys.me[1];
+
+/**
+ * Nobody is signed in any more (logout, or a staff call found the session ended): `me` becomes
+ * `{user: null}` in place (StaffGate's query keeps observing it, so the login shows at once) and
+ * every other staff query is dropped, so nothing of the ended session shows after the next
+ * sign-in.
+ */
+export function forgetStaffSession(qc: QueryClient): void {
+  qc.setQueryData(staffKeys.me, { user: null });
+  qc.removeQueries({ predicate: (q) => isStaffData(q.queryKey) && !isMe(q.queryKey) });
+}
+
 /** POST /api/auth/logout. */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/logout'),
-    onSuccess: () => {
-      qc.removeQueries({ queryKey: ['staff'] });
-      qc.setQueryData(staffKeys.me, { user: null });
-    },
+    onSuccess: () => forgetStaffSession(qc),
   });
 }
 

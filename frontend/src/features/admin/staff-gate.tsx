@@ -3,17 +3,73 @@
  * exists (GET /api/auth/me), "Admin access required" for a signed-in non-admin, else the page.
  * The server enforces the same rule on every staff API call; this only decides what to show.
  * While an admin is signed in, the page receives live `lead:changed` updates (StaffLiveUpdates).
+ *
+ * A session can end while the page is open (idle or absolute expiry, logout in another tab,
+ * admin rights removed): the first staff call answered 401 brings back the login form with
+ * SESSION_ENDED_TEXT (the cached staff data is dropped, see forgetStaffSession); a 403 re-checks
+ * who is signed in.
  */
 import { Box, Button, Container, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AUTH_TEXTS } from '@ironclad/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { meQuery, useLogin, useLogout } from './staff-api';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { QueryProvider } from '../../app/query-provider';
+import { ApiError } from '../../lib/api';
+import { forgetStaffSession, meQuery, staffKeys, useLogin, useLogout } from './staff-api';
 import { StaffUiProvider } from './staff-ui-provider';
 import { StaffLiveUpdates } from './use-lead-live-updates';
 
+/** Shown above the login form when a staff call found the session ended. */
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+
+/**
+ * Watches every query and mutation for an ended session: 401 → signed out (forgetStaffSession,
+ * `onEnded` called) when someone was signed in (so the login call's
+ * own 401, a wrong password, is not a session ending); 403 → `me` re-fetched.
+ */
+function useSessionEndWatch(qc: QueryClient, onEnded: () => void): void {
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!(error instanceof ApiError)) return;
+      if (error.status === 401) {
+        const me = qc.getQueryData<{ user: unknown }>(staffKeys.me);
+        if (!me?.user) return;
+        onEnded();
+        forgetStaffSession(qc);
+      } else if (error.status === 403) {
+        void qc.invalidateQueries({ queryKey: staffKeys.me });
+      }
+    };
+    const offQueries = qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    const offMutations = qc.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [qc, onEnded]);
+}
+
 export function StaffGate({ children }: { children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <StaffGateContent>{children}</StaffGateContent>
+    </QueryProvider>
+  );
+}
+
+/** What the gate shows, inside the query provider. */
+function StaffGateContent({ children }: { children: ReactNode }) {
+  const qc = useQueryClient();
   const me = useQuery(meQuery);
+  const [ended, setEnded] = useState(false);
+  useSessionEndWatch(qc, useCallback(() => setEnded(true), []));
+  useEffect(() => {
+    if (me.data?.user) setEnded(false);
+  }, [me.data?.user]);
   return (
     <StaffUiProvider>
       {me.isPending ? (
@@ -23,7 +79,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
       ) : me.isError ? (
         <Container maxW="md" py="16"><Text role="alert">Could not check your session. Please reload the page.</Text></Container>
       ) : !me.data.user ? (
-        <LoginForm />
+        <LoginForm notice={ended ? SESSION_ENDED_TEXT : undefined} />
       ) : !me.data.user.isAdmin ? (
         <NotAdmin email={me.data.user.email} />
       ) : (
@@ -47,8 +103,11 @@ function NotAdmin({ email }: { email: string }) {
   );
 }
 
-/** The Admin Login screen (staff-side.md §2): the button is disabled while the password is empty. */
-export function LoginForm() {
+/**
+ * The Admin Login screen (staff-side.md §2): the button is disabled while the password is empty.
+ * `notice`: a line shown above the fields (e.g. SESSION_ENDED_TEXT).
+ */
+export function LoginForm({ notice }: { notice?: string } = {}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin(() => setPassword(''));
@@ -62,6 +121,7 @@ export function LoginForm() {
       <form onSubmit={submit} noValidate>
       <Box borderWidth="1px" rounded="lg" p={{ base: '5', md: '8' }} bg="bg.panel">
         <Heading as="h1" size="2xl" mb="6" textAlign="center">{AUTH_TEXTS.title}</Heading>
+        {notice && <Text role="status" mb="4" textAlign="center">{notice}</Text>}
         <Stack gap="4">
           <Field.Root required>
             <Field.Label>Email</Field.Label>

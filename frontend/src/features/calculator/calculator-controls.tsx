@@ -12,7 +12,14 @@ import {
   type CalculatorSpecs,
 } from '@ironclad/contracts';
 import { Box, Checkbox, Field, Flex, NativeSelect, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
+import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
 import { useId } from 'react';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { checkmark: checkmarkRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
 
 const BUILDING_TYPE_LABELS: Record<CalculatorBuildingType, string> = { residential: 'Residential', commercial: 'Commercial' };
 const COMPLEXITY_LABELS: Record<BuildingComplexity, string> = { new: 'New construction', finished: 'Finished building' };

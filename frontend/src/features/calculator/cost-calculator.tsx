@@ -21,6 +21,7 @@ import {
   type QueueName,
 } from '@ironclad/contracts';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { ApiError, ApiResponseError } from '../../lib/api';
@@ -30,6 +31,9 @@ import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
 import { useAnimatedNumber } from './use-animated-number';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const LINE_LABELS: Record<BreakdownLine, string> = {
   cameras: 'Cameras',

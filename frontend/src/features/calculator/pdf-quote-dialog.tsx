@@ -4,10 +4,16 @@
  * four are filled and while submitting; open → submitting → closed with the form cleared.
  */
 import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '~chakra-theme/recipes/dialog';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { inputRecipe } from '~chakra-theme/recipes/input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { EMPTY_PDF_QUOTE_FORM, pdfQuoteFormSchema, type PdfQuoteForm } from './request-pdf-quote';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { dialog: dialogSlotRecipe, field: fieldSlotRecipe } });
 
 interface Props {
   open: boolean;

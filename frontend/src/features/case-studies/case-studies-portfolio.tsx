@@ -7,14 +7,21 @@
  * rendered as text (React escapes it).
  */
 import { Badge, Box, Button, Card, Container, Grid, HStack, Heading, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { tabsSlotRecipe } from '~chakra-theme/recipes/tabs';
 import { CASE_STUDY_CATEGORIES, type CaseStudy, type CaseStudyCategory } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { LuChevronDown, LuChevronUp, LuSearchX } from 'react-icons/lu';
+import { LucideChevronDown, LucideChevronUp, LucideSearchX } from 'lucide-react';
 import { PageHero } from '../../components/site/page-hero';
 import { localImageSrc } from '../../lib/images';
 import { caseStudiesQueryOptions } from './case-studies-query';
 import { ImageGallery } from './image-gallery';
+import { registerRecipes } from '../../components/ui/recipes';
+import { hydrateServerQueries } from '../../app/query-provider';
+
+registerRecipes({ slotRecipes: { tabs: tabsSlotRecipe } });
+// The case studies the api rendered this page with, before the first render hydrates its HTML.
+hydrateServerQueries();
 
 /** Featured projects shown at most (spec §9). */
 export const MAX_FEATURED = 2;
@@ -98,7 +105,7 @@ export function CaseStudyCard({ study }: { study: CaseStudy }) {
         <Facts study={study} />
         <Tags tags={study.tags} />
         <Button variant="outline" colorPalette="brand" size="sm" alignSelf="start" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
-          {open ? <LuChevronUp aria-hidden="true" /> : <LuChevronDown aria-hidden="true" />}
+          {open ? <LucideChevronUp aria-hidden="true" /> : <LucideChevronDown aria-hidden="true" />}
           {open ? 'Hide Details' : 'View Details'}
         </Button>
         <Box id={detailsId} hidden={!open} data-testid="case-study-details">
@@ -236,7 +243,7 @@ export function CaseStudiesPortfolio() {
                 <Tabs.Content value={tab} pt="6">
                   {shown.length === 0 ? (
                     <Stack role="status" align="center" gap="3" py="16" textAlign="center" data-testid="case-studies-empty">
-                      <LuSearchX size={40} aria-hidden="true" />
+                      <LucideSearchX size={40} aria-hidden="true" />
                       <Heading as="h3" size="lg">
                         No Case Studies Found
                       </Heading>

@@ -6,7 +6,7 @@
  */
 import { Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuTrash2 } from 'react-icons/lu';
+import { LucideChevronLeft, LucideChevronRight, LucideTrash2 } from 'lucide-react';
 import { localImageSrc } from '../../lib/images';
 
 export interface ImageGalleryProps {
@@ -48,10 +48,10 @@ export function ImageGallery({ images, label, onRemove }: ImageGalleryProps) {
         {n > 1 ? (
           <>
             <IconButton aria-label="Previous image" position="absolute" left="2" top="50%" transform="translateY(-50%)" size="sm" variant="solid" colorPalette="gray" onClick={() => go(current - 1)}>
-              <LuChevronLeft />
+              <LucideChevronLeft />
             </IconButton>
             <IconButton aria-label="Next image" position="absolute" right="2" top="50%" transform="translateY(-50%)" size="sm" variant="solid" colorPalette="gray" onClick={() => go(current + 1)}>
-              <LuChevronRight />
+              <LucideChevronRight />
             </IconButton>
           </>
         ) : null}
@@ -82,7 +82,7 @@ export function ImageGallery({ images, label, onRemove }: ImageGalleryProps) {
           </Text>
           {onRemove ? (
             <IconButton aria-label="Remove image" size="sm" variant="ghost" colorPalette="red" onClick={() => onRemove(current)}>
-              <LuTrash2 />
+              <LucideTrash2 />
             </IconButton>
           ) : null}
         </HStack>

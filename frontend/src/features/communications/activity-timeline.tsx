@@ -6,14 +6,14 @@ import { Badge, Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ActivityType, LeadActivityItem, MessageStatus } from '@ironclad/contracts';
 import { MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { IconType } from 'react-icons';
-import { LuCreditCard, LuMail, LuMessageSquare, LuPhone, LuRefreshCw, LuUserPlus } from 'react-icons/lu';
+import type { LucideIcon } from 'lucide-react';
+import { LucideCreditCard, LucideMail, LucideMessageSquare, LucidePhone, LucideRefreshCw, LucideUserPlus } from 'lucide-react';
 import { formatUsdCents, STATUS_LABELS } from '../admin/format';
 import { leadTimelineQuery } from './comms-api';
 import { ACTIVITY_LABELS, formatDateTime, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { LoadingBlocks } from './ui';
 
-const ICONS: Record<ActivityType, IconType> = { email: LuMail, sms: LuMessageSquare, call: LuPhone, status_change: LuRefreshCw, payment: LuCreditCard, lead_created: LuUserPlus };
+const ICONS: Record<ActivityType, LucideIcon> = { email: LucideMail, sms: LucideMessageSquare, call: LucidePhone, status_change: LucideRefreshCw, payment: LucideCreditCard, lead_created: LucideUserPlus };
 const isMessageStatus = (s: string | undefined): s is MessageStatus => !!s && (MESSAGE_STATUSES as readonly string[]).includes(s);
 
 /** One line of headline text for an item. */

@@ -8,7 +8,7 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Heading, HStack, Portal,
 import type { Campaign } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LuMegaphone } from 'react-icons/lu';
+import { LucideMegaphone } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd, STATUS_LABELS } from '../admin/format';
 import { LiveCampaignProgress } from './campaign-progress';
@@ -61,7 +61,7 @@ function CampaignControls({ campaign }: { campaign: Campaign }) {
       ) : (
         <Button size="xs" variant="outline" disabled={busy} aria-label={`Pause ${campaign.name}`} onClick={() => action.mutate({ id: campaign.id, action: 'pause' })}>Pause</Button>
       )}
-      <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Cancel ${campaign.name}`} onClick={() => {
+      <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Cancel campaign ${campaign.name}`} onClick={() => {
         if (window.confirm(`Cancel "${campaign.name}"? Messages not sent yet will not be sent.`)) action.mutate({ id: campaign.id, action: 'cancel' });
       }}>Cancel campaign</Button>
     </HStack>
@@ -101,7 +101,7 @@ export function CampaignList({ limit }: { limit?: number }) {
   const list = limit ? campaigns.data.slice(0, limit) : campaigns.data;
   if (list.length === 0) {
     return (
-      <EmptyNote icon={LuMegaphone} title="No campaigns yet">Start a bulk email or SMS to see its progress here.</EmptyNote>
+      <EmptyNote icon={LucideMegaphone} title="No campaigns yet">Start a bulk email or SMS to see its progress here.</EmptyNote>
     );
   }
   return (

@@ -7,7 +7,7 @@ import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Sta
 import { CALL_NOTE_MAX_LENGTH, CAMPAIGN_PROGRESS_INTERVAL_MS, COMMUNICATION_TEXTS, EMAIL_CONTENT_MAX_LENGTH, NOT_CONFIGURED_REASON, SMS_MAX_LENGTH, type LeadActivity, type LeadActivityItem } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { LuHistory } from 'react-icons/lu';
+import { LucideHistory } from 'lucide-react';
 import { formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
 import { StatCard } from '../admin/stat-card';
 import { ActivityList } from './activity-timeline';
@@ -114,7 +114,7 @@ export function LeadActivityPanel() {
       {activities.isPending ? <LoadingBlocks h="28" /> : activities.isError ? (
         <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text>
       ) : leads.length === 0 ? (
-        <EmptyNote icon={LuHistory} title={q ? 'No lead matches your search' : 'No activity yet'} />
+        <EmptyNote icon={LucideHistory} title={q ? 'No lead matches your search' : 'No activity yet'} />
       ) : (
         <Stack as="ul" gap="4" aria-label="Lead activity">
           {leads.map((l) => {

@@ -5,6 +5,7 @@
  */
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BulkCampaignForm } from './bulk-campaign-form';
 import { CampaignCard } from './campaigns';
 import { campaignsQuery } from './comms-api';
@@ -13,8 +14,14 @@ import { DirectTestCard, LeadTestCard, ProviderStatus, ToolCard } from './test-t
 
 export function CommunicationTab() {
   const campaigns = useQuery(campaignsQuery);
-  // Running campaigns, and the latest one once it has finished, so its final counts stay in view.
-  const shown = (campaigns.data ?? []).filter((c, i) => isCampaignRunning(c.status) || i === 0).slice(0, 5);
+  // Campaigns started from this tab during this visit (their final counts stay in view even when
+  // another admin starts a newer one), running campaigns, and the latest one.
+  const [startedHere, setStartedHere] = useState<number[]>([]);
+  const all = campaigns.data ?? [];
+  const shown = [
+    ...all.filter((c) => startedHere.includes(c.id)),
+    ...all.filter((c, i) => !startedHere.includes(c.id) && (isCampaignRunning(c.status) || i === 0)),
+  ].slice(0, 5);
   return (
     <Stack gap="6">
       <ProviderStatus screen="dashboard" />
@@ -23,7 +30,7 @@ export function CommunicationTab() {
         <LeadTestCard />
       </SimpleGrid>
       <ToolCard title="Bulk communication" description="Send a template email or a text message to every lead matching the filter." testId="bulk-tool">
-        <BulkCampaignForm submitLabel="Send bulk message" />
+        <BulkCampaignForm submitLabel="Send bulk message" onStarted={(c) => setStartedHere((ids) => [c.id, ...ids])} />
         {shown.length > 0 && (
           <Stack gap="3" mt="6" as="section" aria-labelledby="bulk-progress-heading">
             <Heading as="h4" size="sm" id="bulk-progress-heading">Progress</Heading>

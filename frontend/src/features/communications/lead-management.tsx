@@ -12,7 +12,7 @@ import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelec
 import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX } from '@ironclad/contracts';
 import { useState } from 'react';
 import Papa from 'papaparse';
-import { LuUsers } from 'react-icons/lu';
+import { LucideUsers } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
 import { useDebounced } from '../admin/leads-tab';
@@ -101,7 +101,7 @@ export function LeadManagementPanel() {
       ) : leads.isError ? (
         <Text role="alert" color="fg.error">Failed to fetch leads. Please check your connection and try again.</Text>
       ) : shown.length === 0 ? (
-        <EmptyNote icon={LuUsers} title="No leads match these filters" />
+        <EmptyNote icon={LucideUsers} title="No leads match these filters" />
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md" aria-busy={leads.isFetching}>
           <Table.Root size="sm" stickyHeader data-testid="lead-management-table">

@@ -7,7 +7,7 @@ import { Badge, Box, Button, Card, chakra, CloseButton, Dialog, Field, Flex, Hea
 import { EMAIL_CONTENT_MAX_LENGTH, TEMPLATE_VARIABLES, type EmailTemplate, type EmailTemplateBody, type TemplatePreview } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LuFileText } from 'react-icons/lu';
+import { LucideFileText } from 'lucide-react';
 import { ApiError } from '../../lib/api';
 import { fullName } from '../admin/format';
 import { useDebounced } from '../admin/leads-tab';
@@ -38,7 +38,7 @@ export function TemplatesPanel() {
       ) : templates.isError ? (
         <Text role="alert" color="fg.error">Failed to load communication data</Text>
       ) : templates.data.length === 0 ? (
-        <EmptyNote icon={LuFileText} title="No templates">Create one with New template.</EmptyNote>
+        <EmptyNote icon={LucideFileText} title="No templates">Create one with New template.</EmptyNote>
       ) : (
         <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-label="Email templates">
           {templates.data.map((t) => (

@@ -6,7 +6,7 @@
  */
 import { Box, Button, Flex, Group, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { IconType } from 'react-icons';
+import type { LucideIcon } from 'lucide-react';
 import type { CommunicationChannel } from '@ironclad/contracts';
 
 /** Grey pulsing blocks shown while something loads (hidden from screen readers; the container says "Loading"). */
@@ -21,7 +21,7 @@ export function LoadingBlocks({ count = 3, h = '6' }: { count?: number; h?: stri
 }
 
 /** An empty list: icon, title and an optional hint. */
-export function EmptyNote({ icon, title, children }: { icon: IconType; title: string; children?: ReactNode }) {
+export function EmptyNote({ icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
   return (
     <Stack align="center" textAlign="center" gap="2" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg" color="fg.muted">
       <Icon as={icon} boxSize="8" aria-hidden />

@@ -5,8 +5,9 @@
  * Less Features'; 'Download Comparison' saves a 1200×800 PNG drawn in the browser.
  */
 import { Badge, Box, Button, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '~chakra-theme/recipes/table';
 import { useState } from 'react';
-import { LuCheck, LuDownload, LuX } from 'react-icons/lu';
+import { LucideCheck, LucideDownload, LucideX } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { usePublicConfig } from '../site-config/public-config';
 import {
@@ -19,12 +20,15 @@ import {
   type ComparisonServiceId,
 } from './comparison-data';
 import { downloadComparison } from './comparison-image';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { table: tableSlotRecipe } });
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <Text>{value}</Text>;
   return (
     <Box display="inline-flex" color={value ? 'green.700' : 'red.700'} aria-label={cellText(value)} role="img">
-      {value ? <LuCheck aria-hidden="true" /> : <LuX aria-hidden="true" />}
+      {value ? <LucideCheck aria-hidden="true" /> : <LucideX aria-hidden="true" />}
     </Box>
   );
 }
@@ -142,7 +146,7 @@ export function ComparisonTool() {
           {showAll ? 'Show Less Features' : 'Show All Features'}
         </Button>
         <Button colorPalette="brand" onClick={download} disabled={services.length === 0 || downloading}>
-          <LuDownload aria-hidden="true" /> {downloading ? 'Preparing...' : 'Download Comparison'}
+          <LucideDownload aria-hidden="true" /> {downloading ? 'Preparing...' : 'Download Comparison'}
         </Button>
       </Stack>
     </Stack>

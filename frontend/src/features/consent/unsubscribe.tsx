@@ -6,11 +6,15 @@
  * cannot unsubscribe anyone.
  */
 import { Alert, Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { COMMUNICATION_CHANNELS, type UnsubscribeInfo, type UnsubscribeResponse } from '@ironclad/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api';
 import { usePublicConfig } from '../site-config/public-config';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const infoSchema = z.object({
   channel: z.enum(COMMUNICATION_CHANNELS),

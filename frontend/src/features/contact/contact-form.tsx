@@ -13,6 +13,9 @@
  * on change; the §5 messages appear under each field (aria-invalid, aria-describedby). States:
  * idle → sending ('Sending...', button disabled) → success (form reset, service selection back
  * to its initial value) or failure (form kept). Values are rendered by React as text only.
+ * The form is sent by JavaScript only. Below the first screen it hydrates as the visitor nears it,
+ * and a press of the submit button before that is replayed once it has (deferred-section.tsx);
+ * `method="post"` keeps the visitor's details out of the page URL should JavaScript never run.
  */
 import {
   CONTACT_SERVICES,
@@ -24,6 +27,13 @@ import {
   type CreateContactInput,
 } from '@ironclad/contracts';
 import { Button, Checkbox, CheckboxGroup, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
+import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { fieldsetSlotRecipe } from '~chakra-theme/recipes/fieldset';
+import { inputRecipe } from '~chakra-theme/recipes/input';
+import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
+import { textareaRecipe } from '~chakra-theme/recipes/textarea';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -31,6 +41,9 @@ import { notify } from '../../components/ui/toaster';
 import { usePublicConfig } from '../site-config/public-config';
 import { HOME_CONTACT_TOASTS, QUOTE_FORM_TOASTS, useCreateContact } from './create-contact';
 import { HOME_PROPERTY_TYPE_LABELS, REFERRAL_SOURCE_LABELS, RESIDENTIAL_PROPERTY_TYPE_LABELS } from './contact-options';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
 
 /** A service type of the quote forms (contracts `SERVICE_TYPES`). */
 export type QuoteServiceType = NonNullable<CreateContactInput['serviceType']>;
@@ -124,7 +137,7 @@ function ContactForm({ variant }: { variant: Variant }) {
 
   return (
     <Stack asChild gap="5">
-      <form onSubmit={onSubmit} noValidate aria-label={isQuote ? 'Quote request form' : 'Contact form'} aria-busy={sending}>
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={isQuote ? 'Quote request form' : 'Contact form'} aria-busy={sending}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           {textField('firstName', 'First name', { autoComplete: 'given-name' })}
           {textField('lastName', 'Last name', { autoComplete: 'family-name' })}

@@ -49,7 +49,7 @@ export function CoverageDiagram({ locations, floors }: { locations: readonly Cam
                 </Text>
                 <Flex wrap="wrap" justify="center" gap="3" minH="8" py="1">
                   {here.map((l) => (
-                    <HStack key={l.n} gap="0.5" align="start">
+                    <HStack key={l.n} gap="0.5" align="start" data-marker={l.n} data-priority={l.priority} data-quantity={l.quantity}>
                       <Box
                         as="span"
                         display="inline-flex"

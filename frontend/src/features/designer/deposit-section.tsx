@@ -5,11 +5,15 @@
  */
 import { DEPOSIT_PERCENT, depositCentsForTotal } from '@ironclad/contracts';
 import { Alert, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { Suspense, lazy } from 'react';
 import { createDepositPayment, formatCents } from '../payments/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import type { WizardQuote } from './create-wizard-lead';
 import type { WizardState } from './wizard-options';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const StripePayment = lazy(() => import('../payments/stripe-payment'));
 

@@ -7,24 +7,34 @@
  * server's quote; on failure the 'Submission Error' toast shows and the wizard stays on step 4
  * with every answer kept. Focus moves to the step heading on every step change.
  */
-import { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES, WIZARD_SQFT_MAX, WIZARD_SQFT_MIN } from '@ironclad/contracts';
+import { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FIELD_MAX_LENGTH, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES, WIZARD_SQFT_MAX, WIZARD_SQFT_MIN } from '@ironclad/contracts';
 import { Box, Button, Checkbox, CheckboxGroup, Field, Fieldset, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
+import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { fieldsetSlotRecipe } from '~chakra-theme/recipes/fieldset';
+import { inputRecipe } from '~chakra-theme/recipes/input';
+import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
+import { textareaRecipe } from '~chakra-theme/recipes/textarea';
 import { useEffect, useRef, useState } from 'react';
-import { LuArrowLeft, LuArrowRight, LuBuilding2, LuCheck, LuHospital, LuHouse, LuSchool, LuStore, LuUtensils, LuWarehouse, LuBuilding } from 'react-icons/lu';
+import { LucideArrowLeft, LucideArrowRight, LucideBuilding2, LucideCheck, LucideHospital, LucideHouse, LucideSchool, LucideStore, LucideUtensils, LucideWarehouse, LucideBuilding } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { useCreateWizardLead, type WizardQuote } from './create-wizard-lead';
 import { QuoteResult } from './quote-result';
 import { BUDGET_LABELS, BUILDING_TYPE_LABELS, EMPTY_WIZARD, TIMELINE_LABELS, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardState } from './wizard-options';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
 
 const TYPE_ICONS = {
-  residential: LuHouse,
-  apartment: LuBuilding,
-  office: LuBuilding2,
-  retail: LuStore,
-  warehouse: LuWarehouse,
-  restaurant: LuUtensils,
-  medical: LuHospital,
-  school: LuSchool,
+  residential: LucideHouse,
+  apartment: LucideBuilding,
+  office: LucideBuilding2,
+  retail: LucideStore,
+  warehouse: LucideWarehouse,
+  restaurant: LucideUtensils,
+  medical: LucideHospital,
+  school: LucideSchool,
 } as const;
 
 /** The five-step progress indicator. */
@@ -52,7 +62,7 @@ function WizardProgress({ step }: { step: number }) {
                   color={state === 'upcoming' ? 'fg.muted' : 'white'}
                   flexShrink={0}
                 >
-                  {state === 'complete' ? <LuCheck aria-hidden="true" /> : n}
+                  {state === 'complete' ? <LucideCheck aria-hidden="true" /> : n}
                 </Box>
                 <Text fontSize="sm" fontWeight={state === 'current' ? 'semibold' : 'normal'} display={{ base: state === 'current' ? 'block' : 'none', md: 'block' }}>
                   <Box as="span" srOnly>
@@ -114,7 +124,7 @@ export function DesignerWizard() {
         {label}
         {required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>}
       </Field.Label>
-      <Input value={form[key]} onChange={(e) => set(key, e.target.value)} {...props} />
+      <Input value={form[key]} onChange={(e) => set(key, e.target.value)} maxLength={WIZARD_FIELD_MAX_LENGTH[key]} {...props} />
     </Field.Root>
   );
 
@@ -210,7 +220,13 @@ export function DesignerWizard() {
                     Entry points
                     <Field.RequiredIndicator />
                   </Field.Label>
-                  <Textarea rows={3} placeholder="e.g. Front door, back door, garage" value={form.entryPoints} onChange={(e) => set('entryPoints', e.target.value)} />
+                  <Textarea
+                    rows={3}
+                    placeholder="e.g. Front door, back door, garage"
+                    maxLength={WIZARD_FIELD_MAX_LENGTH.entryPoints}
+                    value={form.entryPoints}
+                    onChange={(e) => set('entryPoints', e.target.value)}
+                  />
                   <Field.HelperText>List the doors and gates people use to get in, separated by commas.</Field.HelperText>
                 </Field.Root>
                 <Field.Root required>
@@ -218,7 +234,13 @@ export function DesignerWizard() {
                     Specific areas to monitor
                     <Field.RequiredIndicator />
                   </Field.Label>
-                  <Textarea rows={3} placeholder="e.g. Driveway, backyard, living room" value={form.specificAreas} onChange={(e) => set('specificAreas', e.target.value)} />
+                  <Textarea
+                    rows={3}
+                    placeholder="e.g. Driveway, backyard, living room"
+                    maxLength={WIZARD_FIELD_MAX_LENGTH.specificAreas}
+                    value={form.specificAreas}
+                    onChange={(e) => set('specificAreas', e.target.value)}
+                  />
                   <Field.HelperText>Each area you name gets its own camera.</Field.HelperText>
                 </Field.Root>
               </>
@@ -298,14 +320,14 @@ export function DesignerWizard() {
             <HStack justify="space-between" gap="3" pt="2">
               {step >= 2 && step <= 4 ? (
                 <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={busy}>
-                  <LuArrowLeft aria-hidden="true" /> Back
+                  <LucideArrowLeft aria-hidden="true" /> Back
                 </Button>
               ) : (
                 <span />
               )}
               {step <= 3 ? (
                 <Button type="submit" colorPalette="brand" disabled={!valid}>
-                  Next <LuArrowRight aria-hidden="true" />
+                  Next <LucideArrowRight aria-hidden="true" />
                 </Button>
               ) : (
                 <Button type="submit" colorPalette="accent" size="lg" disabled={!valid || busy}>

@@ -6,13 +6,19 @@
  */
 import { PAYMENT_PLAN } from '@ironclad/contracts';
 import { Badge, Box, Card, Heading, HStack, Link, List, SimpleGrid, Stack, Stat, Table, Tabs, Text } from '@chakra-ui/react';
-import { LuCalendarDays, LuCamera, LuDollarSign, LuPhone } from 'react-icons/lu';
+import { statSlotRecipe } from '~chakra-theme/recipes/stat';
+import { tableSlotRecipe } from '~chakra-theme/recipes/table';
+import { tabsSlotRecipe } from '~chakra-theme/recipes/tabs';
+import { LucideCalendarDays, LucideCamera, LucideDollarSign, LucidePhone } from 'lucide-react';
 import { formatCents } from '../payments/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
 import type { WizardQuote } from './create-wizard-lead';
 import { DepositSection } from './deposit-section';
 import { formatUsd, type WizardState } from './wizard-options';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { stat: statSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe } });
 
 const PRIORITY_PALETTE = { Critical: 'red', High: 'orange', Medium: 'blue' } as const;
 
@@ -47,19 +53,19 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         <Stat.Root borderWidth="1px" rounded="lg" p="4">
           <Stat.Label>
-            <LuDollarSign aria-hidden="true" /> Total investment
+            <LucideDollarSign aria-hidden="true" /> Total investment
           </Stat.Label>
           <Stat.ValueText data-testid="quote-total">{formatUsd(p.totalProjectCost)}</Stat.ValueText>
         </Stat.Root>
         <Stat.Root borderWidth="1px" rounded="lg" p="4">
           <Stat.Label>
-            <LuCamera aria-hidden="true" /> Cameras
+            <LucideCamera aria-hidden="true" /> Cameras
           </Stat.Label>
           <Stat.ValueText data-testid="quote-cameras">{d.totalCameras}</Stat.ValueText>
         </Stat.Root>
         <Stat.Root borderWidth="1px" rounded="lg" p="4">
           <Stat.Label>
-            <LuCalendarDays aria-hidden="true" /> Total days
+            <LucideCalendarDays aria-hidden="true" /> Total days
           </Stat.Label>
           <Stat.ValueText data-testid="quote-days">{d.totalProjectDays}</Stat.ValueText>
           {/* a <dd> (Chakra's help text is a <span>, which a <dl> may not contain) */}
@@ -232,7 +238,7 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
               <Stack gap="3" align="start">
                 <Text>Book a free service call: we walk you through the design and answer every question.</Text>
                 <Link href={telHref(company.phone)} fontWeight="semibold" fontSize="lg" colorPalette="brand">
-                  <LuPhone aria-hidden="true" /> Free service call: {company.phone}
+                  <LucidePhone aria-hidden="true" /> Free service call: {company.phone}
                 </Link>
                 <Text fontSize="sm" color="fg.muted">
                   Available Mon-Sat 8AM-8PM EST

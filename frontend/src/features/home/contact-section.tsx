@@ -3,11 +3,15 @@
  * staff switched contact forms off (decisions.md §11) the form is replaced by a notice.
  */
 import { Alert, Box, Container, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { LuClock, LuMail, LuPhone, LuPhoneCall } from 'react-icons/lu';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
+import { LucideClock, LucideMail, LucidePhone, LucidePhoneCall } from 'lucide-react';
 import { SECTION_IDS } from '../../lib/sections';
 import { HomeContactForm } from '../contact/home-contact-form';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { SectionHeading } from './section-heading';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 /** The contact section of the home page. */
 export function ContactSection() {
@@ -25,7 +29,7 @@ export function ContactSection() {
               Talk to a security expert
             </Heading>
             <HStack gap="3" align="start">
-              <LuPhone aria-hidden="true" />
+              <LucidePhone aria-hidden="true" />
               <Stack gap="0">
                 <Text fontSize="sm" color="whiteAlpha.700">
                   Phone
@@ -36,7 +40,7 @@ export function ContactSection() {
               </Stack>
             </HStack>
             <HStack gap="3" align="start">
-              <LuPhoneCall aria-hidden="true" />
+              <LucidePhoneCall aria-hidden="true" />
               <Stack gap="0">
                 <Text fontSize="sm" color="whiteAlpha.700">
                   24/7 emergency line
@@ -47,7 +51,7 @@ export function ContactSection() {
               </Stack>
             </HStack>
             <HStack gap="3" align="start">
-              <LuMail aria-hidden="true" />
+              <LucideMail aria-hidden="true" />
               <Stack gap="0">
                 <Text fontSize="sm" color="whiteAlpha.700">
                   Email (answered within 2 hours)
@@ -58,7 +62,7 @@ export function ContactSection() {
               </Stack>
             </HStack>
             <HStack gap="3" align="start">
-              <LuClock aria-hidden="true" />
+              <LucideClock aria-hidden="true" />
               <Stack gap="0">
                 <Text fontSize="sm" color="whiteAlpha.700">
                   Office hours

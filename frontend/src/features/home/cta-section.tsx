@@ -5,7 +5,7 @@
  * goes to /shopping).
  */
 import { Button, Container, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuBot, LuCalendarCheck, LuPhoneCall } from 'react-icons/lu';
+import { LucideBot, LucideCalendarCheck, LucidePhoneCall } from 'lucide-react';
 import { Link } from 'react-router';
 import { isModifiedClick, sectionHref, useSectionNavigation } from '../../components/layout/use-section-navigation';
 import { ScrollFade } from '../../components/site/scroll-fade';
@@ -30,7 +30,7 @@ export function CtaSection() {
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           <Stack gap="4" bg="whiteAlpha.100" rounded="xl" p="6" borderWidth="1px" borderColor="whiteAlpha.300">
-            <Icon as={LuPhoneCall} boxSize="8" color="accent.300" aria-hidden="true" />
+            <Icon as={LucidePhoneCall} boxSize="8" color="accent.300" aria-hidden="true" />
             <Heading as="h3" size="lg">
               Emergency? Call Now
             </Heading>
@@ -42,7 +42,7 @@ export function CtaSection() {
             </Button>
           </Stack>
           <Stack gap="4" bg="whiteAlpha.100" rounded="xl" p="6" borderWidth="1px" borderColor="whiteAlpha.300">
-            <Icon as={LuCalendarCheck} boxSize="8" color="accent.300" aria-hidden="true" />
+            <Icon as={LucideCalendarCheck} boxSize="8" color="accent.300" aria-hidden="true" />
             <Heading as="h3" size="lg">
               Schedule a Free On-Site Visit
             </Heading>
@@ -62,7 +62,7 @@ export function CtaSection() {
             </Button>
           </Stack>
           <Stack gap="4" bg="whiteAlpha.100" rounded="xl" p="6" borderWidth="1px" borderColor="whiteAlpha.300">
-            <Icon as={LuBot} boxSize="8" color="accent.300" aria-hidden="true" />
+            <Icon as={LucideBot} boxSize="8" color="accent.300" aria-hidden="true" />
             <Heading as="h3" size="lg">
               Instant AI Quote
             </Heading>

@@ -3,25 +3,29 @@
  * the confirmation 'Check Your Email!' and fires an analytics lead event (no server call).
  */
 import { Box, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { LuMailCheck } from 'react-icons/lu';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { inputRecipe } from '~chakra-theme/recipes/input';
+import { useState } from 'react';
+import { LucideMailCheck } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { track } from '../../lib/analytics';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { field: fieldSlotRecipe } });
 
 /** The free-guide section. */
 export function FreeGuideSection() {
   const [sent, setSent] = useState(false);
-  // The form only works with JavaScript (no server call): until hydration the button is disabled,
-  // so a visitor's address never ends up in a native GET submission's URL.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // The form only works with JavaScript (no server call). A press before the section has hydrated
+  // is replayed once it has (deferred-section.tsx); `method="post"` keeps the address out of the
+  // page URL should JavaScript never run.
   return (
     <ScrollFade as="section" aria-labelledby="guide-heading" py={{ base: '14', md: '20' }} bg="accent.50">
       <Container maxW="3xl">
         {sent ? (
           <Stack align="center" textAlign="center" gap="3" role="status" data-testid="guide-confirmation">
             <Box color="green.700">
-              <LuMailCheck size={40} aria-hidden="true" />
+              <LucideMailCheck size={40} aria-hidden="true" />
             </Box>
             <Heading as="h2" id="guide-heading" size="2xl" color="brand.900">
               Check Your Email!
@@ -38,6 +42,7 @@ export function FreeGuideSection() {
             </Text>
             <Stack asChild direction={{ base: 'column', sm: 'row' }} gap="3" w="full" maxW="lg" align={{ base: 'stretch', sm: 'end' }}>
               <form
+                method="post"
                 aria-label="Free guide"
                 onSubmit={(e) => {
                   e.preventDefault();
@@ -49,7 +54,7 @@ export function FreeGuideSection() {
                   <Field.Label>Email address</Field.Label>
                   <Input type="email" name="email" required autoComplete="email" bg="bg" placeholder="you@example.com" />
                 </Field.Root>
-                <Button type="submit" colorPalette="brand" size="md" disabled={!ready}>
+                <Button type="submit" colorPalette="brand" size="md">
                   Get the Free Guide
                 </Button>
               </form>

@@ -3,7 +3,7 @@
  * shows an alert (public-site.md §2, §8).
  */
 import { Badge, Box, Button, Container, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { LuShieldCheck } from 'react-icons/lu';
+import { LucideShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
 import { BUILT_IN_HERO_IMAGES, useSiteImage } from '../site-config/generated-image';
@@ -55,7 +55,7 @@ export function HeroSection() {
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="12" alignItems="center">
           <Stack gap="6" maxW="3xl">
             <Badge alignSelf="start" colorPalette="accent" variant="solid" size="lg" rounded="full" px="3">
-              <LuShieldCheck aria-hidden="true" /> Trusted by 5000+ property owners
+              <LucideShieldCheck aria-hidden="true" /> Trusted by 5000+ property owners
             </Badge>
             <Heading as="h1" id="home-heading" size={{ base: '4xl', md: '6xl' }} lineHeight="1.1" letterSpacing="tight">
               Professional Security Systems for Homes and Businesses
@@ -83,7 +83,7 @@ export function HeroSection() {
               {HIGHLIGHTS.map((h) => (
                 <HStack as="li" key={h} gap="1.5">
                   <Box as="span" display="inline-flex" color="accent.400" aria-hidden="true">
-                    <LuShieldCheck />
+                    <LucideShieldCheck />
                   </Box>
                   {h}
                 </HStack>

@@ -6,7 +6,7 @@
  */
 import { Box, Container, HStack, Text } from '@chakra-ui/react';
 import { isPromotionActive } from '@ironclad/contracts';
-import { LuTag } from 'react-icons/lu';
+import { LucideTag } from 'lucide-react';
 import { usePublicConfig } from '../site-config/public-config';
 
 /** Formats YYYY-MM-DD as e.g. "July 31, 2025". */
@@ -22,7 +22,7 @@ export function PromoBanner() {
     <Box as="aside" aria-label="Current promotion" bg="accent.400" color="brand.950" py="4" data-testid="promo-banner">
       <Container maxW="7xl">
         <HStack justify="center" gap="3" wrap="wrap" textAlign="center">
-          <LuTag aria-hidden="true" />
+          <LucideTag aria-hidden="true" />
           <Text fontWeight="semibold">{promotion.bannerText}</Text>
           <Text>
             {promotion.percent}% off with code <strong>{promotion.code}</strong>, valid until {formatDate(promotion.validUntil)}.

@@ -6,11 +6,11 @@
  */
 import { Box, Button, Card, Container, HStack, Heading, Icon, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuCheck } from 'react-icons/lu';
+import { LucideCheck } from 'lucide-react';
 import { isModifiedClick, sectionHref, useSectionNavigation } from '../../components/layout/use-section-navigation';
 import { RouterLink } from '../../components/ui/router-link';
 import { SECTION_IDS } from '../../lib/sections';
-import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './home-content';
+import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './services-content';
 import { SectionHeading } from './section-heading';
 
 /** The toggle's values (spec §4: residential or business, default residential). */
@@ -39,7 +39,7 @@ export function ServiceCardView({ card }: { card: ServiceCard }) {
           {card.features.slice(0, CARD_FEATURES_SHOWN).map((f) => (
             <List.Item key={f} fontSize="sm">
               <List.Indicator asChild color="green.700">
-                <LuCheck aria-hidden="true" />
+                <LucideCheck aria-hidden="true" />
               </List.Indicator>
               {f}
             </List.Item>

@@ -10,7 +10,7 @@
 import { Box, Container, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { LuChevronLeft, LuChevronRight, LuStar } from 'react-icons/lu';
+import { LucideChevronLeft, LucideChevronRight, LucideStar } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { localImageSrc } from '../../lib/images';
 import { testimonialsQueryOptions } from '../testimonials/testimonials-query';
@@ -100,7 +100,7 @@ export function TestimonialsSection() {
           >
             <HStack gap="1" color="accent.400" aria-label="Rated 5 out of 5" role="img">
               {[0, 1, 2, 3, 4].map((s) => (
-                <LuStar key={s} fill="currentColor" aria-hidden="true" />
+                <LucideStar key={s} fill="currentColor" aria-hidden="true" />
               ))}
             </HStack>
             <Text as="blockquote" fontSize={{ base: 'lg', md: '2xl' }} lineHeight="tall">
@@ -118,7 +118,7 @@ export function TestimonialsSection() {
           </Stack>
           <HStack justify="center" gap="4" mt="8">
             <IconButton aria-label="Previous testimonial" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => go(index - 1)}>
-              <LuChevronLeft />
+              <LucideChevronLeft />
             </IconButton>
             <HStack gap="1">
               {testimonials.map((item, i) => (
@@ -138,7 +138,7 @@ export function TestimonialsSection() {
               ))}
             </HStack>
             <IconButton aria-label="Next testimonial" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => go(index + 1)}>
-              <LuChevronRight />
+              <LucideChevronRight />
             </IconButton>
           </HStack>
         </Box>

@@ -3,7 +3,7 @@
  * licensed and insured), partner badges (§1) and three recent installations.
  */
 import { Badge, Box, Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuMapPin } from 'react-icons/lu';
+import { LucideMapPin } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { RECENT_INSTALLATIONS } from './home-content';
 import { SectionHeading } from './section-heading';
@@ -50,7 +50,7 @@ export function TrustSection() {
           {RECENT_INSTALLATIONS.map((i) => (
             <Box key={i.place} borderWidth="1px" rounded="lg" p="5" bg="bg.subtle" data-testid="recent-installation">
               <HStack gap="2" color="brand.fg" fontWeight="semibold">
-                <LuMapPin aria-hidden="true" />
+                <LucideMapPin aria-hidden="true" />
                 <Text>{i.place}</Text>
               </HStack>
               <Text mt="2">{i.what}</Text>

@@ -2,17 +2,17 @@
  * Why choose us (public-site.md §2 home sections; claims from §1).
  */
 import { Box, Container, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuAward, LuBadgeCheck, LuClock, LuShieldCheck, LuTimer, LuUsers } from 'react-icons/lu';
+import { LucideAward, LucideBadgeCheck, LucideClock, LucideShieldCheck, LucideTimer, LucideUsers } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { SectionHeading } from './section-heading';
 
 const REASONS = [
-  { icon: LuAward, title: '50+ Years of Combined Experience', text: 'Our technicians and consultants have protected homes, offices and warehouses across the metro area for decades.' },
-  { icon: LuBadgeCheck, title: '100% Licensed and Insured', text: 'Every installer is licensed, background-checked and covered. UL Listed and FCC Certified equipment only.' },
-  { icon: LuShieldCheck, title: '5-Year Warranty', text: 'A 5-year warranty on installed equipment and a 2-year labor warranty, in writing.' },
-  { icon: LuClock, title: '24/7 Monitoring', text: 'Our monitoring center never closes: 13-second average response to every alarm.' },
-  { icon: LuTimer, title: '3-Minute AI Quote', text: 'Answer a few questions and get an instant, itemised quote for your property.' },
-  { icon: LuUsers, title: '5000+ Happy Owners', text: 'A 4.9 out of 5 rating from home and business owners who trust us with their safety.' },
+  { icon: LucideAward, title: '50+ Years of Combined Experience', text: 'Our technicians and consultants have protected homes, offices and warehouses across the metro area for decades.' },
+  { icon: LucideBadgeCheck, title: '100% Licensed and Insured', text: 'Every installer is licensed, background-checked and covered. UL Listed and FCC Certified equipment only.' },
+  { icon: LucideShieldCheck, title: '5-Year Warranty', text: 'A 5-year warranty on installed equipment and a 2-year labor warranty, in writing.' },
+  { icon: LucideClock, title: '24/7 Monitoring', text: 'Our monitoring center never closes: 13-second average response to every alarm.' },
+  { icon: LucideTimer, title: '3-Minute AI Quote', text: 'Answer a few questions and get an instant, itemised quote for your property.' },
+  { icon: LucideUsers, title: '5000+ Happy Owners', text: 'A 4.9 out of 5 rating from home and business owners who trust us with their safety.' },
 ];
 
 /** The why-choose-us section. */

@@ -5,13 +5,17 @@
  * page checks again every 2 s.
  */
 import { Alert, Box, Button, Container, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LuCircleCheck } from 'react-icons/lu';
+import { LucideCircleCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { fetchPaymentStatus, formatCents } from './payment-api';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 export interface PaymentStatusTexts {
   heading: string;
@@ -73,7 +77,7 @@ export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
       p.status === 'succeeded' ? (
         <Stack gap="2" role="status" data-payment-status="succeeded">
           <Text color="green.600" fontSize="3xl" aria-hidden="true">
-            <LuCircleCheck />
+            <LucideCircleCheck />
           </Text>
           <Heading as="h2" size="lg">
             {texts.successTitle}

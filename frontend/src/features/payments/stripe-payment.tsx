@@ -10,12 +10,16 @@
  * confirmation shows 'Payment Failed' with the provider's message and stays on the form.
  */
 import { Alert, Box, Button, Card, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useState, type ReactNode } from 'react';
-import { LuCircleCheck, LuLock } from 'react-icons/lu';
+import { LucideCircleCheck, LucideLock } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const stripePromises = new Map<string, Promise<Stripe>>();
 /**
@@ -99,7 +103,7 @@ function CardForm({ payLabel, returnPath, onProcessing, onDone, onFailed }: { pa
           </Alert.Root>
         ) : null}
         <Button type="submit" colorPalette="accent" size="lg" disabled={!stripe || !elements || busy}>
-          <LuLock aria-hidden="true" /> {busy ? 'Processing...' : payLabel}
+          <LucideLock aria-hidden="true" /> {busy ? 'Processing...' : payLabel}
         </Button>
       </form>
     </Stack>
@@ -136,7 +140,7 @@ export default function StripePayment(props: StripePaymentProps) {
         <Card.Body>
           <Stack gap="2" align="start">
             <Text color="green.600" fontSize="2xl" aria-hidden="true">
-              <LuCircleCheck />
+              <LucideCircleCheck />
             </Text>
             {props.confirmed}
           </Stack>

@@ -4,12 +4,12 @@
  * the section with id `contact`.
  */
 import type { ImageKey } from '@ironclad/contracts';
-import type { IconType } from 'react-icons';
+import type { LucideIcon } from 'lucide-react';
 import type { QuoteServiceType } from '../contact/contact-form';
 
 /** A card with an icon, a title, a text and an optional price line. */
 export interface FeatureItem {
-  icon: IconType;
+  icon: LucideIcon;
   title: string;
   text: string;
   /** e.g. 'From $299 per camera' (spec §9). */
@@ -38,9 +38,8 @@ export type ServicePageSection =
   | { kind: 'stats'; eyebrow: string; title: string; intro?: string; items: { value: string; label: string }[] }
   | { kind: 'specs'; eyebrow: string; title: string; rows: [string, string][] };
 
-/** A whole service page. */
-export interface ServicePageContent {
-  serviceType: QuoteServiceType;
+/** The hero of a service page: prerendered and hydrated with the page. */
+export interface ServicePageHero {
   imageKey: ImageKey;
   heroImage: string;
   eyebrow: string;
@@ -50,6 +49,11 @@ export interface ServicePageContent {
   primaryCta: string;
   /** Optional second hero button: an in-page link to a section id. */
   secondaryCta?: { label: string; section: string };
+}
+
+/** A service page below its hero: prerendered, loaded and hydrated as a deferred section. */
+export interface ServicePageBody {
+  serviceType: QuoteServiceType;
   sections: ServicePageSection[];
   /** Heading and text above the quote form. */
   quote: { title: string; text: string };

@@ -2,34 +2,24 @@
  * Company facts, promotion and feature switches from `GET /api/public-config`
  * (decisions.md §6, §7, §11).
  *
- * The prerendered HTML and the first client render use {@link FALLBACK_PUBLIC_CONFIG} (as
- * TanStack Query placeholder data, so hydration matches the server markup); the real values
- * replace it once the API answers.
+ * The prerendered HTML and every hydration render use {@link FALLBACK_PUBLIC_CONFIG}, so hydration
+ * matches the server markup even when a deferred section hydrates after the API has answered; the
+ * real values replace it right after.
+ *
+ * The server embeds the current config in every page it serves (`<script type="application/json"
+ * id="public-config">`, backend common/serve-frontend.ts): it comes with the HTML, from the same
+ * server, so it is used as it is, with no request and no schema to load. Only a page without it
+ * (the dev server, or a server that could not read the config in time) fetches
+ * GET /api/public-config once, when the first component that shows it has mounted, and validates
+ * the answer with zod; on failure the built-in values stay (and the error is logged).
+ * A small store (useSyncExternalStore) instead of a TanStack query: the navigation and the first
+ * screen of every page need it, and TanStack Query loads only with the code that uses it
+ * (app/query-provider.tsx).
  */
-import {
-  DEFAULT_COMPANY_FACTS,
-  SITE_IMAGE_KEYS,
-  SITE_SETTING_KEYS,
-  companyFactsSchema,
-  promotionSchema,
-  type CompanyFacts,
-  type PublicConfig,
-} from '@ironclad/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { DEFAULT_COMPANY_FACTS, PUBLIC_CONFIG_SCRIPT_ID, type CompanyFacts, type PublicConfig } from '@ironclad/contracts';
+import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-
-/** Runtime schema of the `PublicConfig` answer. */
-export const publicConfigSchema = z.object({
-  company: companyFactsSchema,
-  promotion: promotionSchema.nullable(),
-  features: z.object(
-    Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof SITE_SETTING_KEYS)[number], z.ZodBoolean>,
-  ),
-  stripePublishableKey: z.string().nullable(),
-  generatedImages: z.partialRecord(z.enum(SITE_IMAGE_KEYS), z.string()).optional(),
-}) satisfies z.ZodType<PublicConfig>;
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * Built-in values used before the API answers (and in the prerendered HTML): the company facts
@@ -44,17 +34,61 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   generatedImages: {},
 };
 
-/** Query options of the public config (fetched once per page load: staleTime is Infinity globally). */
-export const publicConfigQueryOptions = queryOptions({
-  queryKey: queryKeys.publicConfig,
-  queryFn: ({ signal }) => apiRequest('GET', '/api/public-config', { schema: publicConfigSchema, signal }),
-  placeholderData: FALLBACK_PUBLIC_CONFIG,
-});
+/** The API's answer once it has arrived (null before, and after a failure). */
+let fetched: PublicConfig | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
 
-/** The public config: the API's values once loaded, the built-in fallback before (or on error). */
+/** The config the server embedded in this page, if any. */
+function embeddedPublicConfig(): PublicConfig | null {
+  const text = document.getElementById(PUBLIC_CONFIG_SCRIPT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PublicConfig;
+  } catch (err) {
+    console.error('[public config] the embedded config is not JSON', err);
+    return null;
+  }
+}
+
+/** Takes the embedded config, or starts the one request of this page load. */
+function loadPublicConfig(): void {
+  if (requested) return;
+  requested = true;
+  fetched = embeddedPublicConfig();
+  if (fetched) {
+    // Subscribers read it on their next render; tell them (React subscribes after the commit).
+    for (const listener of listeners) listener();
+    return;
+  }
+  apiRequest('GET', '/api/public-config', { schema: import('./public-config-schema').then((m) => m.publicConfigSchema) }).then(
+    (config) => {
+      fetched = config;
+      for (const listener of listeners) listener();
+    },
+    (err: unknown) => console.error('[public config]', err),
+  );
+}
+
+/** Subscribes a mounted component (React calls it after the commit, never on the server). */
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  loadPublicConfig();
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The public config: the API's values once loaded, the built-in fallback before (or on error)
+ * and while hydrating.
+ */
 export function usePublicConfig(): PublicConfig {
-  const { data } = useQuery(publicConfigQueryOptions);
-  return data ?? FALLBACK_PUBLIC_CONFIG;
+  const config = useSyncExternalStore(
+    subscribe,
+    () => fetched,
+    () => null,
+  );
+  const hydrated = useHydrated();
+  return (hydrated && config) || FALLBACK_PUBLIC_CONFIG;
 }
 
 /** The company facts (name, phones, email, address, office hours). */

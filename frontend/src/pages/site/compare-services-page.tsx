@@ -1,12 +1,15 @@
 /**
  * Route component of `/compare-services` (public-site.md §2 "Compare services page"): intro
- * and the comparison tool.
+ * and the comparison tool. The tool is prerendered in full and hydrates when the visitor starts
+ * using the page (components/site/deferred-section.tsx).
  */
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { PageHero } from '../../components/site/page-hero';
-import { ComparisonTool } from '../../features/compare/comparison-tool';
+import { deferredSection } from '../../components/site/deferred-section';
 import { BUILT_IN_HERO_IMAGES } from '../../features/site-config/generated-image';
+
+const ComparisonTool = deferredSection('comparison-tool', () => import('../../features/compare/comparison-tool').then((m) => m.ComparisonTool));
 
 /** The page. */
 export function CompareServicesPage() {

@@ -7,11 +7,17 @@
  */
 import { CONSULTATION_DEPOSIT_CENTS } from '@ironclad/contracts';
 import { Alert, Box, Button, Container, Field, Heading, Input, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
+import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
+import { inputRecipe } from '~chakra-theme/recipes/input';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { LuShieldCheck } from 'react-icons/lu';
+import { LucideShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { createConsultationPayment, formatCents } from '../../features/payments/payment-api';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { alert: alertSlotRecipe, field: fieldSlotRecipe } });
 
 const StripePayment = lazy(() => import('../../features/payments/stripe-payment'));
 
@@ -138,7 +144,7 @@ export function ConsultationPaymentPage() {
         </Box>
 
         <Text fontSize="sm" color="fg.muted">
-          <LuShieldCheck aria-hidden="true" style={{ display: 'inline', verticalAlign: 'middle' }} /> Your payment is processed securely by Stripe; we never see your card
+          <LucideShieldCheck aria-hidden="true" style={{ display: 'inline', verticalAlign: 'middle' }} /> Your payment is processed securely by Stripe; we never see your card
           number. The deposit is fully refundable within 24 hours.
         </Text>
         <Button asChild variant="outline" alignSelf="start">

@@ -3,18 +3,17 @@
  * `src/features/home/`, in the spec's order: hero, services, why choose us, testimonials,
  * recent projects, about, free guide, trust, call to action, promotional banner, contact
  * (the footer is the layout's).
+ *
+ * The hero hydrates with the page; the sections after it are prerendered like it but load and
+ * hydrate in three groups as the visitor starts using the page and nears them
+ * (components/site/deferred-section.tsx).
  */
-import { AboutSection } from '../../features/home/about-section';
-import { ContactSection } from '../../features/home/contact-section';
-import { CtaSection } from '../../features/home/cta-section';
-import { FreeGuideSection } from '../../features/home/free-guide-section';
+import { deferredSection } from '../../components/site/deferred-section';
 import { HeroSection } from '../../features/home/hero-section';
-import { ProjectsSection } from '../../features/home/projects-section';
-import { PromoBanner } from '../../features/home/promo-banner';
-import { ServicesSection } from '../../features/home/services-section';
-import { TestimonialsSection } from '../../features/home/testimonials-section';
-import { TrustSection } from '../../features/home/trust-section';
-import { WhyChooseUsSection } from '../../features/home/why-choose-us-section';
+
+const ServicesSection = deferredSection('home-services', () => import('../../features/home/services-section').then((m) => m.ServicesSection));
+const HomeStorySections = deferredSection('home-story', () => import('../../features/home/home-story-sections').then((m) => m.HomeStorySections));
+const HomeClosingSections = deferredSection('home-closing', () => import('../../features/home/home-closing-sections').then((m) => m.HomeClosingSections));
 
 /** Route component of `/`. */
 export function HomePage() {
@@ -22,15 +21,8 @@ export function HomePage() {
     <>
       <HeroSection />
       <ServicesSection />
-      <WhyChooseUsSection />
-      <TestimonialsSection />
-      <ProjectsSection />
-      <AboutSection />
-      <FreeGuideSection />
-      <TrustSection />
-      <CtaSection />
-      <PromoBanner />
-      <ContactSection />
+      <HomeStorySections />
+      <HomeClosingSections />
     </>
   );
 }

@@ -6,23 +6,28 @@
  * "temporarily unavailable — call us" notice.
  */
 import { Alert, Box, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuBadgeCheck, LuClock, LuHeadphones, LuListChecks, LuShieldCheck, LuStar, LuUsers, LuWandSparkles } from 'react-icons/lu';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
+import { LucideBadgeCheck, LucideClock, LucideHeadphones, LucideListChecks, LucideShieldCheck, LucideStar, LucideUsers, LucideWandSparkles } from 'lucide-react';
+import { QueryProvider } from '../../app/query-provider';
 import { DesignerWizard } from '../../features/designer/designer-wizard';
 import { ShoppingHeroBackground } from '../../features/designer/shopping-hero-background';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
+import { registerRecipes } from '../../components/ui/recipes';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const BENEFITS = [
-  { icon: LuClock, title: 'A quote in 3 minutes', text: 'Answer a few questions about your building and get a complete design and price at once.' },
-  { icon: LuListChecks, title: 'Itemised and transparent', text: 'Every camera, recorder and cable with its quantity and price — no surprises on installation day.' },
-  { icon: LuWandSparkles, title: 'Designed for your building', text: 'Cameras placed by priority: entry points first, then the areas you care about, then the perimeter.' },
-  { icon: LuShieldCheck, title: '5-year warranty', text: 'Professional installation by licensed technicians, with a 5-year equipment and 2-year labor warranty.' },
+  { icon: LucideClock, title: 'A quote in 3 minutes', text: 'Answer a few questions about your building and get a complete design and price at once.' },
+  { icon: LucideListChecks, title: 'Itemised and transparent', text: 'Every camera, recorder and cable with its quantity and price — no surprises on installation day.' },
+  { icon: LucideWandSparkles, title: 'Designed for your building', text: 'Cameras placed by priority: entry points first, then the areas you care about, then the perimeter.' },
+  { icon: LucideShieldCheck, title: '5-year warranty', text: 'Professional installation by licensed technicians, with a 5-year equipment and 2-year labor warranty.' },
 ];
 
 const TRUST = [
-  { icon: LuUsers, text: '5000+ owners' },
-  { icon: LuStar, text: '4.9/5 rating' },
-  { icon: LuHeadphones, text: '24/7 support' },
-  { icon: LuBadgeCheck, text: 'Licensed and insured' },
+  { icon: LucideUsers, text: '5000+ owners' },
+  { icon: LucideStar, text: '4.9/5 rating' },
+  { icon: LucideHeadphones, text: '24/7 support' },
+  { icon: LucideBadgeCheck, text: 'Licensed and insured' },
 ];
 
 export function ShoppingPage() {
@@ -89,7 +94,9 @@ export function ShoppingPage() {
           </Heading>
           <Box borderWidth="1px" rounded="xl" p={{ base: '4', md: '8' }} shadow="sm" bg="bg">
             {features.shopping_form_enabled ? (
-              <DesignerWizard />
+              <QueryProvider>
+                <DesignerWizard />
+              </QueryProvider>
             ) : (
               <Alert.Root status="info">
                 <Alert.Indicator />

@@ -5,9 +5,14 @@
  */
 import { useParams } from 'react-router';
 import { Unsubscribe } from '../../features/consent/unsubscribe';
+import { QueryProvider } from '../../app/query-provider';
 
 /** Route component of /unsubscribe/:token. */
 export function UnsubscribePage() {
   const { token = '' } = useParams();
-  return <Unsubscribe token={token} />;
+  return (
+    <QueryProvider>
+      <Unsubscribe token={token} />
+    </QueryProvider>
+  );
 }
