@@ -30,7 +30,7 @@ import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
-import { useAnimatedNumber } from './use-animated-number';
+import { AnimatedTotal } from './animated-total';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
@@ -142,7 +142,6 @@ export function CostCalculator() {
   const [specs, setSpecs] = useState<CalculatorSpecs>(DEFAULT_CALCULATOR_SPECS);
   const promotion = isPromotionActive(config.promotion) ? config.promotion : null;
   const estimate = useMemo(() => priceCalculator(specs, promotion?.percent ?? 0), [specs, promotion?.percent]);
-  const shownTotal = useAnimatedNumber(estimate.breakdown.total);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [pdfJob, setPdfJob] = useState<PdfJob | null>(null);
@@ -219,9 +218,7 @@ export function CostCalculator() {
             <Text fontSize="sm" textTransform="uppercase" letterSpacing="wide" color="brand.100">
               Total estimated cost
             </Text>
-            <Text fontSize={{ base: '4xl', md: '5xl' }} fontWeight="bold" lineHeight="1.1" data-testid="calculator-total" aria-hidden="true" fontVariantNumeric="tabular-nums">
-              {formatUsd(shownTotal)}
-            </Text>
+            <AnimatedTotal value={breakdown.total} />
             <VisuallyHidden aria-live="polite">Total estimated cost: {formatUsd(breakdown.total)}</VisuallyHidden>
             {promotion && breakdown.discount > 0 ? (
               <Text fontSize="sm" color="accent.200">

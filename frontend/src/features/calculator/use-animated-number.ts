@@ -1,7 +1,8 @@
 /**
  * Animates a displayed number to each new value (public-site.md §9: "calculator total animates
  * over 30 steps in about 500 ms") with requestAnimationFrame: one state update per step (at most
- * 30 renders of one small component), nothing when the visitor prefers reduced motion.
+ * 30 renders of `AnimatedTotal`, not of the calculator), nothing when the visitor prefers reduced
+ * motion.
  */
 import { useEffect, useRef, useState } from 'react';
 
