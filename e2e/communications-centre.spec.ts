@@ -268,6 +268,20 @@ test('Lead Management filters by the minimum estimate on the server: matches bey
   expect(rows.filter((r) => r[2]!.endsWith('@minimum.example')).map((r) => r[2]).sort()).toEqual(['big1@minimum.example', 'big2@minimum.example', 'big3@minimum.example']);
 });
 
+test('Testing tab: a direct test sends {type, recipient} to /api/test-communication and shows the server message', async ({ page }) => {
+  await openCentre(page, 'Testing');
+  const direct = page.getByTestId('direct-test');
+  await expect(direct.getByRole('button', { name: 'Send test email' })).toBeDisabled();
+  await direct.getByLabel('Test email address').fill('centre.direct@comms.example');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/test-communication') && r.request().method() === 'POST');
+  await direct.getByRole('button', { name: 'Send test email' }).click();
+  const res = await answered;
+  expect(res.request().postDataJSON()).toEqual({ type: 'email', recipient: 'centre.direct@comms.example' });
+  expect(res.status()).toBe(200);
+  await expect(direct.getByTestId('test-result')).toContainText('Test email not delivered: provider not configured');
+  await expect(direct.getByTestId('test-result')).toContainText('Error');
+});
+
 for (const width of [1280, 390]) {
   test(`the centre's tabs have no serious or critical axe violations at ${width} px`, async ({ page }) => {
     test.setTimeout(180_000); // eight axe runs over data-heavy tabs: slow on a busy 2-core machine
