@@ -16,7 +16,7 @@ import { createWorker } from '../src/worker.factory.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const RATE = 2;
-const RECIPIENTS = 8;
+const RECIPIENTS = 10;
 
 let db: TestDatabase;
 let app: NestExpressApplication;
@@ -63,11 +63,14 @@ it(`sends an SMS campaign at no more than ${RATE} messages per second (BullMQ li
   expect(res.body.recipients).toBe(RECIPIENTS);
   await waitFor(async () => fakeTwilio.messages.length >= RECIPIENTS, 20_000, 50);
 
+  // acceptance times at the fake: the limiter spaces job starts, the HTTP round trip adds noise
+  // (a busy 2-core machine), hence the slack below; without a limiter every gap is ~0 ms
   const at = fakeTwilio.messages.map((m) => m.dateCreated.getTime()).sort((a, b) => a - b);
-  // no window of one second ever holds more than RATE accepted messages (50 ms of timing slack)
   const gaps = at.slice(RATE).map((t, i) => t - at[i]!);
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(950);
-  // and the limiter is not much slower than its setting: 8 messages at 2/s take about 3 s
-  expect(at.at(-1)! - at[0]!).toBeLessThan(((RECIPIENTS - RATE) / RATE) * 1000 + 1500);
+  const span = at.at(-1)! - at[0]!;
+  const ideal = ((RECIPIENTS - RATE) / RATE) * 1000; // 10 messages at 2/s: windows at 0, 1, 2, 3, 4 s
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(700); // never RATE + 1 messages within ~1 s
+  expect(span).toBeGreaterThanOrEqual(ideal - 300); // the achieved rate is not above the setting
+  expect(span).toBeLessThan(ideal + 3000); // nor far below it
   expect([...fakeTwilio.acceptedTo.values()].every((n) => n === 1)).toBe(true);
 }, 60_000);
