@@ -242,6 +242,46 @@ test('export the filtered leads as leads_export.csv with formula cells escaped',
   expect(hostile[7]).toBe(String(MIN_ESTIMATE + 50_000));
 });
 
+test('Lead Management filters by the minimum estimate on the server: matches beyond the first page are listed, counted and exported', async ({ page }) => {
+  // 55 new `won` leads below the minimum, then 3 old ones above it: none of the 3 is on the first page of `won` leads.
+  const MIN = 543_210;
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, building_info, total_estimate_cents, status, source, created_at)
+     SELECT 'Cheap' || g, 'Won', 'cheap' || g || '@minimum.example', '{}'::jsonb, 100, 'won', 'ai_shopping', now() - g * interval '1 second' FROM generate_series(1, 55) g
+     UNION ALL
+     SELECT 'Big' || g, 'Won', 'big' || g || '@minimum.example', '{}'::jsonb, ${MIN * 100} + g, 'won', 'ai_shopping', timestamptz '2019-01-01' + g * interval '1 second' FROM generate_series(1, 3) g`,
+  );
+  const [{ n }] = await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE status = 'won' AND total_estimate_cents >= ${MIN * 100}`);
+  await openCentre(page, 'Lead Management');
+  await page.getByLabel('Status', { exact: true }).selectOption('won');
+  const listed = page.waitForResponse((r) => r.url().includes('/api/leads?') && r.url().includes(`minEstimate=${MIN}`));
+  await page.getByLabel('Minimum estimate').fill(String(MIN));
+  await expect(page.getByTestId('managed-lead').filter({ hasText: '@minimum.example' })).toHaveCount(3);
+  await expect(page.getByTestId('managed-lead').filter({ hasText: 'cheap' })).toHaveCount(0);
+  await expect(page.getByText(`${n} lead${n === 1 ? '' : 's'} with status Won with an estimate of at least $543,210`)).toBeVisible();
+  expect((await listed).status()).toBe(200);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('leads_export.csv');
+  const rows = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];
+  expect(rows).toHaveLength(n + 1);
+  expect(rows.filter((r) => r[2]!.endsWith('@minimum.example')).map((r) => r[2]).sort()).toEqual(['big1@minimum.example', 'big2@minimum.example', 'big3@minimum.example']);
+});
+
+test('Testing tab: a direct test sends {type, recipient} to /api/test-communication and shows the server message', async ({ page }) => {
+  await openCentre(page, 'Testing');
+  const direct = page.getByTestId('direct-test');
+  await expect(direct.getByRole('button', { name: 'Send test email' })).toBeDisabled();
+  await direct.getByLabel('Test email address').fill('centre.direct@comms.example');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/test-communication') && r.request().method() === 'POST');
+  await direct.getByRole('button', { name: 'Send test email' }).click();
+  const res = await answered;
+  expect(res.request().postDataJSON()).toEqual({ type: 'email', recipient: 'centre.direct@comms.example' });
+  expect(res.status()).toBe(200);
+  await expect(direct.getByTestId('test-result')).toContainText('Test email not delivered: provider not configured');
+  await expect(direct.getByTestId('test-result')).toContainText('Error');
+});
+
 for (const width of [1280, 390]) {
   test(`the centre's tabs have no serious or critical axe violations at ${width} px`, async ({ page }) => {
     test.setTimeout(180_000); // eight axe runs over data-heavy tabs: slow on a busy 2-core machine

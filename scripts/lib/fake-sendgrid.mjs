@@ -8,6 +8,9 @@
  * - `GET /v3/messages?query=unique_args['idempotency_key']="…"` (the Email Activity API): the
  *   accepted message sent with that custom arg, so crash recovery can be exercised.
  *
+ * `delayFor(body)` may answer a delay (ms) for one send instead of `delayMs`: the send is accepted
+ * when that delay ends, even if the client stopped waiting (a timeout whose send went through).
+ *
  * `accepted` counts accepted sends per idempotency key and `acceptedTo` per recipient: a
  * duplicate send shows as a count of 2.
  */
@@ -18,13 +21,13 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
   const accepted = new Map();
   const acceptedTo = new Map();
   const byKey = new Map();
-  const state = { failWith: [], delayMs: 0, decide: null, total: 0 };
+  const state = { failWith: [], delayMs: 0, decide: null, delayFor: null, total: 0 };
   let counter = 0;
   const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => setTimeout(() => {
+    req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let body = raw;
       try {
@@ -32,6 +35,10 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
       } catch {
         /* keep raw */
       }
+      const delay = (req.method === 'POST' && state.delayFor ? state.delayFor(body) : null) ?? state.delayMs;
+      setTimeout(() => answer(body), delay);
+    });
+    const answer = (body) => {
       if (record) requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return json(res, 401, { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] });
@@ -55,7 +62,7 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
       }
       for (const p of body?.personalizations ?? []) for (const to of p.to ?? []) acceptedTo.set(to.email, (acceptedTo.get(to.email) ?? 0) + 1);
       res.writeHead(202, { 'x-message-id': id }).end();
-    }, state.delayMs));
+    };
   });
   server.keepAliveTimeout = 30_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,6 +80,8 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
     set delayMs(v) { state.delayMs = v; },
     get decide() { return state.decide; },
     set decide(v) { state.decide = v; },
+    get delayFor() { return state.delayFor; },
+    set delayFor(v) { state.delayFor = v; },
     close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
   };
 }

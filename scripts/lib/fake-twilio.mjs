@@ -8,7 +8,11 @@
  *   as Twilio's error JSON {code, message, more_info, status}. Injections are a status (e.g. 429,
  *   503) or {status, code, message} (e.g. 400 / 21211 invalid 'To' number).
  * - `GET /2010-04-01/Accounts/{AccountSid}/Messages.json?To=&From=&PageSize=`: the accepted
- *   messages, newest first, as a Twilio list page (what crash recovery asks).
+ *   messages, newest first, as a Twilio list page (what crash recovery asks), or the next injected
+ *   failure of `failListWith`.
+ *
+ * `delayFor(params)` may answer a delay (ms) for one create instead of `delayMs`: the message is
+ * accepted when that delay ends, even if the client stopped waiting (a timeout that went through).
  *
  * `acceptedTo` counts accepted messages per `To`: a duplicate send shows as a count of 2.
  */
@@ -23,7 +27,7 @@ const INVALID_TO = { status: 400, code: 21211, message: "The 'To' number is not 
 export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken = FAKE_TWILIO_TOKEN } = {}) {
   const messages = [];
   const acceptedTo = new Map();
-  const state = { failWith: [], delayMs: 0, decide: null, total: 0 };
+  const state = { failWith: [], failListWith: [], delayMs: 0, decide: null, delayFor: null, total: 0 };
   const base = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const error = (res, f) => {
@@ -38,12 +42,19 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => setTimeout(() => {
+    req.on('end', () => {
+      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const delay = (req.method === 'POST' && state.delayFor ? state.delayFor(params) : null) ?? state.delayMs;
+      setTimeout(() => answer(params), delay);
+    });
+    const answer = (params) => {
       const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
       if (req.headers.authorization !== expected) return error(res, { status: 401, code: 20003, message: 'Authenticate' });
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname !== base) return error(res, { status: 404, code: 20404, message: 'The requested resource was not found' });
       if (req.method === 'GET') {
+        const listFailure = state.failListWith.shift();
+        if (listFailure) return error(res, listFailure);
         const to = url.searchParams.get('To');
         const from = url.searchParams.get('From');
         const size = Number(url.searchParams.get('PageSize') ?? 50);
@@ -54,7 +65,6 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
         });
       }
       if (req.method !== 'POST') return error(res, { status: 405, code: 20004, message: 'Method not allowed' });
-      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       state.total += 1;
       const fail = state.failWith.shift() ?? (state.decide ? state.decide(params) : null);
       if (fail) return error(res, fail);
@@ -63,7 +73,7 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
       messages.push(m);
       acceptedTo.set(m.to, (acceptedTo.get(m.to) ?? 0) + 1);
       json(res, 201, resource(m));
-    }, state.delayMs));
+    };
   });
   server.keepAliveTimeout = 30_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,10 +88,14 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
     get total() { return state.total; },
     get failWith() { return state.failWith; },
     set failWith(v) { state.failWith = v; },
+    get failListWith() { return state.failListWith; },
+    set failListWith(v) { state.failListWith = v; },
     get delayMs() { return state.delayMs; },
     set delayMs(v) { state.delayMs = v; },
     get decide() { return state.decide; },
     set decide(v) { state.decide = v; },
+    get delayFor() { return state.delayFor; },
+    set delayFor(v) { state.delayFor = v; },
     close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
   };
 }

@@ -107,9 +107,12 @@ beforeEach(() => {
   sendgrid.decide = null;
   sendgrid.failWith = [];
   sendgrid.delayMs = 0;
+  sendgrid.delayFor = null;
   fakeTwilio.decide = null;
   fakeTwilio.failWith = [];
   fakeTwilio.delayMs = 0;
+  fakeTwilio.delayFor = null;
+  fakeTwilio.failListWith = [];
 });
 
 describe('single sends', () => {
@@ -156,6 +159,33 @@ describe('single sends', () => {
     expect(sent.attempts).toBe(3);
     expect(fakeTwilio.acceptedTo.get('+16465550212')).toBe(1);
   });
+
+  it('never sends twice when the provider accepted a message but its answer came after the timeout', async () => {
+    const [emailLead, smsLead] = await insertLeads(2, { prefix: 'slow-answer', phone: (i) => `(646) 555-03${10 + i}` });
+    // each provider holds its first answer to this recipient past PROVIDER_TIMEOUT_MS (2 s) and
+    // accepts the message when it answers: the worker sees a timeout of a send that went through
+    const SLOW_MS = 2600;
+    const slowOnce = <T>(match: (x: T) => boolean) => {
+      let pending = true;
+      return (x: T) => (pending && match(x) ? ((pending = false), SLOW_MS) : null);
+    };
+    sendgrid.delayFor = slowOnce((b: any) => b?.personalizations?.[0]?.to?.[0]?.email === 'slow-answer-1@example.com');
+    fakeTwilio.delayFor = slowOnce((p: Record<string, string>) => p.To === '+16465550312');
+    const started = Date.now();
+    const email = (await post(`/api/leads/${emailLead}/send-email`, { template: 'welcome' }).expect(202)).body.message;
+    const sms = (await post(`/api/leads/${smsLead}/send-sms`, { message: 'Slow network check' }).expect(202)).body.message;
+    const sent = async (id: number) => {
+      const row = await statusOf(id);
+      return row.status === 'sent' || row.status === 'failed' ? row : null;
+    };
+    const [emailRow, smsRow] = await Promise.all([waitFor(() => sent(email.id), 30_000, 100), waitFor(() => sent(sms.id), 30_000, 100)]);
+    await new Promise((r) => setTimeout(r, Math.max(0, started + SLOW_MS + 500 - Date.now()))); // the slow answers have been accepted
+    expect(sendgrid.acceptedTo.get('slow-answer-1@example.com')).toBe(1);
+    expect(fakeTwilio.acceptedTo.get('+16465550312')).toBe(1);
+    // the retry waited out the lease, asked the provider, found the message and recorded its id
+    expect(emailRow).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: expect.stringMatching(/^fake-msg-\d+$/) });
+    expect(smsRow).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: fakeTwilio.messages.find((m) => m.to === '+16465550312')!.sid });
+  }, 45_000);
 
   it('stores a call note (201) and a status change on the timeline', async () => {
     const [leadId] = await insertLeads(1, { prefix: 'call-note' });
@@ -224,6 +254,28 @@ describe('single sends', () => {
     const res = await post(`/api/leads/${leadId}/send-email`, { template: 'welcome' }).expect(202);
     await waitFor(async () => (await statusOf(res.body.message.id)).status === 'sent');
     expect(lookups()).toBe(before + 1);
+  });
+
+  it('asks the provider again, never sends blind, when the crash-recovery lookup itself fails', async () => {
+    const [leadId] = await insertLeads(1, { prefix: 'lookup-fails', phone: () => '(347) 555-0181' });
+    // a crashed attempt reached Twilio; its record was left `sending` long ago (lease over)
+    await fetch(`${fakeTwilio.baseUrl}/2010-04-01/Accounts/${fakeTwilio.accountSid}/Messages.json`, {
+      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ To: '+13475550181', From: FROM, Body: 'Lookup check' }).toString(),
+    });
+    const [{ id }] = await ds.query(
+      `INSERT INTO outbound_messages (idempotency_key, channel, recipient, body, provider, status, attempts, lead_id, first_attempt_at, updated_at)
+       VALUES ('comm:lookup-fails', 'sms', '+13475550181', 'Lookup check', 'twilio', 'sending', 1, $1, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      [leadId],
+    );
+    const delivery = worker.get(MessageDeliveryService);
+    fakeTwilio.failListWith = [503];
+    await expect(delivery.deliver(id, { isFinalAttempt: false })).rejects.toMatchObject({ retryable: true });
+    expect(await statusOf(id)).toMatchObject({ status: 'sending', error: expect.stringContaining('Twilio 503') });
+    expect(fakeTwilio.acceptedTo.get('+13475550181')).toBe(1);
+    expect(await delivery.deliver(id, { isFinalAttempt: false })).toMatchObject({ status: 'sent', recovered: true });
+    expect(fakeTwilio.acceptedTo.get('+13475550181')).toBe(1);
+    expect(await statusOf(id)).toMatchObject({ status: 'sent', attempts: 3, error: null });
   });
 
   it('reports the configured providers with a masked key', async () => {

@@ -67,6 +67,20 @@ describe('GET /api/leads', () => {
     await http().get('/api/leads').query({ status: 'bogus' }).set('Cookie', cookie).expect(400);
   });
 
+  it('filters by a minimum estimate in whole dollars (no estimate never matches), with the status', async () => {
+    const get = async (query: Record<string, string | number>) => (await http().get('/api/leads').query(query).set('Cookie', cookie).expect(200)).body;
+    expect((await get({ minEstimate: 10_000 })).leads.map((l: { email: string }) => l.email)).toEqual(['ada@example.com', 'evil@example.com']);
+    expect(await get({ minEstimate: 3_001 })).toMatchObject({ total: 2 });
+    expect((await get({ minEstimate: 3_000 })).total).toBe(3);
+    expect((await get({ minEstimate: 0 })).total).toBe(3);
+    expect((await get({ minEstimate: '' })).total).toBe(4);
+    expect((await get({ minEstimate: 10_000, status: 'new' })).leads.map((l: { email: string }) => l.email)).toEqual(['ada@example.com']);
+    for (const bad of ['-1', '12.5', 'lots']) {
+      const res = await http().get('/api/leads').query({ minEstimate: bad }).set('Cookie', cookie).expect(400);
+      expect(Object.keys(res.body.details.fieldErrors)).toEqual(['minEstimate']);
+    }
+  });
+
   it('pages', async () => {
     const res = await http().get('/api/leads').query({ page: 2, pageSize: 3 }).set('Cookie', cookie).expect(200);
     expect(res.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });

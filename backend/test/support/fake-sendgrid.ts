@@ -30,6 +30,8 @@ export interface FakeSendGrid {
   delayMs: number;
   /** A status to answer for this request body, or null to accept it. */
   decide: ((body: any) => number | null) | null;
+  /** A delay (ms) for this send instead of `delayMs`, or null; accepted when it ends, even after a client timeout. */
+  delayFor: ((body: any) => number | null) | null;
   close(): Promise<void>;
 }
 

@@ -30,8 +30,12 @@ export interface FakeTwilio {
   /** Create requests received, accepted or failed. */
   readonly total: number;
   failWith: TwilioFailure[];
+  /** Failures to answer to the next message list requests (the crash-recovery lookup), consumed in order. */
+  failListWith: TwilioFailure[];
   delayMs: number;
   decide: ((params: Record<string, string>) => TwilioFailure | null) | null;
+  /** A delay (ms) for this create instead of `delayMs`, or null; accepted when it ends, even after a client timeout. */
+  delayFor: ((params: Record<string, string>) => number | null) | null;
   close(): Promise<void>;
 }
 

@@ -20,13 +20,19 @@ export const LEAD_SORT_KEYS = ['createdAt', 'name', 'estimate', 'status'] as con
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
 /**
- * Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), sort
- * (default `createdAt` `desc` = newest first), paging.
+ * Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), minimum
+ * estimate (whole dollars; leads without an estimate never match), sort (default `createdAt`
+ * `desc` = newest first), paging.
  */
 export const leadListQuerySchema = z
   .object({
     search: z.string().trim().max(200).optional(),
     status: z.union([z.literal('all'), leadStatusField]).optional(),
+    minEstimate: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number({ error: 'Minimum estimate must be a whole number of dollars.' }).int({ error: 'Minimum estimate must be a whole number of dollars.' })
+        .min(0, { error: 'Minimum estimate cannot be negative.' }).max(100_000_000, { error: 'Minimum estimate is too large.' }).optional(),
+    ),
     sort: z.enum(LEAD_SORT_KEYS).default('createdAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -44,7 +50,7 @@ export interface LeadListResponse {
 }
 
 /** Query of GET /api/contacts (staff). */
-export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, sort: true, order: true });
+export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, minEstimate: true, sort: true, order: true });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
 export interface ContactListResponse {

@@ -1,4 +1,9 @@
-import { limiterFor } from './messages.processor.js';
+import { jest } from '@jest/globals';
+import { DelayedError } from 'bullmq';
+import { JobName } from '@ironclad/contracts';
+import { DeliveryInProgressError } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
+import { delayWhileInProgress, limiterFor } from './messages.processor.js';
+import { NotificationsProcessor } from './notifications.processor.js';
 import { smsKeyword } from '@ironclad/backend/modules/communications/consent.controller.js';
 
 it('turns a rate per second into a BullMQ limiter window', () => {
@@ -14,4 +19,27 @@ it('recognises Twilio\'s opt-out and opt-in keywords only as the whole message',
   for (const w of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT']) expect(smsKeyword(w)).toBe('stop');
   for (const w of ['START', 'yes', 'Unstop']) expect(smsKeyword(w)).toBe('start');
   for (const w of ['please stop calling me', 'yes please', '']) expect(smsKeyword(w)).toBeNull();
+});
+
+describe('a delivery already in progress (DeliveryInProgressError)', () => {
+  const job = () => ({
+    name: JobName.StaffNotification, data: { outboundMessageId: 7, kind: 'lead', recordId: 3 }, opts: { attempts: 5 }, attemptsMade: 0, attemptsStarted: 1,
+    timestamp: Date.now(), queueName: 'notifications', updateProgress: jest.fn(async () => undefined), moveToDelayed: jest.fn(async () => undefined),
+  });
+
+  it('re-delays the job until the lease ends without using an attempt, in every processor that delivers', async () => {
+    const retryAt = Date.now() + 60_000;
+    const delivery = { deliver: jest.fn(async () => { throw new DeliveryInProgressError('being delivered', retryAt); }) };
+    const notifications = new NotificationsProcessor(delivery as never, {} as never, {} as never, {} as never);
+    const j = job();
+    await expect(notifications.process(j as never, 'lock-token')).rejects.toBeInstanceOf(DelayedError);
+    expect(j.moveToDelayed).toHaveBeenCalledWith(retryAt, 'lock-token');
+    expect(delivery.deliver).toHaveBeenCalledWith(7, expect.objectContaining({ isFinalAttempt: false }));
+  });
+
+  it('passes other errors on', async () => {
+    const j = job();
+    await expect(delayWhileInProgress(j as never, 'lock-token', new Error('boom'))).resolves.toBeUndefined();
+    expect(j.moveToDelayed).not.toHaveBeenCalled();
+  });
 });

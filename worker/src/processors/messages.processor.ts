@@ -25,6 +25,20 @@ export function limiterFor(perSecond: number): WorkerOptions['limiter'] {
 /** What MessageDeliveryService needs to know of the job: earlier starts and its creation time. */
 export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1), since: new Date(job.timestamp) });
 
+/**
+ * When a delivery finds its record being delivered by another attempt, or waiting out the lease
+ * of a send whose outcome is unknown (DeliveryInProgressError), re-delays the job until then
+ * without using one of its attempts. Every processor that calls MessageDeliveryService.deliver
+ * passes its errors through here first.
+ * @throws DelayedError (the job is now delayed) for a DeliveryInProgressError; returns otherwise.
+ */
+export async function delayWhileInProgress(job: Job, token: string | undefined, err: unknown): Promise<void> {
+  if (err instanceof DeliveryInProgressError && token) {
+    await job.moveToDelayed(err.retryAt, token);
+    throw new DelayedError();
+  }
+}
+
 /** Options shared by the message and campaign workers: lock/stall settings from the env. */
 export function workerOptions(env: Env): Pick<WorkerOptions, 'connection' | 'prefix' | 'lockDuration' | 'stalledInterval'> {
   return {
@@ -100,10 +114,7 @@ export class MessageWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1), ...deliveryContext(job) });
     } catch (err) {
-      if (err instanceof DeliveryInProgressError) {
-        await job.moveToDelayed(err.retryAt, token);
-        throw new DelayedError();
-      }
+      await delayWhileInProgress(job, token, err);
       if (err instanceof ProviderError && !err.retryable) throw new UnrecoverableError(err.message);
       throw err;
     } finally {

@@ -1,7 +1,7 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { ClosingWorkerHost } from './closing-worker-host.js';
-import { deliveryContext } from './messages.processor.js';
+import { delayWhileInProgress, deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -21,7 +21,9 @@ export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
  * Drains the notifications queue (issue 2 item 5):
  *  - `StaffNotification {outboundMessageId}`: delivers the recorded staff email once, reporting
  *    progress; provider 429/5xx/network failures are retried with exponential backoff (job
- *    options), permanent 4xx failures stop at once (UnrecoverableError).
+ *    options), permanent 4xx failures stop at once (UnrecoverableError); a record being
+ *    delivered by another attempt (or waiting out the lease of a timed-out send) re-delays the
+ *    job until then without using an attempt.
  *  - `OutboxSweep` (every minute): re-enqueues staff emails left `queued` in Postgres (e.g. Redis
  *    was down when the api stored them, or a worker died mid-send), with a deterministic job id
  *    so the sweep never stacks duplicates.
@@ -44,10 +46,10 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
     await this.queue.upsertJobScheduler(OUTBOX_SWEEP_JOB, { every: OUTBOX_SWEEP_EVERY_MS }, { name: OUTBOX_SWEEP_JOB, opts: { attempts: 1 } });
   }
 
-  async process(job: Job): Promise<unknown> {
+  async process(job: Job, token?: string): Promise<unknown> {
     switch (job.name) {
       case JobName.StaffNotification:
-        return this.staffNotification(job);
+        return this.staffNotification(job, token);
       case OUTBOX_SWEEP_JOB:
         return this.sweep();
       default:
@@ -55,7 +57,7 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
     }
   }
 
-  private async staffNotification(job: Job): Promise<StaffNotificationResult> {
+  private async staffNotification(job: Job, token: string | undefined): Promise<StaffNotificationResult> {
     const parsed = staffNotificationJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid StaffNotification payload: ${parsed.error.message}`);
     const { outboundMessageId } = parsed.data;
@@ -66,6 +68,7 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
       await job.updateProgress({ step: result.status });
       return result;
     } catch (err) {
+      await delayWhileInProgress(job, token, err);
       if (err instanceof ProviderError && !err.retryable) throw new UnrecoverableError(err.message);
       throw err;
     }

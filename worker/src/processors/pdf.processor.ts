@@ -1,7 +1,7 @@
 import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Processor } from '@nestjs/bullmq';
 import { ClosingWorkerHost } from './closing-worker-host.js';
-import { deliveryContext } from './messages.processor.js';
+import { delayWhileInProgress, deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -60,7 +60,7 @@ export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBoot
     this.worker.concurrency = this.env.PDF_CONCURRENCY;
   }
 
-  async process(job: Job): Promise<EstimatePdfResult> {
+  async process(job: Job, token?: string): Promise<EstimatePdfResult> {
     if (job.name !== ESTIMATE_PDF_JOB) throw new UnrecoverableError(`unknown job ${job.name}`);
     const parsed = estimatePdfJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid EstimatePdf payload: ${parsed.error.message}`);
@@ -120,6 +120,7 @@ export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBoot
       await progress({ step: emailed ? 'emailed' : 'saved' });
       return { documentId: document.id, outboundMessageId: record.id, emailStatus: result.status, emailed };
     } catch (err) {
+      await delayWhileInProgress(job, token, err); // a retry reuses the stored PDF
       if (err instanceof ProviderError && !err.retryable) throw new UnrecoverableError(err.message);
       this.logger.warn(`estimate PDF of lead #${leadId} (attempt ${job.attemptsMade + 1}): ${(err as Error).message}`);
       throw err;

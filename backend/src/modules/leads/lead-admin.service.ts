@@ -66,12 +66,14 @@ export class LeadAdminService {
 
   /**
    * One page of leads, filtered on the server: `search` matches first/last name, email or phone
-   * (case-insensitive substring; phone also by digits only), `status` a canonical status; sorted
+   * (case-insensitive substring; phone also by digits only), `status` a canonical status,
+   * `minEstimate` (whole dollars) an estimate at least that (no estimate never matches); sorted
    * by `sort`/`order` (default newest first). Answers `{leads, total, page, pageSize}`.
    */
   async list(q: LeadListQuery): Promise<LeadListResponse> {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
+    if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     const term = q.search?.trim();
     if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
     leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));

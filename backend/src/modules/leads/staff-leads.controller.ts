@@ -20,8 +20,9 @@ export class StaffLeadsController {
   constructor(private readonly leads: LeadAdminService, private readonly events: StaffEvents) {}
 
   /**
-   * GET /api/leads?search=&status=&page=1&pageSize=50 — `{leads, total, page, pageSize}`, newest
-   * first; `status` accepts `all`, canonical names and aliases (quoted, closed-won, closed-lost).
+   * GET /api/leads?search=&status=&minEstimate=&page=1&pageSize=50 — `{leads, total, page,
+   * pageSize}`, newest first; `status` accepts `all`, canonical names and aliases (quoted,
+   * closed-won, closed-lost); `minEstimate` is in whole dollars (the centre's Lead Management).
    * @throws 400 VALIDATION_FAILED for a bad query.
    */
   @Get()

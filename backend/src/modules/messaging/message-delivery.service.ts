@@ -73,7 +73,10 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
  *    later — one disk flush saved per write (see "Postgres crash" below).
  * 2. **Provider call**, keyed by the record (SendGrid custom arg `idempotency_key`).
  * 3. **Outcome** written back: `sent` + provider id, `not_delivered` (outbox), or the provider's
- *    reason: `queued` again for a retryable failure, `failed` for a permanent one or the last attempt.
+ *    reason: `queued` again for a retryable failure (429, 5xx: nothing accepted), `failed` for a
+ *    permanent one or the last attempt. A call whose outcome is unknown (timeout, connection
+ *    dropped: the provider may have accepted it) leaves the record `sending`, i.e. in the crash
+ *    window below: the retry asks the provider before sending again.
  *
  * **Crash window** (worker killed between 2 and 3): the record stays `sending`. Another attempt
  * (BullMQ retakes the stalled job after its lock expires, or the campaign sweep re-enqueues it)
@@ -107,7 +110,7 @@ export class MessageDeliveryService {
 
   /**
    * @param isFinalAttempt when true a retryable provider failure marks the record `failed`
-   *   instead of returning it to `queued`.
+   *   instead of returning it to `queued` (or leaving it `sending` when its outcome is unknown).
    * @param attachments files sent with an email (e.g. the PDF estimate); the record keeps the text.
    * @param priorStarts how many times the calling job had started before this attempt (BullMQ
    *   `attemptsStarted - 1`); more than the record's earlier claims means a claim was lost.
@@ -141,29 +144,62 @@ export class MessageDeliveryService {
     }
     if (claimed.status === 'skipped') return { outboundMessageId, status: 'skipped', duplicate: false };
 
-    try {
-      if (reclaimed) {
-        const found = await this.findSent(claimed, opts.since);
-        if (found !== null) {
-          await this.record(claimed.id, { status: 'sent', provider: this.providerOf(claimed.channel).name, providerMessageId: found, error: null, sentAt: new Date() });
-          this.logger.warn(`outbound #${claimed.id}: the provider already had it (${found}) — recorded, not sent again`);
-          return { outboundMessageId, status: 'sent', duplicate: true, recovered: true };
-        }
+    if (reclaimed) {
+      let found: string | null;
+      try {
+        found = await this.findSent(claimed, opts.since);
+      } catch (err) {
+        // the provider could not be asked: the next attempt asks again (never sends blind)
+        throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'lookup');
       }
-      const outcome = claimed.channel === 'email' ? await this.sendEmail(claimed, opts.attachments) : await this.sms.send({ to: claimed.recipient, body: claimed.body });
-      if (outcome.delivered) {
-        await this.record(claimed.id, { status: 'sent', provider: outcome.provider, providerMessageId: outcome.providerMessageId, error: null, sentAt: new Date() });
-        return { outboundMessageId, status: 'sent', duplicate: false };
+      if (found !== null) {
+        await this.record(claimed.id, { status: 'sent', provider: this.providerOf(claimed.channel).name, providerMessageId: found, error: null, sentAt: new Date() });
+        this.logger.warn(`outbound #${claimed.id}: the provider already had it (${found}) — recorded, not sent again`);
+        return { outboundMessageId, status: 'sent', duplicate: true, recovered: true };
       }
-      await this.record(claimed.id, { status: 'not_delivered', provider: outcome.provider, error: outcome.reason });
-      return { outboundMessageId, status: 'not_delivered', duplicate: false };
-    } catch (err) {
-      const perr = err instanceof ProviderError ? err : new ProviderError((err as Error).message, true);
-      const final = !perr.retryable || opts.isFinalAttempt;
-      await this.record(claimed.id, { status: final ? 'failed' : 'queued', error: perr.message });
-      this.logger.warn(`outbound #${claimed.id} attempt ${claimed.attempts} failed (${final ? 'final' : 'will retry'}): ${perr.message}`);
-      throw perr;
     }
+    let outcome: SendOutcome;
+    try {
+      outcome = claimed.channel === 'email' ? await this.sendEmail(claimed, opts.attachments) : await this.sms.send({ to: claimed.recipient, body: claimed.body });
+    } catch (err) {
+      throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'send');
+    }
+    // Outside the try: should writing the outcome fail, the record stays `sending` and the next
+    // attempt (after the lease) asks the provider instead of sending again.
+    if (outcome.delivered) {
+      await this.record(claimed.id, { status: 'sent', provider: outcome.provider, providerMessageId: outcome.providerMessageId, error: null, sentAt: new Date() });
+      return { outboundMessageId, status: 'sent', duplicate: false };
+    }
+    await this.record(claimed.id, { status: 'not_delivered', provider: outcome.provider, error: outcome.reason });
+    return { outboundMessageId, status: 'not_delivered', duplicate: false };
+  }
+
+  /**
+   * Records a failed provider call (or crash-recovery lookup) and answers the error to throw:
+   * - permanent (4xx), or the job's last attempt: `failed` with the provider's reason;
+   * - the send's outcome is unknown (timeout, connection dropped after the request was written):
+   *   the record stays `sending`, so the retry waits out the lease (the provider has finished with
+   *   the request by then) and asks the provider before sending again — a slow answer never
+   *   becomes a second send;
+   * - the lookup failed: stays `sending` with its lease already over, so the retry asks again;
+   * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued`, retried with backoff.
+   */
+  private async recordFailure(claimed: ClaimedMessage, err: unknown, isFinalAttempt: boolean, during: 'send' | 'lookup'): Promise<ProviderError> {
+    const perr = err instanceof ProviderError ? err : new ProviderError((err as Error).message, true);
+    const final = !perr.retryable || isFinalAttempt;
+    let next: string;
+    if (final) {
+      next = 'failed';
+      await this.record(claimed.id, { status: 'failed', error: perr.message });
+    } else if (during === 'lookup' || perr.outcomeUnknown) {
+      next = during === 'lookup' ? 'ask the provider again' : 'outcome unknown: ask the provider after the lease';
+      await this.record(claimed.id, { error: perr.message }, during === 'lookup' ? { leaseOver: true } : {});
+    } else {
+      next = 'will retry';
+      await this.record(claimed.id, { status: 'queued', error: perr.message });
+    }
+    this.logger.warn(`outbound #${claimed.id} attempt ${claimed.attempts} failed (${next}): ${perr.message}`);
+    return perr;
   }
 
   /** The public unsubscribe page of an email address (marketing footers and List-Unsubscribe). */
@@ -210,14 +246,18 @@ export class MessageDeliveryService {
     return found ?? null;
   }
 
-  /** Writes an outcome (asynchronous commit, see the class comment). */
-  private async record(id: number, values: Record<string, unknown>): Promise<void> {
+  /**
+   * Writes an outcome (asynchronous commit, see the class comment). `leaseOver` back-dates
+   * updated_at by the lease so a `sending` record can be re-claimed at once.
+   */
+  private async record(id: number, values: Record<string, unknown>, opts: { leaseOver?: boolean } = {}): Promise<void> {
     const cols = Object.keys(values);
     const sets = cols.map((c, i) => `${snake(c)} = $${i + 2}`).join(', ');
+    const updatedAt = opts.leaseOver ? `now() - ($${cols.length + 2} || ' milliseconds')::interval` : 'now()';
     await this.dataSource.query(
       `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-       UPDATE outbound_messages SET ${sets}, updated_at = now() FROM async_commit WHERE id = $1`,
-      [id, ...cols.map((c) => values[c])],
+       UPDATE outbound_messages SET ${sets}, updated_at = ${updatedAt} FROM async_commit WHERE id = $1`,
+      [id, ...cols.map((c) => values[c]), ...(opts.leaseOver ? [String(this.env.MESSAGE_SENDING_LEASE_MS)] : [])],
     );
   }
 

@@ -6,7 +6,7 @@
  */
 import twilio from 'twilio';
 import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
-import { ProviderError, type SendOutcome } from './email-provider.js';
+import { isOutcomeUnknown, ProviderError, type SendOutcome } from './email-provider.js';
 
 export interface OutgoingSms {
   /** E.164 number. */
@@ -81,7 +81,8 @@ export class TwilioSmsProvider implements SmsProvider {
 /**
  * Classifies a twilio SDK error: RestException carries the HTTP status and Twilio's error code
  * (e.g. 21211 invalid 'To' number, 21610 recipient unsubscribed). 429, 5xx and network errors are
- * retryable; other 4xx are permanent, with Twilio's message as the reason.
+ * retryable; other 4xx are permanent, with Twilio's message as the reason. A timeout or dropped
+ * connection is also `outcomeUnknown` (Twilio may have accepted the message).
  */
 export function twilioError(err: unknown): ProviderError {
   const e = err as { status?: number; code?: number | string; message?: string; headers?: Record<string, string> };
@@ -89,5 +90,5 @@ export function twilioError(err: unknown): ProviderError {
   const code = typeof e.code === 'number' ? ` (code ${e.code})` : '';
   const message = `Twilio${status ? ` ${status}` : ''}: ${e.message || 'request failed'}${code}`;
   const retryable = status === undefined || status === 429 || status >= 500;
-  return new ProviderError(message, retryable, status);
+  return new ProviderError(message, retryable, status, status === undefined && isOutcomeUnknown(err));
 }

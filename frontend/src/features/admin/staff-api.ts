@@ -116,13 +116,15 @@ export function useLogout() {
 }
 
 /** Parameters of one page of GET /api/leads (sort default createdAt, order default desc). */
-export interface LeadPageParams { search: string; status: string; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }
+/** `minEstimate`: whole dollars, null/absent = no minimum (the centre's Lead Management). */
+export interface LeadPageParams { search: string; status: string; minEstimate?: number | null; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }
 
-/** GET /api/leads: one page, server-side search, status filter (`all` = any), sort and paging. */
+/** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
 export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Promise<LeadListResponse & { leads: StaffLead[] }> {
   const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize ?? 25) });
   if (params.search.trim()) qs.set('search', params.search.trim());
   if (params.status !== 'all') qs.set('status', params.status);
+  if (params.minEstimate !== undefined && params.minEstimate !== null) qs.set('minEstimate', String(params.minEstimate));
   if (params.sort) qs.set('sort', params.sort);
   if (params.order) qs.set('order', params.order);
   return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>;

@@ -7,7 +7,7 @@
 import {
   ACTIVITY_TYPES, CAMPAIGN_STATUSES, COMMUNICATION_CHANNELS, COMMUNICATION_TEXTS, LEAD_STATUSES, MESSAGE_KINDS, MESSAGE_STATUSES,
   type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CommunicationChannel, type CommunicationStatus,
-  type DirectCommunicationTest, type EmailTemplate, type EmailTemplateBody, type LeadActivity, type LeadActivityItem, type OutboundMessage,
+  type EmailTemplate, type EmailTemplateBody, type LeadActivity, type LeadActivityItem, type OutboundMessage,
   type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type TemplatePreview, type TemplatePreviewResponse, type TestCommunication,
   type TestDirectCommunication, type TestResult,
 } from '@ironclad/contracts';
@@ -205,8 +205,9 @@ export function useTestCommunication() {
 
 /**
  * A direct test to an address or number. Dashboard: POST /api/test-direct-communication
- * {type, email | phone, template, message}, failure "Failed to test direct {type}". Centre:
- * POST /api/direct-communication-test {type, testRecipient}, failure "Failed to test {type}".
+ * {type, email | phone, template, message}, failure "Failed to test direct {type}". Centre
+ * (staff-side.md §7: "the communications centre instead sends type and recipient"):
+ * POST /api/test-communication {type, recipient}, failure "Failed to test {type}".
  */
 export function useDirectTest(screen: CommsScreen) {
   return useMutation({
@@ -217,7 +218,7 @@ export function useDirectTest(screen: CommsScreen) {
             body: { type: v.type, ...(v.type === 'email' ? { email: v.recipient, template: v.template } : { phone: v.recipient, message: v.message }) } satisfies Partial<TestDirectCommunication>,
             schema: testResultSchema,
           })
-        : apiRequest('POST', '/api/direct-communication-test', { body: { type: v.type, testRecipient: v.recipient } satisfies DirectCommunicationTest, schema: testResultSchema }),
+        : apiRequest('POST', '/api/test-communication', { body: { type: v.type, recipient: v.recipient } satisfies Partial<TestCommunication>, schema: testResultSchema }),
     onSuccess: notifyTestResult,
     onError: (err, v) => notify({ title: screen === 'dashboard' ? COMMUNICATION_TEXTS.testDirectFailed(v.type) : COMMUNICATION_TEXTS.testFailed(v.type), description: errorText(err), type: 'error' }),
   });

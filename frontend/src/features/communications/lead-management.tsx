@@ -4,9 +4,8 @@
  * a send email / SMS / call note modal per lead, and the export of the filtered leads as
  * leads_export.csv (papaparse, formula cells escaped with a leading `'`).
  *
- * GET /api/leads filters by status on the server; the minimum estimate is applied to each page
- * in the browser (the list API has no minimum-estimate parameter), and the export walks every
- * page of the status filter.
+ * GET /api/leads filters by status and minimum estimate (`minEstimate`, whole dollars) on the
+ * server, so the count and the pages are those of both filters; the export walks every page.
  */
 import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX } from '@ironclad/contracts';
@@ -25,23 +24,18 @@ const EXPORT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'c
 /** decisions.md §12: a cell starting with = + - @ tab or CR gets a leading `'` (any line, not only the first). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Leads at or above the minimum estimate (whole dollars; empty = no minimum; no estimate = below any minimum). */
-export function meetsMinimum(lead: Pick<StaffLead, 'totalEstimate'>, min: number | null): boolean {
-  return min === null || (lead.totalEstimate ?? -1) >= min;
-}
-
 /** The CSV text of leads (BOM, header row, CRLF, formula cells escaped). */
 export function leadsCsv(leads: StaffLead[]): string {
   const rows = leads.map((l) => EXPORT_COLUMNS.map((c) => (c === 'totalEstimate' ? (l.totalEstimate ?? '') : (l[c] ?? ''))));
   return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
 }
 
-/** Every lead of a status filter at or above the minimum (all pages of GET /api/leads). */
-async function allMatchingLeads(status: string, min: number | null): Promise<StaffLead[]> {
+/** Every lead of a status filter at or above the minimum estimate (all pages of GET /api/leads). */
+async function allMatchingLeads(status: string, minEstimate: number | null): Promise<StaffLead[]> {
   const out: StaffLead[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await fetchLeadsPage({ search: '', status, page, pageSize: STAFF_PAGE_SIZE_MAX });
-    out.push(...res.leads.filter((l) => meetsMinimum(l, min)));
+    const res = await fetchLeadsPage({ search: '', status, minEstimate, page, pageSize: STAFF_PAGE_SIZE_MAX });
+    out.push(...res.leads);
     if (page * res.pageSize >= res.total || res.leads.length === 0) return out;
   }
 }
@@ -54,9 +48,9 @@ export function LeadManagementPanel() {
   const [exporting, setExporting] = useState(false);
   const debouncedMin = useDebounced(minInput);
   const min = debouncedMin.trim() !== '' && Number(debouncedMin) >= 0 ? Math.floor(Number(debouncedMin)) : null;
-  const leads = useLeads({ search: '', status, page, pageSize: 50 });
+  const leads = useLeads({ search: '', status, minEstimate: min, page, pageSize: 50 });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
-  const shown = (leads.data?.leads ?? []).filter((l) => meetsMinimum(l, min));
+  const shown = leads.data?.leads ?? [];
 
   const exportCsv = async () => {
     setExporting(true);
@@ -86,7 +80,7 @@ export function LeadManagementPanel() {
         <Field.Root maxW={{ md: '56' }} invalid={minInput.trim() !== '' && !(Number(minInput) >= 0)}>
           <Field.Label>Minimum estimate</Field.Label>
           <InputGroup startElement="$">
-            <Input type="number" inputMode="numeric" min={0} step={1000} value={minInput} onChange={(e) => setMinInput(e.target.value)} placeholder="0" />
+            <Input type="number" inputMode="numeric" min={0} step={1000} value={minInput} onChange={(e) => { setMinInput(e.target.value); setPage(1); }} placeholder="0" />
           </InputGroup>
           <Field.ErrorText>Enter a whole number of dollars.</Field.ErrorText>
         </Field.Root>
@@ -94,7 +88,7 @@ export function LeadManagementPanel() {
         <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…">Export CSV</Button>
       </Flex>
       <Text fontSize="sm" color="fg.muted" mb="2" aria-live="polite">
-        {leads.data ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` · ${shown.length} on this page with an estimate of at least ${formatUsd(min)}` : ''}` : ''}
+        {leads.data ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` with an estimate of at least ${formatUsd(min)}` : ''}` : ''}
       </Text>
       {leads.isPending ? (
         <LoadingBlocks count={4} h="10" />
