@@ -26,9 +26,14 @@ export const PDF_OPTIONS: PDFOptions = {
   waitForFonts: false,
 };
 
-/** Launches the system Chromium (PUPPETEER_EXECUTABLE_PATH, default /usr/bin/chromium). */
+/**
+ * Launches the system Chromium (PUPPETEER_EXECUTABLE_PATH, default /usr/bin/chromium).
+ * It is driven over a pipe (`--remote-debugging-pipe`), not a debugging port: when the worker
+ * dies without a shutdown (SIGKILL, out of memory), the pipe closes and Chromium exits with it,
+ * instead of staying behind as an orphan holding memory.
+ */
 export function launchChromium(executablePath: string): Promise<Browser> {
-  return puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  return puppeteer.launch({ executablePath, headless: true, pipe: true, args: CHROMIUM_ARGS });
 }
 
 /** Opens a blank page for one document: JavaScript off (the template needs none, and it must not run any). */
