@@ -67,10 +67,11 @@ test('services toggle: 6 residential cards by default, 5 business cards, links a
 });
 
 test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses on hover and focus', async ({ page }) => {
-  // Fake timers, paused: only runFor() moves time.
+  // Fake timers, paused once the page has booted (its start-up waits for a painted frame): from
+  // then on only runFor() moves time. The carousel's section hydrates after that, on scroll.
   await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
-  await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
   await gotoHydrated(page, '/');
+  await page.clock.pauseAt(new Date('2026-03-02T10:10:00Z'));
   const carousel = page.getByTestId('testimonial-carousel');
   const slide = page.getByTestId('testimonial-slide');
   const dots = carousel.getByRole('button', { name: /^Show testimonial/ });
@@ -117,8 +118,8 @@ test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses o
 test('with reduced motion the carousel does not auto-advance', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
-  await page.clock.pauseAt(new Date('2026-03-02T10:00:01Z'));
   await gotoHydrated(page, '/');
+  await page.clock.pauseAt(new Date('2026-03-02T10:10:00Z'));
   const slide = page.getByTestId('testimonial-slide');
   await scrollIntoHydratedView(slide);
   await expect(slide).toContainText('Sarah Johnson');

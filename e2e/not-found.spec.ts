@@ -25,7 +25,8 @@ test('a public route is answered with its prerendered HTML and status 200', asyn
   const html = await res.text();
   // Prerendered: the markup and the styles are in the document before any script runs.
   expect(html).toContain('id="contact"');
-  expect(html).toContain('data-emotion="css ');
+  expect(html).toContain('data-emotion-server="css '); // the components' styles (entry-server.tsx serverStyleTags)
+  expect(html).toContain('data-emotion="css-global '); // the global styles and tokens
 });
 
 test('a staff route gets the client-only shell and renders in the browser', async ({ page }) => {

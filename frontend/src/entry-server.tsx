@@ -5,7 +5,6 @@
  * providers as the browser, extracts the Chakra/emotion CSS it used, and returns the markup and
  * the <head> tags (title, description, styles).
  */
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { readFile } from 'node:fs/promises';
@@ -15,6 +14,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
+import { createEmotionCache } from './app/emotion-cache';
 import { ServerQueryClientProvider } from './app/query-provider';
 import { createQueryClient } from './app/query-client';
 import { QUERY_STATE_SCRIPT_ID } from './app/server-data';
@@ -111,6 +111,19 @@ export interface PageQueryData {
 }
 
 /**
+ * Marks emotion's server-rendered <style> tags so that the browser keeps them where they are (see
+ * app/emotion-cache.ts). Emotion's browser cache moves each tag it finds to the end of <head> as it
+ * starts (it expects them in <body>), twice here (its default cache and ours); each move makes the
+ * browser parse that CSS again and recalculate the style of every element. The components' styles
+ * are listed as `data-emotion-server` instead, which only our cache reads (to know which rules
+ * exist); the global styles keep `data-emotion`, which Chakra's <Global> needs to take them over,
+ * with `data-s`, which tells the caches not to move them.
+ */
+export function serverStyleTags(tags: string): string {
+  return tags.replaceAll('<style data-emotion="css ', '<style data-emotion-server="css ').replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+}
+
+/**
  * Renders the page at `path` (a path of the route tree, e.g. `/` or `/calculator`). With
  * `queryData`, the page's queries have that data (the api rendering a page per request) and
  * `queryState` is TanStack Query's dehydrated state, for the browser to start from.
@@ -119,7 +132,7 @@ export async function renderPage(path: string, { queryData = [] }: { queryData?:
   await preloadRoute(path);
   // Prerendered pages hold every section in full, deferred ones included.
   await preloadDeferredSections();
-  const cache = createCache({ key: 'css' });
+  const cache = createEmotionCache();
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const queryClient = createQueryClient();
   for (const { queryKey, data } of queryData) queryClient.setQueryData(queryKey, data);
@@ -138,7 +151,7 @@ export async function renderPage(path: string, { queryData = [] }: { queryData?:
     </StrictMode>,
   );
 
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const styles = serverStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html)));
   // React writes the preloads it hoists (the hero image: `<img fetchPriority="high">`) at the start
   // of the markup; in <head>, before the styles and the scripts, the browser finds them at once.
   let hoisted = '';
