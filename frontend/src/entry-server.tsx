@@ -120,7 +120,13 @@ export interface PageQueryData {
  * with `data-s`, which tells the caches not to move them.
  */
 export function serverStyleTags(tags: string): string {
-  return tags.replaceAll('<style data-emotion="css ', '<style data-emotion-server="css ').replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  const marked = tags.replaceAll('<style data-emotion="css ', '<style data-emotion-server="css ').replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  // Cascade layers rank in the order the document first names them. <Global> moves its tags
+  // (the one with Chakra's `@layer reset,base,tokens,recipes;` among them) when it starts in the
+  // browser; after the components' tag, `recipes` would be named first and rank lowest, and the
+  // page would change its look (and shift) as it hydrates. A tag of its own, first, fixes the order.
+  const layerOrder = /@layer [\w-]+(?:,\s*[\w-]+)+;/.exec(tags)?.[0];
+  return layerOrder ? `<style data-layer-order="">${layerOrder}</style>${marked}` : marked;
 }
 
 /**
