@@ -4,10 +4,10 @@
  * '+N more features' (§3) and links to its page with 'Learn More'. 'Secure Your Property Today -
  * Free Estimate' scrolls smoothly to the contact section.
  */
-import { Box, Button, Card, Container, HStack, Heading, Icon, List, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, HStack, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LucideCheck } from 'lucide-react';
 import { isModifiedClick, sectionHref, useSectionNavigation } from '../../components/layout/use-section-navigation';
+import { CheckList } from '../../components/site/check-list';
 import { RouterLink } from '../../components/ui/router-link';
 import { SECTION_IDS } from '../../lib/sections';
 import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './services-content';
@@ -35,16 +35,7 @@ export function ServiceCardView({ card }: { card: ServiceCard }) {
           </Heading>
         </HStack>
         <Text color="fg.muted">{card.description}</Text>
-        <List.Root gap="1.5" variant="plain">
-          {card.features.slice(0, CARD_FEATURES_SHOWN).map((f) => (
-            <List.Item key={f} fontSize="sm">
-              <List.Indicator asChild color="green.700">
-                <LucideCheck aria-hidden="true" />
-              </List.Indicator>
-              {f}
-            </List.Item>
-          ))}
-        </List.Root>
+        <CheckList items={card.features.slice(0, CARD_FEATURES_SHOWN)} gap="1.5" fontSize="sm" />
         {more > 0 ? (
           <Text fontSize="sm" color="brand.fg" fontWeight="medium">
             +{more} more features

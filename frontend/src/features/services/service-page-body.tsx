@@ -3,10 +3,11 @@
  * form in the section with id `contact`, closing call to action. Every call-to-action button
  * scrolls smoothly to `contact`. Loaded and hydrated as a deferred section (service-page.tsx).
  */
-import { Badge, Box, Button, Card, Container, Grid, HStack, Heading, Icon, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Grid, HStack, Heading, Icon, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { tableSlotRecipe } from '~chakra-theme/recipes/table';
 import { useQuery } from '@tanstack/react-query';
 import { LucideCheck, LucideStar } from 'lucide-react';
+import { CheckList } from '../../components/site/check-list';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { ScrollToContactButton } from '../../components/site/scroll-to-contact';
 import { RouterLink } from '../../components/ui/router-link';
@@ -36,16 +37,7 @@ function FeatureCard({ item }: { item: FeatureItem }) {
         </Heading>
         <Text color="fg.muted">{item.text}</Text>
         {item.points ? (
-          <List.Root gap="1" variant="plain" fontSize="sm">
-            {item.points.map((p) => (
-              <List.Item key={p}>
-                <List.Indicator asChild color="green.700">
-                  <LucideCheck aria-hidden="true" />
-                </List.Indicator>
-                {p}
-              </List.Item>
-            ))}
-          </List.Root>
+          <CheckList items={item.points} gap="1" fontSize="sm" />
         ) : null}
         {item.price ? (
           <Text fontWeight="bold" color="brand.fg" mt="auto">
@@ -83,16 +75,7 @@ function PackageCard({ item }: { item: PackageItem }) {
           <Text color="fg.muted">{item.unit}</Text>
         </HStack>
         <Text color="fg.muted">{item.summary}</Text>
-        <List.Root gap="1.5" variant="plain">
-          {item.features.map((f) => (
-            <List.Item key={f}>
-              <List.Indicator asChild color="green.700">
-                <LucideCheck aria-hidden="true" />
-              </List.Indicator>
-              {f}
-            </List.Item>
-          ))}
-        </List.Root>
+        <CheckList items={item.features} gap="1.5" />
       </Card.Body>
       <Card.Footer>
         <ScrollToContactButton colorPalette={item.popular ? 'accent' : 'brand'} w="full" aria-label={`Get Quote: ${item.name}`}>
