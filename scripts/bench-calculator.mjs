@@ -21,10 +21,10 @@
  * during the animation, the animation ending in about 500 ms over about 30 steps.
  * Options: --no-build.
  */
-import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { buildAll, startProductionServer } from './lib/production-server.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -37,26 +37,6 @@ const MOVE_GAP_MS = 900;
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const log = (msg) => console.log(`[bench:calculator] ${msg}`);
-
-function run(cmd, cmdArgs) {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, cmdArgs, { cwd: repoRoot, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function waitForHealth(deadlineMs) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server on ${base} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const pct = (xs, p) => {
   if (!xs.length) return 0;
@@ -127,23 +107,12 @@ async function session(browser, reducedMotion) {
 async function main() {
   if (!args.includes('--no-build')) {
     log('building (npm run build)…');
-    await run('npm', ['run', 'build']);
+    await buildAll();
   }
   log(`starting the production server on ${base}…`);
-  const server = spawn(process.execPath, [join(repoRoot, 'scripts', 'e2e-server.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'warn', E2E_ENV_FILE: join(repoRoot, 'test-results', `.bench-calculator-${port}.json`) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stopServer = () =>
-    new Promise((ok) => {
-      if (server.exitCode !== null) return ok();
-      server.once('exit', ok);
-      server.kill('SIGTERM');
-    });
+  const server = await startProductionServer(port, { E2E_ENV_FILE: join(repoRoot, 'test-results', `.bench-calculator-${port}.json`) });
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
   try {
-    await waitForHealth(120_000);
     log(`${MOVES} slider moves, CPU slowed ${SLOWDOWN}×, 390×844 @2x; animated, then with reduced motion…`);
     const animated = await session(browser, false);
     const still = await session(browser, true);
@@ -166,7 +135,7 @@ async function main() {
     console.log(`\nframe interval p95, animated / reduced motion: ${(pct(animated.frames, 95) / Math.max(0.001, pct(still.frames, 95))).toFixed(2)}×`);
   } finally {
     await browser.close();
-    await stopServer();
+    await server.stop();
   }
 }
 

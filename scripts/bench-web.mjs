@@ -14,13 +14,13 @@
  *
  * Options: --no-build, --runs N, --route /path (repeatable).
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildAll, startProductionServer } from './lib/production-server.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(repoRoot, 'frontend', 'dist');
@@ -41,27 +41,6 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 150 };
 
 const log = (msg) => console.log(`[bench:web] ${msg}`);
-
-function run(cmd, cmdArgs) {
-  return new Promise((ok, fail) => {
-    const child = spawn(cmd, cmdArgs, { cwd: repoRoot, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function waitForHealth(deadlineMs) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server on ${base} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -90,22 +69,11 @@ async function scriptBytes(lhr) {
 async function main() {
   if (!args.includes('--no-build')) {
     log('building (npm run build)…');
-    await run('npm', ['run', 'build']);
+    await buildAll();
   }
   log(`starting the production server on ${base}…`);
-  const server = spawn(process.execPath, [join(repoRoot, 'scripts', 'e2e-server.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stopServer = () =>
-    new Promise((ok) => {
-      if (server.exitCode !== null) return ok();
-      server.once('exit', ok);
-      server.kill('SIGTERM');
-    });
+  const server = await startProductionServer(port);
   try {
-    await waitForHealth(120_000);
     const results = [];
     for (const route of routes) {
       const runs = [];
@@ -154,7 +122,7 @@ async function main() {
     ];
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
-    await stopServer();
+    await server.stop();
   }
 }
 
