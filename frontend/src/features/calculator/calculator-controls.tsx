@@ -16,7 +16,7 @@ import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
 import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
 import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
-import { useId } from 'react';
+import { memo, useCallback, useId } from 'react';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ recipes: { checkmark: checkmarkRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
@@ -24,18 +24,33 @@ registerRecipes({ recipes: { checkmark: checkmarkRecipe }, slotRecipes: { checkb
 const BUILDING_TYPE_LABELS: Record<CalculatorBuildingType, string> = { residential: 'Residential', commercial: 'Commercial' };
 const COMPLEXITY_LABELS: Record<BuildingComplexity, string> = { new: 'New construction', finished: 'Finished building' };
 
+/** The numeric specs set by a slider. */
+type RangeKey = 'sqft' | 'cameras' | 'entryPoints';
+/** The specs set by a check box. */
+type ToggleKey = 'hasAccessControl' | 'hasVideoIntercom' | 'hasMonitoring';
+/** Sets one spec; stable for the calculator's lifetime, so unchanged controls skip re-rendering. */
+type SetSpec = <K extends keyof CalculatorSpecs>(key: K, value: CalculatorSpecs[K]) => void;
+
+const formatSqft = (v: number) => `${v.toLocaleString('en-US')} sq ft`;
+const formatCameras = (v: number) => `${v} cameras`;
+const formatEntryPoints = (v: number) => `${v} ${v === 1 ? 'entry point' : 'entry points'}`;
+
 interface RangeProps {
   label: string;
+  field: RangeKey;
   value: number;
-  range: { min: number; max: number; step: number };
   format: (v: number) => string;
-  onChange: (v: number) => void;
+  onSet: SetSpec;
   testId: string;
 }
 
-/** A labelled slider showing its current value. */
-function RangeControl({ label, value, range, format, onChange, testId }: RangeProps) {
+/**
+ * A labelled slider showing its current value. Memoised: a move re-renders this slider only,
+ * not its siblings (issue 5 point 1, no jank on a slow phone).
+ */
+const RangeControl = memo(function RangeControl({ label, field, value, format, onSet, testId }: RangeProps) {
   const id = useId();
+  const range = CALCULATOR_RANGES[field];
   return (
     <Stack gap="1.5">
       <Flex justify="space-between" align="baseline" gap="3">
@@ -55,7 +70,7 @@ function RangeControl({ label, value, range, format, onChange, testId }: RangePr
         step={range.step}
         value={value}
         aria-valuetext={format(value)}
-        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        onChange={(e) => onSet(field, Number(e.currentTarget.value))}
         width="full"
         height="6"
         cursor="pointer"
@@ -67,22 +82,32 @@ function RangeControl({ label, value, range, format, onChange, testId }: RangePr
       </Flex>
     </Stack>
   );
-}
+});
 
-/** A feature toggle. */
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+/** A feature toggle (memoised like the sliders). */
+const Toggle = memo(function Toggle({ label, field, checked, onSet }: { label: string; field: ToggleKey; checked: boolean; onSet: SetSpec }) {
   return (
-    <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} colorPalette="brand">
+    <Checkbox.Root checked={checked} onCheckedChange={(e) => onSet(field, e.checked === true)} colorPalette="brand">
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
     </Checkbox.Root>
   );
-}
+});
 
-/** The configuration form; every change re-prices at once. */
-export function CalculatorControls({ specs, onChange }: { specs: CalculatorSpecs; onChange: (next: CalculatorSpecs) => void }) {
-  const set = <K extends keyof CalculatorSpecs>(key: K, value: CalculatorSpecs[K]) => onChange({ ...specs, [key]: value });
+/**
+ * The configuration form; every change re-prices at once. `onChange` receives an updater
+ * (`setSpecs` of a `useState` fits), so the controls never read stale specs and each control
+ * re-renders only when its own value changes.
+ */
+export const CalculatorControls = memo(function CalculatorControls({
+  specs,
+  onChange,
+}: {
+  specs: CalculatorSpecs;
+  onChange: (update: (prev: CalculatorSpecs) => CalculatorSpecs) => void;
+}) {
+  const set = useCallback<SetSpec>((key, value) => onChange((prev) => (prev[key] === value ? prev : { ...prev, [key]: value })), [onChange]);
   return (
     <Stack gap="6" as="form" aria-label="Project configuration" onSubmit={(e: React.FormEvent) => e.preventDefault()}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -114,34 +139,20 @@ export function CalculatorControls({ specs, onChange }: { specs: CalculatorSpecs
         </Field.Root>
       </SimpleGrid>
 
-      <RangeControl
-        label="Square footage"
-        testId="sqft"
-        value={specs.sqft}
-        range={CALCULATOR_RANGES.sqft}
-        format={(v) => `${v.toLocaleString('en-US')} sq ft`}
-        onChange={(v) => set('sqft', v)}
-      />
-      <RangeControl label="Number of cameras" testId="cameras" value={specs.cameras} range={CALCULATOR_RANGES.cameras} format={(v) => `${v} cameras`} onChange={(v) => set('cameras', v)} />
-      <RangeControl
-        label="Entry points"
-        testId="entry-points"
-        value={specs.entryPoints}
-        range={CALCULATOR_RANGES.entryPoints}
-        format={(v) => `${v} ${v === 1 ? 'entry point' : 'entry points'}`}
-        onChange={(v) => set('entryPoints', v)}
-      />
+      <RangeControl label="Square footage" testId="sqft" field="sqft" value={specs.sqft} format={formatSqft} onSet={set} />
+      <RangeControl label="Number of cameras" testId="cameras" field="cameras" value={specs.cameras} format={formatCameras} onSet={set} />
+      <RangeControl label="Entry points" testId="entry-points" field="entryPoints" value={specs.entryPoints} format={formatEntryPoints} onSet={set} />
 
       <Box as="fieldset">
         <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">
           Additional features
         </Text>
         <Stack gap="3">
-          <Toggle label="Access control" checked={specs.hasAccessControl} onChange={(v) => set('hasAccessControl', v)} />
-          <Toggle label="Video intercom" checked={specs.hasVideoIntercom} onChange={(v) => set('hasVideoIntercom', v)} />
-          <Toggle label="24/7 monitoring" checked={specs.hasMonitoring} onChange={(v) => set('hasMonitoring', v)} />
+          <Toggle label="Access control" field="hasAccessControl" checked={specs.hasAccessControl} onSet={set} />
+          <Toggle label="Video intercom" field="hasVideoIntercom" checked={specs.hasVideoIntercom} onSet={set} />
+          <Toggle label="24/7 monitoring" field="hasMonitoring" checked={specs.hasMonitoring} onSet={set} />
         </Stack>
       </Box>
     </Stack>
   );
-}
+});

@@ -14,6 +14,7 @@ import {
   isPromotionActive,
   priceCalculator,
   type BreakdownLine,
+  type CostBreakdown as CostBreakdownLines,
   type CalculatorSpecs,
   type EstimatePdfProgress,
   type EstimatePdfStep,
@@ -22,7 +23,7 @@ import {
 } from '@ironclad/contracts';
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { ApiError, ApiResponseError } from '../../lib/api';
 import { watchJob } from '../../lib/socket';
@@ -116,6 +117,38 @@ function PdfStatus({ job }: { job: PdfJob }) {
   );
 }
 
+/**
+ * The cost breakdown list (public-site.md §3 "Cost breakdown"): the eight lines, subtotal,
+ * discount and total, whole dollars. Memoised: it re-renders when the prices change, not when
+ * the dialog or the PDF status does.
+ */
+const CostBreakdown = memo(function CostBreakdown({ breakdown, promotion }: { breakdown: CostBreakdownLines; promotion: { code: string; percent: number } | null }) {
+  return (
+    <Box as="dl" data-testid="calculator-breakdown">
+      {BREAKDOWN_LINES.map((key) => (
+        <Flex key={key} justify="space-between" py="1" borderBottomWidth="1px" data-testid={`breakdown-${key}`}>
+          <Text as="dt">{LINE_LABELS[key]}</Text>
+          <Text as="dd" fontVariantNumeric="tabular-nums">
+            {formatUsd(breakdown[key])}
+          </Text>
+        </Flex>
+      ))}
+      <Flex justify="space-between" pt="2" fontWeight="semibold" data-testid="breakdown-subtotal">
+        <Text as="dt">Subtotal</Text>
+        <Text as="dd">{formatUsd(breakdown.subtotal)}</Text>
+      </Flex>
+      <Flex justify="space-between" py="1" color={breakdown.discount > 0 ? 'green.600' : undefined} data-testid="breakdown-discount">
+        <Text as="dt">Discount{promotion ? ` (${promotion.code} ${promotion.percent}%)` : ''}</Text>
+        <Text as="dd">-{formatUsd(breakdown.discount)}</Text>
+      </Flex>
+      <Flex justify="space-between" pt="1" fontWeight="bold" fontSize="lg" data-testid="breakdown-total">
+        <Text as="dt">Total</Text>
+        <Text as="dd">{formatUsd(breakdown.total)}</Text>
+      </Flex>
+    </Box>
+  );
+});
+
 /** Maps a job update to the phase shown (and whether the job is over). */
 function phaseOf(update: JobUpdate, current: PdfPhase): PdfPhase {
   switch (update.state) {
@@ -141,7 +174,11 @@ export function CostCalculator() {
   const config = usePublicConfig();
   const [specs, setSpecs] = useState<CalculatorSpecs>(DEFAULT_CALCULATOR_SPECS);
   const promotion = isPromotionActive(config.promotion) ? config.promotion : null;
-  const estimate = useMemo(() => priceCalculator(specs, promotion?.percent ?? 0), [specs, promotion?.percent]);
+  const percent = promotion?.percent ?? 0;
+  // The sliders follow the visitor's hand at once; the prices re-render in a background pass that
+  // React interrupts when the next move comes (no long task on a slow phone, issue 5 point 1).
+  const pricedSpecs = useDeferredValue(specs);
+  const estimate = useMemo(() => priceCalculator(pricedSpecs, percent), [pricedSpecs, percent]);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [pdfJob, setPdfJob] = useState<PdfJob | null>(null);
@@ -174,9 +211,11 @@ export function CostCalculator() {
   /** §7: create the lead, then request the PDF. Resolves true when the dialog closes. */
   const requestQuote = async (form: PdfQuoteForm): Promise<boolean> => {
     setSubmitting(true);
+    // Priced from the specs as they are now (the shown estimate may lag one deferred render).
+    const quoted = priceCalculator(specs, percent);
     let leadId: number;
     try {
-      leadId = await createCalculatorLead(form, estimate);
+      leadId = await createCalculatorLead(form, quoted);
     } catch (err) {
       console.error('Calculator lead failed', err);
       notify({ type: 'info', ...CALCULATOR_TOASTS.exception });
@@ -184,7 +223,7 @@ export function CostCalculator() {
       return false;
     }
     try {
-      const job = await requestEstimatePdf(leadId, form, estimate);
+      const job = await requestEstimatePdf(leadId, form, quoted);
       toasted.current = null;
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {
@@ -246,28 +285,7 @@ export function CostCalculator() {
             </Heading>
           </Card.Header>
           <Card.Body>
-            <Box as="dl" data-testid="calculator-breakdown">
-              {BREAKDOWN_LINES.map((key) => (
-                <Flex key={key} justify="space-between" py="1" borderBottomWidth="1px" data-testid={`breakdown-${key}`}>
-                  <Text as="dt">{LINE_LABELS[key]}</Text>
-                  <Text as="dd" fontVariantNumeric="tabular-nums">
-                    {formatUsd(breakdown[key])}
-                  </Text>
-                </Flex>
-              ))}
-              <Flex justify="space-between" pt="2" fontWeight="semibold" data-testid="breakdown-subtotal">
-                <Text as="dt">Subtotal</Text>
-                <Text as="dd">{formatUsd(breakdown.subtotal)}</Text>
-              </Flex>
-              <Flex justify="space-between" py="1" color={breakdown.discount > 0 ? 'green.600' : undefined} data-testid="breakdown-discount">
-                <Text as="dt">Discount{promotion ? ` (${promotion.code} ${promotion.percent}%)` : ''}</Text>
-                <Text as="dd">-{formatUsd(breakdown.discount)}</Text>
-              </Flex>
-              <Flex justify="space-between" pt="1" fontWeight="bold" fontSize="lg" data-testid="breakdown-total">
-                <Text as="dt">Total</Text>
-                <Text as="dd">{formatUsd(breakdown.total)}</Text>
-              </Flex>
-            </Box>
+            <CostBreakdown breakdown={breakdown} promotion={promotion} />
           </Card.Body>
           <Card.Footer>
             <Button colorPalette="accent" color="accent.950" width="full" size="lg" onClick={() => setDialogOpen(true)}>
