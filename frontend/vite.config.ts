@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
 
@@ -24,10 +24,39 @@ const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.t
  * Types: frontend/tsconfig.json maps the same paths to the package's `dist/types/theme`.
  */
 const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@chakra-ui/react')));
+/**
+ * Chakra's `createSystem()` (3.37) builds its global styles eagerly: the reset, the global CSS and
+ * a CSS variable for every token, passed through the whole style pipeline, which its provider's
+ * <Global> then serialises. On a prerendered page that work is wasted, since <head> already holds
+ * those styles (the site's provider gives Chakra none to render there: components/ui/provider.tsx),
+ * and it was most of the longest task of the boot (77 ms unthrottled in a Lighthouse trace of /,
+ * 18-31 ms without; four times that on the phone Lighthouse simulates).
+ * This transform makes `system._global` a getter that builds them on first read, as the server
+ * renderer and the client-only pages still need. The build fails if the line is not found (a Chakra
+ * upgrade that changed it must be looked at again).
+ */
+function lazyChakraGlobalStyles(): Plugin {
+  const systemModule = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const exported = '    _global,\n';
+  return {
+    name: 'ironclad:lazy-chakra-global-styles',
+    transform(code, id) {
+      if (!systemModule.test(id.split('?')[0])) return null;
+      if (!code.includes(eager) || !code.includes(exported)) {
+        this.error(`${id}: Chakra's eager global styles line changed; update lazyChakraGlobalStyles in vite.config.ts`);
+      }
+      return code
+        .replace(eager, 'let _global;')
+        .replace(exported, '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+    },
+  };
+}
+
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), lazyChakraGlobalStyles()],
   resolve: {
     alias: [
       { find: '@ironclad/contracts', replacement: contractsSource },

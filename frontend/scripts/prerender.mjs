@@ -51,8 +51,13 @@ async function gzipSize(manifest, keys) {
 /** Key of the client-only shell's preload list. */
 const APP_SHELL_KEY = 'app.html';
 
-/** `<link rel="modulepreload">` tags of a list of chunk files. */
-const preloadTagsOf = (files = []) => files.map((f) => `<link rel="modulepreload" crossorigin href="${f}" />`).join('\n    ');
+/**
+ * The chunks the page needs to hydrate, as data for the entry (src/entry-client.tsx), which turns
+ * them into `<link rel="modulepreload">` once the page has painted: on a slow connection the
+ * document and the hero image get the bandwidth first, then every chunk downloads in parallel.
+ * (Id: APP_CHUNKS_SCRIPT_ID of src/entry-client.tsx.)
+ */
+const appChunksTagOf = (files = []) => `<script type="application/json" id="app-chunks">${JSON.stringify(files)}</script>`;
 
 /** Manifest key of the page module of a public route, by the naming convention of src/pages/site/. */
 const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice(1)}-page.tsx`;
@@ -61,14 +66,17 @@ const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice
  * Checks that no staff page module is reachable through static imports from the client entry
  * or from a public page's chunk, prints the JavaScript each prerendered route loads before
  * interaction (entry + the page chunk and their static imports), and returns, per route path,
- * the chunks to `<link rel="modulepreload">`: the entry's imports and the page's (so the browser
- * fetches them all in parallel with the entry instead of discovering them import by import).
+ * the chunks to preload: the entry's imports and the page's (so the browser
+ * fetches them all in parallel, after the first paint, instead of discovering them import by import).
  */
 async function checkMarketingChunks(paths) {
   const manifest = JSON.parse(await readFile(viteManifestPath, 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) fail('no entry in the Vite manifest');
+  // The entry only waits for the first paint and imports app/boot.tsx: what hydration needs is
+  // the entry with the static closure of what it imports dynamically.
   const entryKeys = closure(manifest, entryKey);
+  for (const dynamicKey of manifest[entryKey].dynamicImports ?? []) closure(manifest, dynamicKey, entryKeys);
   const staffChunks = Object.keys(manifest).filter((k) => k.includes('src/pages/admin/'));
   for (const k of staffChunks) if (!manifest[k].isDynamicEntry) fail(`${k} is not a lazy (dynamic) chunk`);
   const entryGz = await gzipSize(manifest, entryKeys);
@@ -104,7 +112,7 @@ async function main() {
   // Every page leaves the marker where the server embeds the current public config (see
   // backend/src/common/serve-frontend.ts).
   const data = server.PUBLIC_CONFIG_MARKER;
-  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: `${server.headTags(server.APP_SHELL)}\n    ${preloadTagsOf(preloads[APP_SHELL_KEY])}`, html: '', data }));
+  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: `${server.headTags(server.APP_SHELL)}\n    ${appChunksTagOf(preloads[APP_SHELL_KEY])}`, html: '', data }));
 
   const titles = new Map();
   const written = {};
@@ -115,7 +123,7 @@ async function main() {
     const out = join(distDir, target.file);
     await mkdir(dirname(out), { recursive: true });
     // (The 404 page renders no lazy page: the entry's imports only, like the shell.)
-    const preloadTags = preloadTagsOf(preloads[target.path] ?? preloads[APP_SHELL_KEY]);
+    const preloadTags = appChunksTagOf(preloads[target.path] ?? preloads[APP_SHELL_KEY]);
     // `<html data-prerendered>`: the browser keeps this page's <head> as written (app/document-meta.tsx).
     const prerendered = template.replace('<html lang="en">', '<html lang="en" data-prerendered="">');
     if (prerendered === template) fail('dist/index.html has no <html lang="en"> to mark as prerendered');
