@@ -10,11 +10,12 @@
  * contentful paint) shared the bandwidth with about 180 KB of scripts.
  * (Measured with `npm run bench:web`, which prints FCP, LCP and TBT.)
  *
- * A visitor can therefore press a button before its handler exists: such clicks are held and
- * replayed once the page has hydrated (app/early-clicks.ts); links work natively meanwhile.
+ * A visitor can therefore press a button or type before the app exists: such clicks are held and
+ * replayed once the page has hydrated, and typed values are given to the app then
+ * (app/early-input.ts); links work natively meanwhile.
  */
 
-import { holdEarlyClicks } from './app/early-clicks';
+import { holdEarlyInput } from './app/early-input';
 
 /** Id of the JSON list of chunk URLs written by the prerenderer. */
 export const APP_CHUNKS_SCRIPT_ID = 'app-chunks';
@@ -53,9 +54,9 @@ function preloadAppChunks(): void {
 /** Lets the browser handle input and rendering between two pieces of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Clicks on the painted page before React is ready are held and replayed (app/early-clicks.ts).
+// Clicks and typing on the painted page before React is ready are held and replayed (app/early-input.ts).
 const container = document.getElementById('root');
-const earlyClicks = container?.firstElementChild ? holdEarlyClicks(container) : null;
+const earlyInput = container?.firstElementChild ? holdEarlyInput(container) : null;
 
 try {
   await afterNextPaint();
@@ -70,7 +71,7 @@ try {
   await import('./app/boot');
 } catch (err) {
   // A chunk could not load (offline, a deploy replaced it): the page stays as the server wrote it,
-  // readable and with working links; held clicks are let go rather than kept forever.
-  earlyClicks?.release();
+  // readable and with working links; what was held is let go rather than kept forever.
+  earlyInput?.release();
   console.error('The app could not start', err);
 }
