@@ -47,10 +47,12 @@ test('every public route is prerendered with unique title, description, canonica
   expect(descriptions.size).toBe(PUBLIC_ROUTES.length);
 });
 
-test('sitemap.xml lists the public routes; robots.txt disallows the staff routes', async ({ request }) => {
+test('sitemap.xml lists the indexable public routes (not the noindex ones); robots.txt disallows the staff routes', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const r of PUBLIC_ROUTES) expect(sitemap).toMatch(new RegExp(`<loc>https://[^<]+${r.path === '/' ? '/' : r.path}</loc>`));
   expect(sitemap).not.toContain('/admin');
+  // Prerendered but noindex (payment status pages): not in the sitemap.
+  for (const p of ['/payment-success', '/consultation-success']) expect(sitemap).not.toContain(`${p}</loc>`);
   const robots = await (await request.get('/robots.txt')).text();
   for (const p of ['/admin', '/communications', '/generate-images', '/test-communication']) expect(robots).toContain(`Disallow: ${p}\n`);
   expect(robots).toMatch(/Sitemap: https:\/\/\S+\/sitemap\.xml/);

@@ -141,15 +141,16 @@ async function main() {
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
   }
 
-  // Search engines: every prerendered public page in the sitemap; staff pages disallowed.
+  // Search engines: every indexable public page in the sitemap (not the noindex payment status
+  // pages); staff pages disallowed.
   const sitemap =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    server.PUBLIC_PATHS.map((p) => `  <url><loc>${server.ORIGIN}${p}</loc></url>\n`).join('') +
+    server.SITEMAP_PATHS.map((p) => `  <url><loc>${server.ORIGIN}${p}</loc></url>\n`).join('') +
     '</urlset>\n';
   await writeFile(join(distDir, 'sitemap.xml'), sitemap);
   const robots = ['User-agent: *', 'Allow: /', ...server.CLIENT_ONLY_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${server.ORIGIN}/sitemap.xml`, ''].join('\n');
   await writeFile(join(distDir, 'robots.txt'), robots);
-  console.log(`prerender: sitemap.xml (${server.PUBLIC_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} client-only paths disallowed)`);
+  console.log(`prerender: sitemap.xml (${server.SITEMAP_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} client-only paths disallowed)`);
 
   await writeFile(
     join(distDir, 'route-manifest.json'),

@@ -69,8 +69,15 @@ export function escapeHtml(text: string): string {
 /** Public origin of the site (canonical links, Open Graph, sitemap). */
 export const ORIGIN = SITE_ORIGIN;
 
-/** Paths of the indexable public pages (sitemap.xml). */
+/** Paths of the prerendered public pages. */
 export const PUBLIC_PATHS: readonly string[] = PUBLIC_ROUTES.map((r) => r.path);
+
+/**
+ * Paths listed in sitemap.xml: the public pages search engines may index. The payment status
+ * pages are prerendered but carry `noindex` (routes/page-meta.ts); a sitemap listing them would
+ * contradict their robots tag.
+ */
+export const SITEMAP_PATHS: readonly string[] = PUBLIC_PATHS.filter((p) => !pageMetaOf(p).noindex);
 
 /**
  * <title>, description and robots tags for `meta`; for an indexable page (`path` given, not

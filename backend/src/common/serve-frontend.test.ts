@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { DEFAULT_COMPANY_FACTS, PUBLIC_CONFIG_MARKER, type PublicConfig } from '@ironclad/contracts';
+import { DEFAULT_COMPANY_FACTS, LOCAL_BUSINESS_SCRIPT_ID, PUBLIC_CONFIG_MARKER, jsonLdText, localBusinessJsonLd, type PublicConfig } from '@ironclad/contracts';
 import { frontendHandlers, type FrontendOptions } from './serve-frontend.js';
 
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div>${PUBLIC_CONFIG_MARKER}</body></html>`;
@@ -32,6 +32,15 @@ beforeAll(() => {
   writeFileSync(path.join(dist, '404.html'), page('404 Page Not Found'));
   mkdirSync(path.join(dist, 'plain'));
   writeFileSync(path.join(dist, 'plain', 'index.html'), '<!doctype html><title>Plain</title>');
+  // A page as the prerenderer writes it: JSON-LD from the built-in facts, for the site's origin.
+  mkdirSync(path.join(dist, 'about-us'));
+  writeFileSync(
+    path.join(dist, 'about-us', 'index.html'),
+    page('About').replace(
+      '</head>',
+      `<script type="application/ld+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">${jsonLdText(localBusinessJsonLd(DEFAULT_COMPANY_FACTS, 'https://www.site.example'))}</script></head>`,
+    ),
+  );
   writeFileSync(path.join(dist, 'route-manifest.json'), JSON.stringify({ clientOnly: ['/admin'] }));
 });
 
@@ -103,6 +112,30 @@ it('serves the page without the config when it cannot be read, or not in time', 
 it('serves pages as built without a config source, and pages without the marker as they are', async () => {
   expect((await request(appWith({})).get('/').expect(200)).text).toBe(page('Home'));
   expect((await request(appWith({ publicConfig: async () => CONFIG })).get('/plain').expect(200)).text).toBe('<!doctype html><title>Plain</title>');
+});
+
+/** The JSON-LD LocalBusiness of a served page, parsed. */
+const localBusiness = (html: string): Record<string, unknown> | undefined => {
+  const m = new RegExp(`<script type="application/ld\\+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  return m ? (JSON.parse(m[1]) as Record<string, unknown>) : undefined;
+};
+
+it('rebuilds the JSON-LD LocalBusiness from the current company facts (decisions.md §6), escaped, for the built origin', async () => {
+  const company = { ...CONFIG.company, phone: '(212) 555-0199', address: { ...CONFIG.company.address, street: '1 New Street' } };
+  const res = await request(appWith({ publicConfig: async () => ({ ...CONFIG, company }) })).get('/about-us').expect(200);
+  const ld = localBusiness(res.text);
+  expect(ld).toMatchObject({
+    '@type': 'LocalBusiness',
+    name: CONFIG.company.name,
+    telephone: '(212) 555-0199',
+    url: 'https://www.site.example/',
+    address: expect.objectContaining({ streetAddress: '1 New Street' }),
+  });
+  // The staff-edited name cannot close the script element.
+  expect(res.text).not.toContain('</script><img');
+  // Without the config (not readable in time), the built JSON-LD stays as it was.
+  const built = await request(appWith({ publicConfig: () => Promise.reject(new Error('down')), onPublicConfigError: () => undefined })).get('/about-us').expect(200);
+  expect(localBusiness(built.text)).toMatchObject({ telephone: DEFAULT_COMPANY_FACTS.phone, name: DEFAULT_COMPANY_FACTS.name });
 });
 
 it('leaves /api and /socket.io to the api', async () => {

@@ -10,14 +10,15 @@
  *    common/server-rendering.ts) is served as rendered, or from its prerendered file when the
  *    render is not available or fails.
  * Every page gets the current public config embedded where the build left PUBLIC_CONFIG_MARKER
- * (contracts), so the browser needs no request for it; when it cannot be read in time the page is
- * served without it and the browser asks GET /api/public-config itself.
+ * (contracts), so the browser needs no request for it, and its JSON-LD `LocalBusiness` rebuilt
+ * from the current company facts (decisions.md §6: crawlers see what staff set); when the config
+ * cannot be read in time the page is served as built and the browser asks GET /api/public-config.
  * /api and /socket.io are never touched.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { PUBLIC_CONFIG_MARKER, PUBLIC_CONFIG_SCRIPT_ID, publicConfigScriptText, type PublicConfig } from '@ironclad/contracts';
+import { PUBLIC_CONFIG_MARKER, PUBLIC_CONFIG_SCRIPT_ID, publicConfigScriptText, withLocalBusinessJsonLd, type PublicConfig } from '@ironclad/contracts';
 import { withTimeout } from './with-timeout.js';
 
 /** How long a page waits for the public config before it is served without it (ms). */
@@ -81,17 +82,22 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
     }
     return html;
   };
-  /** The page with the current public config where the build left the marker. */
+  /**
+   * The page with the current public config where the build left the marker, and its JSON-LD
+   * `LocalBusiness` rebuilt from the current company facts (the build wrote the built-in ones).
+   */
   const withPublicConfig = async (html: string): Promise<string> => {
     if (!options.publicConfig || !html.includes(PUBLIC_CONFIG_MARKER)) return html;
     let script = '';
+    let page = html;
     try {
       const config = await withTimeout(options.publicConfig(), options.publicConfigTimeoutMs ?? PUBLIC_CONFIG_TIMEOUT_MS, 'public config');
       script = `<script type="application/json" id="${PUBLIC_CONFIG_SCRIPT_ID}">${publicConfigScriptText(config)}</script>`;
+      page = withLocalBusinessJsonLd(html, config.company);
     } catch (err) {
       options.onPublicConfigError?.(err);
     }
-    return html.replace(PUBLIC_CONFIG_MARKER, () => script);
+    return page.replace(PUBLIC_CONFIG_MARKER, () => script);
   };
   const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200) => {
     Promise.resolve()

@@ -33,7 +33,7 @@ export interface RouteHandle {
 }
 
 /** Id of the <script type="application/ld+json"> with the company's LocalBusiness (app/structured-data.ts). */
-export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
+export { LOCAL_BUSINESS_SCRIPT_ID } from '@ironclad/contracts';
 
 /** The company name used in page titles (the same as the seeded company facts). */
 export const SITE_NAME = 'Ironclad Security Systems';

@@ -15,3 +15,4 @@ export * from './crm.js';
 export * from './calculator.js';
 export * from './estimate-pdf.js';
 export * from './communications.js';
+export * from './structured-data.js';

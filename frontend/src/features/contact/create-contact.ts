@@ -37,7 +37,8 @@ const contactSchema = z.object({
 /** Runtime schema of the 201 answer. */
 export const createContactResponseSchema = z.object({
   contact: contactSchema,
-  notificationJob: z.object({ id: z.string(), queue: z.string() }),
+  // null when the api could not enqueue the staff notification (Redis down): the contact is stored all the same.
+  notificationJob: z.object({ id: z.string(), queue: z.string() }).nullable(),
 }) satisfies z.ZodType<CreateContactResponse>;
 
 /** Sends a contact (already validated by `createContactSchema`). */
