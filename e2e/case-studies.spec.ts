@@ -1,5 +1,5 @@
 /**
- * Case studies (public-site.md §2, §4, §7; issue 3 points 4 and 10): published only, hero counts,
+ * Case studies (public-site.md §2, §4, §7, §9; issue 3 points 4 and 10): published only, hero counts,
  * at most 2 featured, tabs with counts, expandable cards with tags, the gallery, the empty state
  * and hostile text rendered as text.
  */
@@ -120,4 +120,40 @@ test('the api renders the portfolio into the page: readable without JavaScript',
   for (const { title } of rows) await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Loading case studies');
   await context.close();
+});
+
+test('a third published featured project: still at most 2 featured shown, and the hero counts 2 (§9)', async ({ page }) => {
+  const title = `E2E Featured Third ${Date.now()}`;
+  const inserted = await dbQuery<{ id: number }>(
+    `INSERT INTO case_studies (title, client, category, description, challenge, solution, results, images, tags, featured, published, completion_date)
+     VALUES ($1, 'E2E client', 'smart_home', 'A third featured project.', 'c', 's', 'r', '{}', ARRAY['e2e'], true, true, '2020-01-01')
+     RETURNING id`,
+    [title],
+  );
+  try {
+    const rows = await dbQuery<{ title: string; category: string; featured: boolean }>('SELECT title, category, featured FROM case_studies WHERE published');
+    const featuredTitles = rows.filter((r) => r.featured).map((r) => r.title);
+    expect(featuredTitles.length).toBeGreaterThanOrEqual(3);
+
+    await gotoHydrated(page, '/case-studies');
+    const counts = page.getByTestId('case-study-counts').locator('dd');
+    const featured = page.getByTestId('featured-case-study');
+    const expectPortfolio = async () => {
+      // Completed projects, service categories, featured projects shown (2 at most).
+      await expect(counts).toHaveText([String(rows.length), String(new Set(rows.map((r) => r.category)).size), '2']);
+      await expect(featured).toHaveCount(2);
+      const shown = await featured.getByRole('heading', { level: 3 }).allTextContents();
+      expect(new Set(shown).size).toBe(2);
+      for (const t of shown) expect(featuredTitles).toContain(t);
+      // Every published project, the third featured one included, is still a card of the portfolio.
+      await expect(page.getByTestId('case-study-card')).toHaveCount(rows.length);
+      await expect(page.getByTestId('case-study-card').getByRole('heading', { name: title, exact: true })).toBeVisible();
+    };
+    // As the api rendered it, then once hydrated with the client's own data.
+    await expectPortfolio();
+    await scrollIntoHydratedView(page.getByTestId('case-study-counts'));
+    await expectPortfolio();
+  } finally {
+    await dbQuery('DELETE FROM case_studies WHERE id = ANY($1::int[])', [inserted.map((r) => r.id)]);
+  }
 });

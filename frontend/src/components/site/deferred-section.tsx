@@ -167,6 +167,16 @@ export function deferredSection<P extends object>(
     /** The controls clicked before hydration, in order, clicked again after it. */
     const heldClicks = useRef<HTMLElement[]>([]);
     const isHydrated = useRef(false);
+    const committed = useRef(false);
+    useEffect(() => {
+      committed.current = true;
+    }, []);
+    // An update reaching a section that is still waiting (a navigation re-renders the layout
+    // around the footer; a context above it changes): React must hydrate the section before it
+    // can apply the update, and the whole update waits for it, so the old page would stay on
+    // screen until the visitor happened to near the section. Load it now. (Idempotent; never
+    // during the first, hydrating render, which is what keeps the section deferred.)
+    if (committed.current && !loaded) void preload().catch(() => undefined);
 
     const onHydrated = useCallback(() => {
       isHydrated.current = true;
