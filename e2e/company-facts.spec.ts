@@ -1,0 +1,33 @@
+/**
+ * Company facts are configuration (decisions.md §6; issue 3 points 5 and 7): a phone number staff
+ * change in the company-facts setting shows on the next page load, in the page's text and tel:
+ * links once it is interactive, and in the JSON-LD LocalBusiness of the served HTML (what crawlers
+ * and visitors without JavaScript get).
+ */
+import { expect, test } from '@playwright/test';
+import type { CompanyFacts } from '@ironclad/contracts';
+import { dbQuery } from './support/e2e-env';
+import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
+
+const EDITED_PHONE = '(212) 555-0177';
+
+test('a phone number changed by staff shows on the next page load, in the text, the tel: links and the JSON-LD', async ({ page, request }) => {
+  const [row] = await dbQuery<{ setting_value: CompanyFacts }>("SELECT setting_value FROM site_settings WHERE setting_key = 'company_facts'");
+  const original = row.setting_value;
+  expect(original.phone).not.toBe(EDITED_PHONE);
+  await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [JSON.stringify({ ...original, phone: EDITED_PHONE })]);
+  try {
+    const html = await (await request.get('/')).text();
+    const ld = /<script type="application\/ld\+json" id="ld-local-business">([^<]+)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(ld ?? '{}')).toMatchObject({ '@type': 'LocalBusiness', telephone: EDITED_PHONE });
+
+    await gotoHydrated(page, '/');
+    const contact = page.locator('#contact');
+    await scrollIntoHydratedView(contact);
+    const link = contact.getByRole('link', { name: EDITED_PHONE });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', 'tel:2125550177');
+  } finally {
+    await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [JSON.stringify(original)]);
+  }
+});
