@@ -67,7 +67,6 @@ export function jsonLdText(data: unknown): string {
 /** Id of the page's JSON-LD `LocalBusiness` script element. */
 export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
 
-const LOCAL_BUSINESS_SCRIPT = new RegExp(`(<script type="application/ld\\+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">)([\\s\\S]*?)(</script>)`);
 
 /**
  * A served page with its JSON-LD `LocalBusiness` rebuilt from `company` (the current facts; the
@@ -76,7 +75,7 @@ const LOCAL_BUSINESS_SCRIPT = new RegExp(`(<script type="application/ld\\+json" 
  * The page is returned unchanged when it has no such script or its JSON cannot be read.
  */
 export function withLocalBusinessJsonLd(html: string, company: CompanyFacts): string {
-  const match = LOCAL_BUSINESS_SCRIPT.exec(html);
+  const match = new RegExp(`(<script type="application/ld\\+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">)([\\s\\S]*?)(</script>)`).exec(html);
   if (!match) return html;
   let origin: string;
   try {
