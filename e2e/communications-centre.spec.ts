@@ -7,8 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { QueueName } from '@ironclad/contracts';
+import { Queue } from 'bullmq';
 import { parse } from 'csv-parse/sync';
-import { dbQuery } from './support/e2e-env';
+import { dbQuery, e2eEnv } from './support/e2e-env';
 import { createAdmin, seriousA11yViolations, signIn, type StaffAccount } from './support/staff';
 
 const ADMIN: StaffAccount = { email: 'comms.admin@ironclad.test', password: 'comms admin password 42' };
@@ -124,14 +126,28 @@ test('pause a running campaign, then resume it to the end; pause another and can
   await expect(resumed.getByText('Completed', { exact: true })).toBeVisible();
   await expect(resumed.getByTestId('campaign-summary')).toHaveText(`Summary: 0 successful, 0 failed, ${PAUSE_LEADS} total`);
 
-  const cancelled = await startCampaign(page, 'E2E paused then cancelled', filter);
-  await cancelled.getByRole('button', { name: 'Pause E2E paused then cancelled' }).click();
-  await expect(cancelled.getByText('Paused', { exact: true })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
-  await cancelled.getByRole('button', { name: 'Cancel campaign E2E paused then cancelled' }).click();
-  await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(cancelled.getByRole('button', { name: 'Resume E2E paused then cancelled' })).toHaveCount(0);
-  await expect(cancelled.getByTestId('campaign-counts')).toContainText('Cancelled');
+  // The second campaign must still have messages to cancel however fast the machine drains the
+  // outbox (a CI run once drained all of them before the pause arrived): the email queue is held
+  // (BullMQ pause, the run's queue prefix) until the campaign is cancelled.
+  const redisUrl = new URL(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const emailQueue = new Queue(QueueName.Messages, {
+    connection: { host: redisUrl.hostname, port: Number(redisUrl.port || 6379) },
+    prefix: (await e2eEnv()).queuePrefix,
+  });
+  await emailQueue.pause();
+  try {
+    const cancelled = await startCampaign(page, 'E2E paused then cancelled', filter);
+    await cancelled.getByRole('button', { name: 'Pause E2E paused then cancelled' }).click();
+    await expect(cancelled.getByText('Paused', { exact: true })).toBeVisible();
+    page.once('dialog', (d) => void d.accept());
+    await cancelled.getByRole('button', { name: 'Cancel campaign E2E paused then cancelled' }).click();
+    await expect(cancelled.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(cancelled.getByRole('button', { name: 'Resume E2E paused then cancelled' })).toHaveCount(0);
+    await expect(cancelled.getByTestId('campaign-counts')).toContainText('Cancelled');
+  } finally {
+    await emailQueue.resume();
+    await emailQueue.close();
+  }
 
   const rows = await dbQuery<{ name: string; status: string; cancelled: number; delivered: number }>(
     `SELECT c.name, c.status, count(*) FILTER (WHERE m.status = 'cancelled')::int AS cancelled, count(*) FILTER (WHERE m.status = 'not_delivered')::int AS delivered

@@ -17,7 +17,12 @@ const PUBLIC_ROUTES = [
   { path: '/security-monitoring', h1: '24/7 Professional Security Monitoring' },
   { path: '/compare-services', h1: 'Compare Our Security Services Side by Side' },
   { path: '/case-studies', h1: 'Our Work: Security Projects Across the Metro Area' },
+  { path: '/calculator', h1: 'Security System Cost Calculator' },
+  { path: '/shopping', h1: 'Design Your Security System in 3 Minutes' },
 ];
+
+/** Public pages that are not indexed (payment status pages, the 404 page): axe checks them too. */
+const UNINDEXED_ROUTES = ['/payment-success', '/consultation-success', '/no-such-page'];
 
 test('every public route is prerendered with unique title, description, canonical, Open Graph and JSON-LD', async ({ request }) => {
   const titles = new Set<string>();
@@ -71,10 +76,10 @@ test.describe('without JavaScript', () => {
 for (const width of [1280, 390]) {
   test.describe(`axe at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 500 ? 800 : 844 } });
-    for (const r of PUBLIC_ROUTES) {
-      test(`${r.path} has no serious or critical violations`, async ({ page }) => {
+    for (const path of [...PUBLIC_ROUTES.map((r) => r.path), ...UNINDEXED_ROUTES]) {
+      test(`${path} has no serious or critical violations`, async ({ page }) => {
         await page.emulateMedia({ reducedMotion: 'reduce' }); // no fades in progress while axe reads colours
-        await page.goto(r.path);
+        await page.goto(path);
         await page.waitForLoadState('networkidle');
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
