@@ -85,16 +85,28 @@ test('values typed and chosen before the app has started reach the designer: its
   await expect(wizard.getByLabel('Number of floors')).toHaveValue('3');
 });
 
-test('a name typed into the home contact form before the app has started is the one stored', async ({ page }) => {
+test('a name typed into the home contact form before the app has started, and finished before its section is ready, is the one stored', async ({ page }) => {
   const boot = await holdBootChunk(page);
+  // The contact form's section (deferred: it hydrates after the page) is held back too.
+  let releaseSection!: () => void;
+  const sectionReleased = new Promise<void>((resolve) => (releaseSection = resolve));
+  await page.route(/\/assets\/home-closing-sections-[\w-]+\.js$/, async (route) => {
+    await sectionReleased;
+    await route.continue();
+  });
   await page.goto('/');
   await boot.requested;
   const form = page.getByRole('form', { name: 'Contact form' });
-  // Typed while nothing runs (the form's section hydrates even later than the page).
-  await form.getByLabel('First name').fill('Grace');
+  const firstName = form.getByLabel('First name');
+  // Begun while nothing runs, finished once the page has hydrated but not the form's section.
+  await firstName.fill('Gr');
   boot.release();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  await firstName.fill('Grace');
+  await expect(page.locator('[data-deferred-section="home-closing"]')).not.toHaveAttribute('data-hydrated');
+  releaseSection();
   await scrollIntoHydratedView(form);
+  await expect(firstName).toHaveValue('Grace');
   const email = `early-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await form.getByLabel('Last name').fill('Hopper');
   await form.getByLabel('Email').fill(email);

@@ -17,7 +17,9 @@
  *   Each field's last value is recorded, and once the part of the page holding it has hydrated
  *   (the page, or its deferred section) the value is given to React as a change of the field
  *   (an `input`/`change` event after setting it through the element's own `value` property, which
- *   React watches), so the app's state gets it.
+ *   React watches), so the app's state gets it. Fields of a section that has not hydrated yet
+ *   keep being recorded after the page has (the visitor may type on there), so the value given
+ *   is the last one.
  *
  * Not held: links (`a[href]`), which work without JavaScript (the browser follows them at once, as
  * it would on any page), and clicks with a modifier key or another button (new tab, download …).
@@ -43,8 +45,8 @@ export interface EarlyInputHolder {
   release(): void;
 }
 
-/** One action to replay: a held click, or a field's last value. */
-type Held = { kind: 'click'; control: HTMLElement } | { kind: 'value'; field: ValueField; value: string };
+/** One action to replay: a held click, or a field whose last value is to be given to the app. */
+type Held = { kind: 'click'; control: HTMLElement } | { kind: 'value'; field: ValueField };
 
 /** Whether `target` is a field whose value is replayed. */
 function isValueField(target: EventTarget | null): target is ValueField {
@@ -137,24 +139,53 @@ export function holdEarlyInput(root: HTMLElement): EarlyInputHolder {
     }
   };
 
-  /** Records a field's value (one entry per field, at the place of its last change). */
+  /** The last value of each field whose value is still to be given to the app. */
+  const latest = new Map<ValueField, string>();
+  /** The fields waiting for their deferred section to hydrate. */
+  const waitingFields = new Set<ValueField>();
+
+  /** Gives the app `field`'s last value once its part of the page has hydrated. */
+  const replayWhenReady = (field: ValueField) => {
+    const give = () => {
+      waitingFields.delete(field);
+      const value = latest.get(field);
+      latest.delete(field);
+      if (value !== undefined) replayValue(field, value);
+    };
+    if (isHydratedPart(field)) give();
+    else if (!waitingFields.has(field)) {
+      waitingFields.add(field);
+      whenHydrated(field, give);
+    }
+  };
+
+  /**
+   * Records a field's value: before the page has hydrated, every field (one entry per field, at
+   * the place of its last change); after, fields of sections not hydrated yet, whose typing React
+   * does not see either (the visitor may go on typing there until the section is ready).
+   */
   const onValue = (event: Event) => {
     const field = event.target;
     if (!inRoot(field) || !isValueField(field)) return;
+    if (html.hasAttribute('data-hydrated')) {
+      if (isHydratedPart(field)) return;
+      latest.set(field, field.value);
+      replayWhenReady(field);
+      return;
+    }
+    latest.set(field, field.value);
     const previous = held.findIndex((h) => h.kind === 'value' && h.field === field);
     if (previous >= 0) held.splice(previous, 1);
-    held.push({ kind: 'value', field, value: field.value });
+    held.push({ kind: 'value', field });
   };
 
-  const stop = () => {
+  const stopHoldingClicks = () => {
     document.removeEventListener('click', onClick, { capture: true });
-    document.removeEventListener('input', onValue, { capture: true });
-    document.removeEventListener('change', onValue, { capture: true });
     observer.disconnect();
   };
 
   const replay = () => {
-    stop();
+    stopHoldingClicks();
     const actions = held.splice(0);
     // After the effects of the commit that set the marker, so every handler is attached. Values
     // wait for the part of the page holding their field; clicks in a deferred section are held
@@ -163,10 +194,8 @@ export function holdEarlyInput(root: HTMLElement): EarlyInputHolder {
       for (const action of actions) {
         if (action.kind === 'click') {
           if (action.control.isConnected) action.control.click();
-        } else if (isHydratedPart(action.field)) {
-          replayValue(action.field, action.value);
         } else {
-          whenHydrated(action.field, () => replayValue(action.field, action.value));
+          replayWhenReady(action.field);
         }
       }
     }, 0);
@@ -184,8 +213,11 @@ export function holdEarlyInput(root: HTMLElement): EarlyInputHolder {
 
   return {
     release() {
-      stop();
+      stopHoldingClicks();
+      document.removeEventListener('input', onValue, { capture: true });
+      document.removeEventListener('change', onValue, { capture: true });
       held.length = 0;
+      latest.clear();
     },
   };
 }
