@@ -33,6 +33,11 @@ export const HELD_CONTROLS =
 /** At most this many clicks are held (a visitor does not click more while a page starts). */
 export const MAX_HELD_CLICKS = 5;
 
+/** A primary-button click without a modifier key (not a new tab, a new window, a download …). */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /** Fields whose value is replayed (not check boxes and radios: their clicks are held instead). */
 type ValueField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -127,8 +132,7 @@ export function holdEarlyInput(root: HTMLElement): EarlyInputHolder {
   const inRoot = (target: EventTarget | null): target is Element => target instanceof Element && root.contains(target);
 
   const onClick = (event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (!inRoot(event.target)) return;
+    if (!isPlainClick(event) || !inRoot(event.target)) return;
     const control = event.target.closest<HTMLElement>(`a[href], ${HELD_CONTROLS}`);
     if (!control || control.matches('a[href]')) return;
     event.preventDefault();

@@ -24,16 +24,13 @@
  * `data-hydrated` (browser tests wait for it as they wait for `<html data-hydrated>`).
  */
 import { Suspense, createElement, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { HELD_CONTROLS, MAX_HELD_CLICKS, isPlainClick } from '../../app/early-input';
 
 /** How far outside the viewport a section starts loading: about a phone screen ahead. */
 export const NEAR_MARGIN = '800px 0px';
 
-/** Controls whose click is replayed after hydration (text fields need no replay: typing is native). */
-const REPLAYED_CONTROLS =
-  'a[href], button, summary, label, [role="button"], [role="tab"], [role="radio"], [role="checkbox"], [role="switch"], input[type="checkbox"], input[type="radio"]';
-
-/** At most this many clicks are held for replay (a visitor does not click more while waiting). */
-const MAX_HELD_CLICKS = 5;
+/** Controls whose click is replayed: links too, whose handlers in a section (client-side navigation, analytics events) run once it has hydrated. */
+const REPLAYED_CONTROLS = `a[href], ${HELD_CONTROLS}`;
 
 /** A section waiting to hydrate: load it now; hold a click for replay. */
 interface Waiting {
@@ -94,7 +91,7 @@ function listenForIntent(): void {
       const section = waitingAt(event.target);
       if (!section) return;
       // New tab, new window, download: the browser's own business.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isPlainClick(event)) return;
       const control = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_CONTROLS) : null;
       if (!control) return;
       event.preventDefault();
