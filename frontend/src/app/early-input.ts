@@ -38,6 +38,21 @@ export function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** What counts as the visitor starting to use the page (components/site/deferred-section.tsx). */
+export const ENGAGEMENT_EVENTS = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+
+/** Whether the visitor started to use the page before the app had booted. */
+let engagedEarly = false;
+
+/**
+ * Whether the visitor scrolled, pressed a key or a pointer, or touched the page before the app was
+ * there to see it (recorded by {@link holdEarlyInput}): sections near the viewport then load at
+ * once rather than waiting for the next such event.
+ */
+export function engagedBeforeBoot(): boolean {
+  return engagedEarly;
+}
+
 /** Fields whose value is replayed (not check boxes and radios: their clicks are held instead). */
 type ValueField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -210,6 +225,11 @@ export function holdEarlyInput(root: HTMLElement): EarlyInputHolder {
   });
 
   if (html.hasAttribute('data-hydrated')) return { release: () => undefined };
+  const onEngaged = () => {
+    engagedEarly = true;
+    for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngaged, { capture: true });
+  };
+  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onEngaged, { capture: true, passive: true });
   document.addEventListener('click', onClick, { capture: true });
   document.addEventListener('input', onValue, { capture: true });
   document.addEventListener('change', onValue, { capture: true });

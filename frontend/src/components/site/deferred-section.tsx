@@ -24,7 +24,7 @@
  * `data-hydrated` (browser tests wait for it as they wait for `<html data-hydrated>`).
  */
 import { Suspense, createElement, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { HELD_CONTROLS, MAX_HELD_CLICKS, isPlainClick } from '../../app/early-input';
+import { ENGAGEMENT_EVENTS, HELD_CONTROLS, MAX_HELD_CLICKS, engagedBeforeBoot, isPlainClick } from '../../app/early-input';
 
 /** How far outside the viewport a section starts loading: about a phone screen ahead. */
 export const NEAR_MARGIN = '800px 0px';
@@ -38,9 +38,6 @@ interface Waiting {
   hold: (control: HTMLElement) => void;
 }
 
-/** What counts as the visitor using the page. */
-const ENGAGEMENT_EVENTS = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
-
 /** Whether the visitor has started to use the page (then sections near the viewport load). */
 let engaged = false;
 let listeningForEngagement = false;
@@ -48,6 +45,9 @@ const onEngaged = new Set<() => void>();
 
 /** Runs `callback` once the visitor has scrolled, pressed a key or a pointer, or touched the page. */
 function whenEngaged(callback: () => void): () => void {
+  // A scroll or press made before the app booted counts (the visitor may have scrolled to the
+  // section already, and scroll no more).
+  if (!engaged && engagedBeforeBoot()) engaged = true;
   if (engaged) {
     callback();
     return () => undefined;
