@@ -139,33 +139,37 @@ test.describe('desktop Services dropdown at 1280 px', () => {
     await page.keyboard.press('Enter');
   }
 
-  test('choosing a service page navigates there, by mouse and by keyboard (on a fresh page)', async ({ page }) => {
-      await gotoHydrated(page, '/');
+  /** Opens the menu with the mouse and chooses Business Security; checks the page it leads to. */
+  async function chooseBusinessSecurityByMouse(page: Page) {
     await servicesTrigger(page).click();
     await servicesMenu(page).getByRole('menuitem', { name: 'Business Security' }).click();
     await expect(page).toHaveURL(/\/business-security$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Commercial Security Built for How Your Business Runs' })).toBeVisible();
     await expect(servicesMenu(page)).toBeHidden();
+  }
 
-    await gotoHydrated(page, '/');
+  /** Chooses Security Cameras from the keyboard; checks the page it leads to. */
+  async function chooseSecurityCamerasByKeyboard(page: Page) {
     await chooseByKeyboard(page, 'Security Cameras');
     await expect(page).toHaveURL(/\/security-cameras$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Crystal-Clear 4K Security Cameras, Professionally Installed' })).toBeVisible();
+  }
+
+  test('choosing a service page navigates there, by mouse and by keyboard (on a fresh page)', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await chooseBusinessSecurityByMouse(page);
+
+    await gotoHydrated(page, '/');
+    await chooseSecurityCamerasByKeyboard(page);
   });
 
   test('choosing a service page navigates there, by mouse and by keyboard (after the visitor has scrolled to the footer)', async ({ page }) => {
     await gotoHydrated(page, '/');
     await scrollIntoHydratedView(page.locator('footer'));
-    await servicesTrigger(page).click();
-    await servicesMenu(page).getByRole('menuitem', { name: 'Business Security' }).click();
-    await expect(page).toHaveURL(/\/business-security$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Commercial Security Built for How Your Business Runs' })).toBeVisible();
-    await expect(servicesMenu(page)).toBeHidden();
+    await chooseBusinessSecurityByMouse(page);
 
     // Client-side navigation: the footer is still hydrated on the new page.
-    await chooseByKeyboard(page, 'Security Cameras');
-    await expect(page).toHaveURL(/\/security-cameras$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Crystal-Clear 4K Security Cameras, Professionally Installed' })).toBeVisible();
+    await chooseSecurityCamerasByKeyboard(page);
     await expect(servicesMenu(page)).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Commercial Security Built for How Your Business Runs' })).toHaveCount(0);
   });

@@ -75,15 +75,29 @@ async function submit(page: Page, button: Locator): Promise<number> {
   return (await posted).status();
 }
 
+/** The five required fields of a contact or quote form (public-site.md §5). */
+interface RequiredFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  propertyType: string;
+}
+
+/** Fills the required fields of `form`. */
+async function fillRequired(form: Locator, v: RequiredFields): Promise<void> {
+  await form.getByLabel('First name').fill(v.firstName);
+  await form.getByLabel('Last name').fill(v.lastName);
+  await form.getByLabel('Email').fill(v.email);
+  await form.getByLabel('Phone').fill(v.phone);
+  await form.getByLabel('Property type').selectOption(v.propertyType);
+}
+
 test.describe('failure toasts keep the form', () => {
   test('home contact form: "Submission failed" and every typed value kept', async ({ page }) => {
     await failContacts(page);
     const form = await homeForm(page);
-    await form.getByLabel('First name').fill('Ada');
-    await form.getByLabel('Last name').fill('Lovelace');
-    await form.getByLabel('Email').fill('ada@example.com');
-    await form.getByLabel('Phone').fill('(212) 555-0142');
-    await form.getByLabel('Property type').selectOption('business');
+    await fillRequired(form, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(212) 555-0142', propertyType: 'business' });
     await form.getByLabel('How did you hear about us?').selectOption('google');
     await form.getByText('Alarm Systems', { exact: true }).click();
     await form.getByLabel('Message').fill('Loading dock and two doors.');
@@ -111,11 +125,7 @@ test.describe('failure toasts keep the form', () => {
       const { company } = (await (await request.get('/api/public-config')).json()) as PublicConfig;
       await failContacts(page);
       const form = await quoteForm(page, path);
-      await form.getByLabel('First name').fill('Alan');
-      await form.getByLabel('Last name').fill('Turing');
-      await form.getByLabel('Email').fill('alan@example.com');
-      await form.getByLabel('Phone').fill('2125550100');
-      await form.getByLabel('Property type').selectOption('warehouse');
+      await fillRequired(form, { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '2125550100', propertyType: 'warehouse' });
       await form.getByLabel('Message').fill('Twelve cameras, one gate.');
 
       expect(await submit(page, form.getByRole('button', { name: 'Request My Free Quote' }))).toBe(500);
@@ -141,11 +151,7 @@ test.describe('a contact stored without its notification job (notificationJob: n
     await dropNotificationJob(page);
     const form = await homeForm(page);
     const email = uniqueEmail('nojob-home');
-    await form.getByLabel('First name').fill('Katherine');
-    await form.getByLabel('Last name').fill('Johnson');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('(212) 555-0177');
-    await form.getByLabel('Property type').selectOption('residential');
+    await fillRequired(form, { firstName: 'Katherine', lastName: 'Johnson', email, phone: '(212) 555-0177', propertyType: 'residential' });
 
     expect(await submit(page, form.getByRole('button', { name: 'Send Message' }))).toBe(201);
     await expect(page.getByTestId('toast').getByText(HOME_SUCCESS, { exact: true })).toBeVisible();
@@ -158,11 +164,7 @@ test.describe('a contact stored without its notification job (notificationJob: n
     await dropNotificationJob(page);
     const form = await quoteForm(page, '/security-monitoring');
     const email = uniqueEmail('nojob-monitoring');
-    await form.getByLabel('First name').fill('Dorothy');
-    await form.getByLabel('Last name').fill('Vaughan');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('(212) 555-0178');
-    await form.getByLabel('Property type').selectOption('retail-store');
+    await fillRequired(form, { firstName: 'Dorothy', lastName: 'Vaughan', email, phone: '(212) 555-0178', propertyType: 'retail-store' });
 
     expect(await submit(page, form.getByRole('button', { name: 'Request My Free Quote' }))).toBe(201);
     const toast = page.getByTestId('toast');
@@ -245,11 +247,7 @@ test.describe('bad input', () => {
     success: string,
   ) {
     const email = uniqueEmail('bad-input');
-    await form.getByLabel('First name').fill(values.firstName);
-    await form.getByLabel('Last name').fill(values.lastName);
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('+1 (212) 555-0199');
-    await form.getByLabel('Property type').selectOption(propertyType);
+    await fillRequired(form, { firstName: values.firstName, lastName: values.lastName, email, phone: '+1 (212) 555-0199', propertyType });
     await form.getByLabel('Message').fill(values.message);
     expect(await submit(page, form.getByRole('button', { name: button }))).toBe(201);
     await expect(page.getByTestId('toast').getByText(success, { exact: true })).toBeVisible();
