@@ -5,7 +5,7 @@
 import { localBusinessJsonLd as localBusinessJsonLdAt, type CompanyFacts } from '@ironclad/contracts';
 import { SITE_ORIGIN } from '../routes/route-meta';
 
-export { LOCAL_BUSINESS_SCRIPT_ID, jsonLdText } from '@ironclad/contracts';
+export { jsonLdText } from '@ironclad/contracts';
 
 /** The LocalBusiness object of this site. */
 export function localBusinessJsonLd(company: CompanyFacts): Record<string, unknown> {
