@@ -10,7 +10,8 @@
  *    /case-studies in Debian Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
  * 4. Prints, per route, the median performance score, LCP, TBT and CLS side by side with the
  *    issue's targets, and the JavaScript loaded before interaction: the scripts Lighthouse saw
- *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/.
+ *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/;
+ *    then the host's speed during the runs (Lighthouse's benchmarkIndex), which TBT scales with.
  *
  * Options: --no-build, --runs N, --route /path (repeatable).
  */
@@ -99,10 +100,11 @@ async function main() {
             tbtMs: lhr.audits['total-blocking-time'].numericValue,
             cls: lhr.audits['cumulative-layout-shift'].numericValue,
             fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+            benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
             ...js,
           });
           const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, LCP ${Math.round(runs.at(-1).lcpMs)} ms (${lcpNode?.nodeLabel?.slice(0, 60) ?? '?'} <${lcpNode?.selector ?? ''}>)`);
+          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, TBT ${Math.round(runs.at(-1).tbtMs)} ms, host benchmarkIndex ${Math.round(runs.at(-1).benchmarkIndex)}, LCP ${Math.round(runs.at(-1).lcpMs)} ms (${lcpNode?.nodeLabel?.slice(0, 60) ?? '?'} <${lcpNode?.selector ?? ''}>)`);
         } finally {
           await chrome.kill();
         }
@@ -114,6 +116,7 @@ async function main() {
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),
         fcpMs: median(runs.map((r) => r.fcpMs)),
+        benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
         scripts: median(runs.map((r) => r.count)),
         jsTransferredKb: median(runs.map((r) => r.transferred)) / 1024,
         jsGzipKb: median(runs.map((r) => r.gzipped)) / 1024,
@@ -130,6 +133,12 @@ async function main() {
           `${r.jsGzipKb.toFixed(1)} KB in ${r.scripts} files (${r.jsTransferredKb.toFixed(1)} KB transferred)`,
       ),
     ];
+    // Simulated throttling multiplies every main-thread task observed on this host by 4 (a
+    // mid-range phone is taken to be 4× slower than the host), so TBT scales with the host's speed:
+    // Lighthouse's benchmarkIndex says how fast the host was during the runs (higher is faster), so
+    // figures from two machines, or from one machine at two busy moments, can be told apart.
+    const hostIndex = results.map((r) => `${r.route} ${Math.round(r.benchmarkIndex)}`).join(', ');
+    lines.push('', `Host speed (Lighthouse benchmarkIndex, median per route): ${hostIndex}.`);
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
     await server.stop();
