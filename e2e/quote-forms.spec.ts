@@ -93,11 +93,21 @@ async function fillRequired(form: Locator, v: RequiredFields): Promise<void> {
   await form.getByLabel('Property type').selectOption(v.propertyType);
 }
 
+/** Expects the five required fields to still hold what {@link fillRequired} typed. */
+async function expectRequiredKept(form: Locator, v: RequiredFields): Promise<void> {
+  await expect(form.getByLabel('First name')).toHaveValue(v.firstName);
+  await expect(form.getByLabel('Last name')).toHaveValue(v.lastName);
+  await expect(form.getByLabel('Email')).toHaveValue(v.email);
+  await expect(form.getByLabel('Phone')).toHaveValue(v.phone);
+  await expect(form.getByLabel('Property type')).toHaveValue(v.propertyType);
+}
+
 test.describe('failure toasts keep the form', () => {
   test('home contact form: "Submission failed" and every typed value kept', async ({ page }) => {
     await failContacts(page);
     const form = await homeForm(page);
-    await fillRequired(form, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(212) 555-0142', propertyType: 'business' });
+    const required: RequiredFields = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(212) 555-0142', propertyType: 'business' };
+    await fillRequired(form, required);
     await form.getByLabel('How did you hear about us?').selectOption('google');
     await form.getByText('Alarm Systems', { exact: true }).click();
     await form.getByLabel('Message').fill('Loading dock and two doors.');
@@ -109,11 +119,7 @@ test.describe('failure toasts keep the form', () => {
     await expect(toast.getByText(HOME_FAILURE.description, { exact: true })).toBeVisible();
     await expect(page.getByText(HOME_SUCCESS)).toHaveCount(0);
 
-    await expect(form.getByLabel('First name')).toHaveValue('Ada');
-    await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
-    await expect(form.getByLabel('Email')).toHaveValue('ada@example.com');
-    await expect(form.getByLabel('Phone')).toHaveValue('(212) 555-0142');
-    await expect(form.getByLabel('Property type')).toHaveValue('business');
+    await expectRequiredKept(form, required);
     await expect(form.getByLabel('How did you hear about us?')).toHaveValue('google');
     await expect(form.getByLabel('Message')).toHaveValue('Loading dock and two doors.');
     await expect(form.getByRole('checkbox', { name: 'Alarm Systems' })).toBeChecked();
@@ -125,7 +131,8 @@ test.describe('failure toasts keep the form', () => {
       const { company } = (await (await request.get('/api/public-config')).json()) as PublicConfig;
       await failContacts(page);
       const form = await quoteForm(page, path);
-      await fillRequired(form, { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '2125550100', propertyType: 'warehouse' });
+      const required: RequiredFields = { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '2125550100', propertyType: 'warehouse' };
+      await fillRequired(form, required);
       await form.getByLabel('Message').fill('Twelve cameras, one gate.');
 
       expect(await submit(page, form.getByRole('button', { name: 'Request My Free Quote' }))).toBe(500);
@@ -135,11 +142,7 @@ test.describe('failure toasts keep the form', () => {
       await expect(toast.getByText(`Please try again or call us directly at ${company.phone}.`, { exact: true })).toBeVisible();
       await expect(page.getByText(QUOTE_SUCCESS.title)).toHaveCount(0);
 
-      await expect(form.getByLabel('First name')).toHaveValue('Alan');
-      await expect(form.getByLabel('Last name')).toHaveValue('Turing');
-      await expect(form.getByLabel('Email')).toHaveValue('alan@example.com');
-      await expect(form.getByLabel('Phone')).toHaveValue('2125550100');
-      await expect(form.getByLabel('Property type')).toHaveValue('warehouse');
+      await expectRequiredKept(form, required);
       await expect(form.getByLabel('Message')).toHaveValue('Twelve cameras, one gate.');
       await expect(form.getByRole('button', { name: 'Request My Free Quote' })).toBeEnabled();
     });
