@@ -133,7 +133,14 @@ export function serverStyleTags(tags: string): string {
   // browser; after the components' tag, `recipes` would be named first and rank lowest, and the
   // page would change its look (and shift) as it hydrates. A tag of its own, first, fixes the order.
   const layerOrder = /@layer [\w-]+(?:,\s*[\w-]+)+;/.exec(tags)?.[0];
-  return layerOrder ? `<style data-layer-order="">${layerOrder}</style>${marked}` : marked;
+  if (!layerOrder) return marked;
+  // ...and it must be the only one. While two style sheets of the document each hold a layer
+  // statement, Chromium (156) treats every later change to the list of style sheets (a <link>
+  // added to <head>, such as entry-client.tsx's modulepreloads, or <Global> moving its tags) as
+  // a change of fonts: it recalculates the style of every element and lays the whole page out
+  // again, 25-40 ms each time on a desktop, twice during start-up. Chakra's tag keeps its
+  // data-emotion name, empty, so that <Global> still takes it over instead of inserting the rule.
+  return `<style data-layer-order="">${layerOrder}</style>${marked.replaceAll(`>${layerOrder}</style>`, '></style>')}`;
 }
 
 /**
