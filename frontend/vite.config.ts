@@ -13,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { addCreateSystemInSteps, CHAKRA_SYSTEM_FILE, lazyGlobalStyles } from './build/chakra-transforms';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
 
@@ -24,31 +25,24 @@ const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.t
  * Types: frontend/tsconfig.json maps the same paths to the package's `dist/types/theme`.
  */
 const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@chakra-ui/react')));
+/** Chakra's styled-system `system.js`, where `createSystem` lives (and `~chakra-system` points). */
+const chakraSystemModule = fileURLToPath(new URL('./styled-system/system.js', import.meta.resolve('@chakra-ui/react')));
+
 /**
- * Chakra's `createSystem()` (3.37) builds its global styles eagerly: the reset, the global CSS and
- * a CSS variable for every token, passed through the whole style pipeline, which its provider's
- * <Global> then serialises. On a prerendered page that work is wasted, since <head> already holds
- * those styles (the site's provider gives Chakra none to render there: components/ui/provider.tsx),
- * and it was most of the longest task of the boot (77 ms unthrottled in a Lighthouse trace of /,
- * 18-31 ms without; four times that on the phone Lighthouse simulates).
- * This transform makes `system._global` a getter that builds them on first read, as the server
- * renderer and the client-only pages still need. The build fails if the line is not found (a Chakra
- * upgrade that changed it must be looked at again).
+ * Applies the build-time edits of Chakra's `system.js` (build/chakra-transforms.ts): its global
+ * styles built on first read (`lazyGlobalStyles`), and `createSystemInSteps`, which builds the
+ * system in four tasks rather than one (`addCreateSystemInSteps`). A missing line fails the build.
  */
-function lazyChakraGlobalStyles(): Plugin {
-  const systemModule = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-  const exported = '    _global,\n';
+function chakraSystemEdits(): Plugin {
   return {
-    name: 'ironclad:lazy-chakra-global-styles',
+    name: 'ironclad:chakra-system-edits',
     transform(code, id) {
-      if (!systemModule.test(id.split('?')[0])) return null;
-      if (!code.includes(eager) || !code.includes(exported)) {
-        this.error(`${id}: Chakra's eager global styles line changed; update lazyChakraGlobalStyles in vite.config.ts`);
+      if (!CHAKRA_SYSTEM_FILE.test(id.split('?')[0])) return null;
+      try {
+        return addCreateSystemInSteps(lazyGlobalStyles(code));
+      } catch (err) {
+        this.error(`${id}: ${(err as Error).message}`);
       }
-      return code
-        .replace(eager, 'let _global;')
-        .replace(exported, '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
     },
   };
 }
@@ -56,11 +50,12 @@ function lazyChakraGlobalStyles(): Plugin {
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), lazyChakraGlobalStyles()],
+  plugins: [react(), chakraSystemEdits()],
   resolve: {
     alias: [
       { find: '@ironclad/contracts', replacement: contractsSource },
       { find: /^~chakra-theme\/(.+)$/, replacement: `${chakraThemeDir}$1.js` },
+      { find: /^~chakra-system$/, replacement: chakraSystemModule },
     ],
   },
   server: {

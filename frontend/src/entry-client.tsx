@@ -16,6 +16,7 @@
  */
 
 import { holdEarlyInput } from './app/early-input';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 /** Id of the JSON list of chunk URLs written by the prerenderer. */
 export const APP_CHUNKS_SCRIPT_ID = 'app-chunks';
@@ -51,9 +52,6 @@ function preloadAppChunks(): void {
   document.head.append(links);
 }
 
-/** Lets the browser handle input and rendering between two pieces of start-up work. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 // Clicks and typing on the painted page before React is ready are held and replayed (app/early-input.ts).
 const container = document.getElementById('root');
 const earlyInput = container?.firstElementChild ? holdEarlyInput(container) : null;
@@ -61,9 +59,9 @@ const earlyInput = container?.firstElementChild ? holdEarlyInput(container) : nu
 try {
   await afterNextPaint();
   preloadAppChunks();
-  // Start-up in three tasks rather than one: React, then the Chakra system (building its token
-  // dictionary is the costliest module to evaluate), then the app, which hydrates in a transition
-  // (small slices). The modules are shared, so each is evaluated once.
+  // Start-up in several tasks rather than one: React, then the Chakra system (itself built in
+  // four tasks: components/ui/theme.ts), then the app, which hydrates in a transition (small
+  // slices). The modules are shared, so each is evaluated once.
   await import('react-dom/client');
   await yieldToBrowser();
   await import('./components/ui/theme');
