@@ -13,7 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { addCreateSystemInSteps, CHAKRA_SYSTEM_FILE, lazyGlobalStyles } from './build/chakra-transforms';
+import { chakraModuleEdits } from './build/chakra-transforms';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
 
@@ -29,17 +29,17 @@ const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@c
 const chakraSystemModule = fileURLToPath(new URL('./styled-system/system.js', import.meta.resolve('@chakra-ui/react')));
 
 /**
- * Applies the build-time edits of Chakra's `system.js` (build/chakra-transforms.ts): its global
- * styles built on first read (`lazyGlobalStyles`), and `createSystemInSteps`, which builds the
- * system in four tasks rather than one (`addCreateSystemInSteps`). A missing line fails the build.
+ * Applies the build-time edits of Chakra's `system.js` and `token-dictionary.js`
+ * (build/chakra-transforms.ts): the system's global styles built on first read, and
+ * `createSystemInSteps`, which builds the system in six tasks rather than one. A missing line
+ * fails the build.
  */
-function chakraSystemEdits(): Plugin {
+function chakraEdits(): Plugin {
   return {
-    name: 'ironclad:chakra-system-edits',
+    name: 'ironclad:chakra-edits',
     transform(code, id) {
-      if (!CHAKRA_SYSTEM_FILE.test(id.split('?')[0])) return null;
       try {
-        return addCreateSystemInSteps(lazyGlobalStyles(code));
+        return chakraModuleEdits(id.split('?')[0], code);
       } catch (err) {
         this.error(`${id}: ${(err as Error).message}`);
       }
@@ -50,7 +50,7 @@ function chakraSystemEdits(): Plugin {
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), chakraSystemEdits()],
+  plugins: [react(), chakraEdits()],
   resolve: {
     alias: [
       { find: '@ironclad/contracts', replacement: contractsSource },

@@ -1,19 +1,30 @@
 /**
- * The build-time edits of Chakra's system.js (chakra-transforms.ts), applied to the installed
- * Chakra and run: `createSystemInSteps` builds, in four tasks, the same system `createSystem`
- * builds at once, and `_global` is built on first read. The edited module is written beside the
- * original (its imports are relative) under a name of its own, and deleted afterwards.
+ * The build-time edits of Chakra's system.js and token-dictionary.js (chakra-transforms.ts),
+ * applied to the installed Chakra and run: `createSystemInSteps` builds, in six tasks, the same
+ * system `createSystem` builds at once, and `_global` is built on first read. The edited modules
+ * are written beside the originals (their imports are relative) under names of their own, and
+ * deleted afterwards.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addCreateSystemInSteps, CHAKRA_SYSTEM_FILE, lazyGlobalStyles } from './chakra-transforms';
+import {
+  addCreateSystemInSteps,
+  addCreateTokenDictionaryInSteps,
+  CHAKRA_SYSTEM_FILE,
+  CHAKRA_TOKEN_DICTIONARY_FILE,
+  chakraModuleEdits,
+  lazyGlobalStyles,
+} from './chakra-transforms';
 
 const chakraEsm = fileURLToPath(new URL('../../node_modules/@chakra-ui/react/dist/esm/', import.meta.url));
 const systemFile = join(chakraEsm, 'styled-system', 'system.js');
-const editedFile = join(dirname(systemFile), `system.edited-${process.pid}-${randomBytes(4).toString('hex')}.js`);
+const dictionaryFile = join(chakraEsm, 'styled-system', 'token-dictionary.js');
+const suffix = `edited-${process.pid}-${randomBytes(4).toString('hex')}`;
+const editedSystemFile = join(dirname(systemFile), `system.${suffix}.js`);
+const editedDictionaryFile = join(dirname(systemFile), `token-dictionary.${suffix}.js`);
 
 type System = {
   _global: unknown[];
@@ -32,18 +43,26 @@ let edited: {
 let defaultConfig: unknown;
 
 beforeAll(async () => {
-  writeFileSync(editedFile, addCreateSystemInSteps(lazyGlobalStyles(readFileSync(systemFile, 'utf8'))));
-  edited = await import(editedFile);
+  writeFileSync(editedDictionaryFile, chakraModuleEdits(dictionaryFile, readFileSync(dictionaryFile, 'utf8')) ?? '');
+  const system = chakraModuleEdits(systemFile, readFileSync(systemFile, 'utf8')) ?? '';
+  writeFileSync(editedSystemFile, system.replace("from './token-dictionary.js';", `from './token-dictionary.${suffix}.js';`));
+  edited = await import(editedSystemFile);
   ({ defaultConfig } = await import(join(chakraEsm, 'preset.js')));
 });
-afterAll(() => rmSync(editedFile, { force: true }));
-
-it('matches the path of Chakra\'s system.js and no other module', () => {
-  expect(CHAKRA_SYSTEM_FILE.test(systemFile)).toBe(true);
-  expect(CHAKRA_SYSTEM_FILE.test(join(chakraEsm, 'styled-system', 'token-dictionary.js'))).toBe(false);
+afterAll(() => {
+  rmSync(editedSystemFile, { force: true });
+  rmSync(editedDictionaryFile, { force: true });
 });
 
-it('builds, in four tasks, the same system createSystem builds at once', async () => {
+it('edits Chakra\'s system.js and token-dictionary.js and no other module', () => {
+  expect(CHAKRA_SYSTEM_FILE.test(systemFile)).toBe(true);
+  expect(CHAKRA_TOKEN_DICTIONARY_FILE.test(dictionaryFile)).toBe(true);
+  expect(CHAKRA_SYSTEM_FILE.test(dictionaryFile)).toBe(false);
+  const css = join(chakraEsm, 'styled-system', 'css.js');
+  expect(chakraModuleEdits(css, readFileSync(css, 'utf8'))).toBeNull();
+});
+
+it('builds, in six tasks, the same system createSystem builds at once', async () => {
   const tasks: string[] = [];
   let step = 0;
   const yieldToBrowser = () =>
@@ -56,7 +75,7 @@ it('builds, in four tasks, the same system createSystem builds at once', async (
   const pending = edited.createSystemInSteps(yieldToBrowser, defaultConfig);
   setTimeout(() => tasks.push('another task'), 0); // queued while the first step's yield is pending
   const stepped = await pending;
-  expect(tasks).toEqual(['step 1', 'another task', 'step 2', 'step 3']);
+  expect(tasks).toEqual(['step 1', 'another task', 'step 2', 'step 3', 'step 4', 'step 5', 'step 6']);
 
   const atOnce = edited.createSystem(defaultConfig);
   expect(stepped.tokens.allTokens).toEqual(atOnce.tokens.allTokens);
@@ -85,4 +104,10 @@ it('fails, naming the edit to update, when a line it edits is not in the module'
     /addCreateSystemInSteps/,
   );
   expect(() => addCreateSystemInSteps(source.replace('export { createSystem, isValidSystem };', 'export { createSystem };'))).toThrow(/addCreateSystemInSteps/);
+  const dictionary = readFileSync(dictionaryFile, 'utf8');
+  // A build step added, or the build moved: the stepped copy would no longer do what build() does.
+  expect(() => addCreateTokenDictionaryInSteps(dictionary.replace('    addReferences();\n', '    addReferences();\n    addAliases();\n'))).toThrow(/addCreateTokenDictionaryInSteps/);
+  expect(() => addCreateTokenDictionaryInSteps(dictionary.replace('  build();\n  return dictionary;', '  build();\n  seal();\n  return dictionary;'))).toThrow(
+    /addCreateTokenDictionaryInSteps/,
+  );
 });

@@ -1,12 +1,27 @@
 /**
- * Build-time edits of Chakra UI's (3.37) styled-system module `dist/esm/styled-system/system.js`,
- * applied by the Vite plugins of vite.config.ts to the browser build. Each edit looks for the lines
- * it changes and throws when one is missing, so that a Chakra upgrade that changed them fails the
- * build (and build/chakra-transforms.test.ts) instead of shipping unedited code.
+ * Build-time edits of two modules of Chakra UI's (3.37) styled system, `system.js` and
+ * `token-dictionary.js` (`dist/esm/styled-system/`), applied by a Vite plugin of vite.config.ts
+ * ({@link chakraModuleEdits}). Each edit looks for the lines it changes and throws when one is
+ * missing, so that a Chakra upgrade that changed them fails the build (and
+ * build/chakra-transforms.test.ts) instead of shipping unedited code.
  */
 
-/** Matches the path of Chakra's `system.js` (the module both edits apply to). */
+/** Matches the path of Chakra's `system.js`. */
 export const CHAKRA_SYSTEM_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+/** Matches the path of Chakra's `token-dictionary.js`. */
+export const CHAKRA_TOKEN_DICTIONARY_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]token-dictionary\.js$/;
+
+/**
+ * The edited source of the Chakra module at `path` (a module id without its query), or null when
+ * this file edits no module there.
+ *
+ * @throws Error when a line an edit changes is not found once
+ */
+export function chakraModuleEdits(path: string, code: string): string | null {
+  if (CHAKRA_SYSTEM_FILE.test(path)) return addCreateSystemInSteps(lazyGlobalStyles(code));
+  if (CHAKRA_TOKEN_DICTIONARY_FILE.test(path)) return addCreateTokenDictionaryInSteps(code);
+  return null;
+}
 
 /** Throws when `needle` does not occur exactly once in `code`. */
 function expectOnce(code: string, needle: string, edit: string): void {
@@ -42,19 +57,20 @@ export function lazyGlobalStyles(code: string): string {
 }
 
 /**
- * Adds `createSystemInSteps(yieldToBrowser, ...configs)` to the module's exports.
+ * Adds `createSystemInSteps(yieldToBrowser, ...configs)` to the exports of `system.js`.
  *
  * `createSystem()` does all its work at once: merging the configs, building the token dictionary
  * (every token through its transforms and middlewares), the utilities and the conditions. On the
  * site's first screen that was the last long task of the boot: about 40 ms in one task in a
  * Lighthouse trace of / on a desktop-class host, which Lighthouse's phone simulation (4x slower
  * CPU) turns into a 160-200 ms task, nearly all of the page's Total Blocking Time.
- * The added function is a copy of `createSystem` made async, which awaits `yieldToBrowser()`
- * after merging the configs, after the token dictionary and after the utilities, so that each of
- * those steps runs in a task of its own. It resolves to the same system. `createSystem` itself is
- * left as it is (the staff system uses it, and the server renderer, which is not edited).
- * components/ui/theme.ts imports it through the `~chakra-system` alias (types:
- * src/types/chakra-system.d.ts).
+ * The added function is a copy of `createSystem` made async. It awaits `yieldToBrowser()` before
+ * it starts (apart from the evaluation of the modules that import it), after merging the configs,
+ * within the token dictionary ({@link addCreateTokenDictionaryInSteps}), after it and after the
+ * utilities, so that the work runs in six tasks rather than one. It resolves to the same system.
+ * `createSystem` itself is left as it is (the staff system uses it, and the server renderer,
+ * which is not edited). components/ui/theme.ts imports it through the `~chakra-system` alias
+ * (types: src/types/chakra-system.d.ts).
  *
  * @param code the source of system.js (after {@link lazyGlobalStyles}, so that the copy has the lazy getter too)
  * @returns the edited source
@@ -64,19 +80,83 @@ export function addCreateSystemInSteps(code: string): string {
   const start = 'function createSystem(...configs) {';
   const end = '\nfunction getTokenMap(';
   const exported = 'export { createSystem, isValidSystem };';
+  const imported = "import { createTokenDictionary } from './token-dictionary.js';";
+  const dictionary = '  const tokens = createTokenDictionary({';
   // Each step ends with one of these statements; a yield follows it.
   const stepEnds = [
     '  const config = mergeConfigs(...configs);',
     '    prefix: cssVarsPrefix\n  });',
     '  const utility = createUtility({\n    config: utilities,\n    tokens\n  });',
   ];
-  for (const needle of [start, end, exported]) expectOnce(code, needle, 'addCreateSystemInSteps');
+  for (const needle of [start, end, exported, imported]) expectOnce(code, needle, 'addCreateSystemInSteps');
   const from = code.indexOf(start);
   const to = code.indexOf(end);
   if (to < from) throw new Error("Chakra's system.js changed: getTokenMap comes before createSystem; update addCreateSystemInSteps in frontend/build/chakra-transforms.ts");
   const body = code.slice(from, to);
-  for (const needle of stepEnds) expectOnce(body, needle, 'addCreateSystemInSteps');
-  let stepped = body.replace(start, 'async function createSystemInSteps(yieldToBrowser, ...configs) {');
+  for (const needle of [dictionary, ...stepEnds]) expectOnce(body, needle, 'addCreateSystemInSteps');
+  let stepped = body
+    .replace(start, 'async function createSystemInSteps(yieldToBrowser, ...configs) {\n  await yieldToBrowser();')
+    .replace(dictionary, '  const tokens = await createTokenDictionaryInSteps(yieldToBrowser, {');
   for (const needle of stepEnds) stepped = stepped.replace(needle, `${needle}\n  await yieldToBrowser();`);
-  return `${code.slice(0, to)}\n${stepped}${code.slice(to).replace(exported, 'export { createSystem, createSystemInSteps, isValidSystem };')}`;
+  return `${code.slice(0, to)}\n${stepped}${code.slice(to)}`
+    .replace(imported, "import { createTokenDictionary, createTokenDictionaryInSteps } from './token-dictionary.js';")
+    .replace(exported, 'export { createSystem, createSystemInSteps, isValidSystem };');
+}
+
+/**
+ * Adds `createTokenDictionaryInSteps(yieldToBrowser, options)` to the exports of
+ * `token-dictionary.js`: a copy of `createTokenDictionary` made async, which awaits
+ * `yieldToBrowser()` after registering the tokens and after the first half of its build (the
+ * "pre" middlewares and transforms, the conditional tokens, the references), so that building
+ * the dictionary, the costliest step of `createSystem`, takes three tasks. It resolves to the
+ * same dictionary. The copy runs the same build steps in the same order as `build()`, which must
+ * be unchanged.
+ *
+ * @param code the source of token-dictionary.js
+ * @returns the edited source
+ * @throws Error when the lines it edits are not found once each
+ */
+export function addCreateTokenDictionaryInSteps(code: string): string {
+  const start = 'function createTokenDictionary(options) {';
+  const end = '\nfunction filterDefault(';
+  const exported = 'export { createTokenDictionary, tokenCategories };';
+  const build = [
+    '  function build() {',
+    '    applyMiddlewares("pre");',
+    '    applyTransforms("pre");',
+    '    addConditionalTokens();',
+    '    addReferences();',
+    '    expandTokenReferences$1();',
+    '    applyMiddlewares("post");',
+    '    applyTransforms("post");',
+    '    setupViews();',
+    '  }',
+  ].join('\n');
+  const tail = '  registerTokens();\n  registerTransform(...tokenTransforms);\n  registerMiddleware(...tokenMiddlewares);\n  build();\n  return dictionary;\n}';
+  const steppedTail = [
+    '  registerTokens();',
+    '  registerTransform(...tokenTransforms);',
+    '  registerMiddleware(...tokenMiddlewares);',
+    '  await yieldToBrowser();',
+    '  applyMiddlewares("pre");',
+    '  applyTransforms("pre");',
+    '  addConditionalTokens();',
+    '  addReferences();',
+    '  expandTokenReferences$1();',
+    '  await yieldToBrowser();',
+    '  applyMiddlewares("post");',
+    '  applyTransforms("post");',
+    '  setupViews();',
+    '  return dictionary;',
+    '}',
+  ].join('\n');
+  for (const needle of [start, end, exported, build, tail]) expectOnce(code, needle, 'addCreateTokenDictionaryInSteps');
+  const from = code.indexOf(start);
+  const to = code.indexOf(end);
+  const body = code.slice(from, to);
+  if (to < from || !body.endsWith(tail)) {
+    throw new Error("Chakra's token-dictionary.js changed: createTokenDictionary no longer ends with its build; update addCreateTokenDictionaryInSteps in frontend/build/chakra-transforms.ts");
+  }
+  const stepped = body.replace(start, 'async function createTokenDictionaryInSteps(yieldToBrowser, options) {').replace(tail, steppedTail);
+  return `${code.slice(0, to)}\n${stepped}${code.slice(to)}`.replace(exported, 'export { createTokenDictionary, createTokenDictionaryInSteps, tokenCategories };');
 }

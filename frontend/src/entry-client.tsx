@@ -60,7 +60,7 @@ try {
   await afterNextPaint();
   preloadAppChunks();
   // Start-up in several tasks rather than one: React, then the Chakra system (itself built in
-  // four tasks: components/ui/theme.ts), then the app, which hydrates in a transition (small
+  // six tasks: components/ui/theme.ts), then the app, which hydrates in a transition (small
   // slices). The modules are shared, so each is evaluated once.
   await import('react-dom/client');
   await yieldToBrowser();

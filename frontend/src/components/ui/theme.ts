@@ -218,8 +218,8 @@ export const brandConfig = defineConfig({
 /**
  * The Chakra system passed to `<ChakraProvider value={system}>`.
  *
- * In the browser it is built in four tasks (`createSystemInSteps`, vite.config.ts
- * `chakraSystemInSteps`): built at once, it was the longest task of the boot of every page. This
+ * In the browser it is built in six tasks (`createSystemInSteps`, build/chakra-transforms.ts):
+ * built at once, it was the longest task of the boot of every page. This
  * module therefore finishes evaluating (top-level await) a few tasks after it starts; the modules
  * that import it wait for it. The server renderer builds it at once.
  */
