@@ -57,6 +57,14 @@ export function lazyGlobalStyles(code: string): string {
 }
 
 /**
+ * The statements of a sync function that runs the generator `steps` to its end and returns its
+ * value (what the function returned before it became a generator).
+ */
+function runToEnd(steps: string): string {
+  return `  const steps = ${steps};\n  let step = steps.next();\n  while (!step.done) step = steps.next();\n  return step.value;`;
+}
+
+/**
  * Adds `createSystemInSteps(yieldToBrowser, ...configs)` to the exports of `system.js`.
  *
  * `createSystem()` does all its work at once: merging the configs, building the token dictionary
@@ -64,15 +72,17 @@ export function lazyGlobalStyles(code: string): string {
  * site's first screen that was the last long task of the boot: about 40 ms in one task in a
  * Lighthouse trace of / on a desktop-class host, which Lighthouse's phone simulation (4x slower
  * CPU) turns into a 160-200 ms task, nearly all of the page's Total Blocking Time.
- * The added function is a copy of `createSystem` made async. It awaits `yieldToBrowser()` before
- * it starts (apart from the evaluation of the modules that import it), after merging the configs,
- * within the token dictionary ({@link addCreateTokenDictionaryInSteps}), after it and after the
- * utilities, so that the work runs in six tasks rather than one. It resolves to the same system.
- * `createSystem` itself is left as it is (the staff system uses it, and the server renderer,
- * which is not edited). components/ui/theme.ts imports it through the `~chakra-system` alias
- * (types: src/types/chakra-system.d.ts).
+ * The body of `createSystem` becomes the generator `createSystemSteps`, which pauses after merging
+ * the configs, twice while building the token dictionary ({@link addCreateTokenDictionaryInSteps}),
+ * after it and after the utilities. `createSystem` runs it to its end at once, as before (the
+ * staff system uses it); `createSystemInSteps` awaits `yieldToBrowser()` before it starts (apart
+ * from the evaluation of the modules that import it) and at each pause, so that the work runs in
+ * six tasks rather than one, and resolves to the same system. The body is not copied, so the
+ * edit adds a few hundred bytes. components/ui/theme.ts imports `createSystemInSteps` through
+ * the `~chakra-system` alias (types: src/types/chakra-system.d.ts); the server renderer, which
+ * is not edited, uses `createSystem`.
  *
- * @param code the source of system.js (after {@link lazyGlobalStyles}, so that the copy has the lazy getter too)
+ * @param code the source of system.js (after or before {@link lazyGlobalStyles})
  * @returns the edited source
  * @throws Error when the lines it edits are not found once each
  */
@@ -82,7 +92,7 @@ export function addCreateSystemInSteps(code: string): string {
   const exported = 'export { createSystem, isValidSystem };';
   const imported = "import { createTokenDictionary } from './token-dictionary.js';";
   const dictionary = '  const tokens = createTokenDictionary({';
-  // Each step ends with one of these statements; a yield follows it.
+  // Each step ends with one of these statements; a pause follows it.
   const stepEnds = [
     '  const config = mergeConfigs(...configs);',
     '    prefix: cssVarsPrefix\n  });',
@@ -94,23 +104,36 @@ export function addCreateSystemInSteps(code: string): string {
   if (to < from) throw new Error("Chakra's system.js changed: getTokenMap comes before createSystem; update addCreateSystemInSteps in frontend/build/chakra-transforms.ts");
   const body = code.slice(from, to);
   for (const needle of [dictionary, ...stepEnds]) expectOnce(body, needle, 'addCreateSystemInSteps');
-  let stepped = body
-    .replace(start, 'async function createSystemInSteps(yieldToBrowser, ...configs) {\n  await yieldToBrowser();')
-    .replace(dictionary, '  const tokens = await createTokenDictionaryInSteps(yieldToBrowser, {');
-  for (const needle of stepEnds) stepped = stepped.replace(needle, `${needle}\n  await yieldToBrowser();`);
-  return `${code.slice(0, to)}\n${stepped}${code.slice(to)}`
-    .replace(imported, "import { createTokenDictionary, createTokenDictionaryInSteps } from './token-dictionary.js';")
+  let generator = body
+    .replace(start, 'function* createSystemSteps(...configs) {')
+    .replace(dictionary, '  const tokens = yield* createTokenDictionarySteps({');
+  for (const needle of stepEnds) generator = generator.replace(needle, `${needle}\n  yield;`);
+  const sync = `function createSystem(...configs) {\n${runToEnd('createSystemSteps(...configs)')}\n}`;
+  const stepped = [
+    'async function createSystemInSteps(yieldToBrowser, ...configs) {',
+    '  await yieldToBrowser();',
+    '  const steps = createSystemSteps(...configs);',
+    '  let step = steps.next();',
+    '  while (!step.done) {',
+    '    await yieldToBrowser();',
+    '    step = steps.next();',
+    '  }',
+    '  return step.value;',
+    '}',
+  ].join('\n');
+  return `${code.slice(0, from)}${generator}\n${sync}\n${stepped}${code.slice(to)}`
+    .replace(imported, "import { createTokenDictionarySteps } from './token-dictionary.js';")
     .replace(exported, 'export { createSystem, createSystemInSteps, isValidSystem };');
 }
 
 /**
- * Adds `createTokenDictionaryInSteps(yieldToBrowser, options)` to the exports of
- * `token-dictionary.js`: a copy of `createTokenDictionary` made async, which awaits
- * `yieldToBrowser()` after registering the tokens and after the first half of its build (the
- * "pre" middlewares and transforms, the conditional tokens, the references), so that building
- * the dictionary, the costliest step of `createSystem`, takes three tasks. It resolves to the
- * same dictionary. The copy runs the same build steps in the same order as `build()`, which must
- * be unchanged.
+ * Turns `createTokenDictionary` of `token-dictionary.js` into the generator
+ * `createTokenDictionarySteps`, exported beside it, which pauses after registering the tokens and
+ * after the first half of the build (the "pre" middlewares and transforms, the conditional
+ * tokens, the references); `createTokenDictionary` runs it to its end at once, as before.
+ * `createSystemSteps` ({@link addCreateSystemInSteps}) delegates to it, so that building the
+ * dictionary, the costliest step of `createSystem`, takes three tasks in `createSystemInSteps`.
+ * The generator runs the steps of `build()` in the same order, which must be unchanged.
  *
  * @param code the source of token-dictionary.js
  * @returns the edited source
@@ -137,13 +160,13 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
     '  registerTokens();',
     '  registerTransform(...tokenTransforms);',
     '  registerMiddleware(...tokenMiddlewares);',
-    '  await yieldToBrowser();',
+    '  yield;',
     '  applyMiddlewares("pre");',
     '  applyTransforms("pre");',
     '  addConditionalTokens();',
     '  addReferences();',
     '  expandTokenReferences$1();',
-    '  await yieldToBrowser();',
+    '  yield;',
     '  applyMiddlewares("post");',
     '  applyTransforms("post");',
     '  setupViews();',
@@ -157,6 +180,7 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
   if (to < from || !body.endsWith(tail)) {
     throw new Error("Chakra's token-dictionary.js changed: createTokenDictionary no longer ends with its build; update addCreateTokenDictionaryInSteps in frontend/build/chakra-transforms.ts");
   }
-  const stepped = body.replace(start, 'async function createTokenDictionaryInSteps(yieldToBrowser, options) {').replace(tail, steppedTail);
-  return `${code.slice(0, to)}\n${stepped}${code.slice(to)}`.replace(exported, 'export { createTokenDictionary, createTokenDictionaryInSteps, tokenCategories };');
+  const generator = body.replace(start, 'function* createTokenDictionarySteps(options) {').replace(tail, steppedTail);
+  const sync = `function createTokenDictionary(options) {\n${runToEnd('createTokenDictionarySteps(options)')}\n}`;
+  return `${code.slice(0, from)}${generator}\n${sync}${code.slice(to)}`.replace(exported, 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };');
 }
