@@ -23,11 +23,11 @@ export function chakraModuleEdits(path: string, code: string): string | null {
   return null;
 }
 
-/** Throws when `needle` does not occur exactly once in `code`. */
-function expectOnce(code: string, needle: string, edit: string): void {
+/** Throws when `needle` does not occur exactly once in `code`, the source of Chakra's module `file`. */
+function expectOnce(code: string, needle: string, edit: string, file = 'system.js'): void {
   const count = code.split(needle).length - 1;
   if (count !== 1) {
-    throw new Error(`Chakra's system.js changed: ${JSON.stringify(needle)} found ${count} times (expected once); update ${edit} in frontend/build/chakra-transforms.ts`);
+    throw new Error(`Chakra's ${file} changed: ${JSON.stringify(needle)} found ${count} times (expected once); update ${edit} in frontend/build/chakra-transforms.ts`);
   }
 }
 
@@ -173,7 +173,7 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
     '  return dictionary;',
     '}',
   ].join('\n');
-  for (const needle of [start, end, exported, build, tail]) expectOnce(code, needle, 'addCreateTokenDictionaryInSteps');
+  for (const needle of [start, end, exported, build, tail]) expectOnce(code, needle, 'addCreateTokenDictionaryInSteps', 'token-dictionary.js');
   const from = code.indexOf(start);
   const to = code.indexOf(end);
   const body = code.slice(from, to);
