@@ -28,13 +28,12 @@ const editedDictionaryFile = join(dirname(systemFile), `token-dictionary.${suffi
 
 type System = {
   _global: unknown[];
-  tokens: { allTokens: unknown[]; cssVarMap: Map<string, Map<string, string>> };
+  tokens: { allTokens: unknown[] };
   css: (style: Record<string, unknown>) => unknown;
   getTokenCss: () => unknown;
   token: (path: string) => string | undefined;
   isValidProperty: (prop: string) => boolean;
   getRecipeFn: (key: string) => (props: Record<string, unknown>) => unknown;
-  _config: unknown;
 };
 let edited: {
   createSystem: (...configs: unknown[]) => System;

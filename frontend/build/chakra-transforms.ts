@@ -57,11 +57,13 @@ export function lazyGlobalStyles(code: string): string {
 }
 
 /**
- * The statements of a sync function that runs the generator `steps` to its end and returns its
- * value (what the function returned before it became a generator).
+ * The statements of a function that runs the generator `steps` to its end and returns its value
+ * (what the function returned before it became a generator), doing `atPause` (a statement, such
+ * as an await) at each pause; sync when `atPause` is empty.
  */
-function runToEnd(steps: string): string {
-  return `  const steps = ${steps};\n  let step = steps.next();\n  while (!step.done) step = steps.next();\n  return step.value;`;
+function runToEnd(steps: string, atPause = ''): string {
+  const next = atPause ? `{\n    ${atPause}\n    step = steps.next();\n  }` : 'step = steps.next();';
+  return `  const steps = ${steps};\n  let step = steps.next();\n  while (!step.done) ${next}\n  return step.value;`;
 }
 
 /**
@@ -109,18 +111,7 @@ export function addCreateSystemInSteps(code: string): string {
     .replace(dictionary, '  const tokens = yield* createTokenDictionarySteps({');
   for (const needle of stepEnds) generator = generator.replace(needle, `${needle}\n  yield;`);
   const sync = `function createSystem(...configs) {\n${runToEnd('createSystemSteps(...configs)')}\n}`;
-  const stepped = [
-    'async function createSystemInSteps(yieldToBrowser, ...configs) {',
-    '  await yieldToBrowser();',
-    '  const steps = createSystemSteps(...configs);',
-    '  let step = steps.next();',
-    '  while (!step.done) {',
-    '    await yieldToBrowser();',
-    '    step = steps.next();',
-    '  }',
-    '  return step.value;',
-    '}',
-  ].join('\n');
+  const stepped = `async function createSystemInSteps(yieldToBrowser, ...configs) {\n  await yieldToBrowser();\n${runToEnd('createSystemSteps(...configs)', 'await yieldToBrowser();')}\n}`;
   return `${code.slice(0, from)}${generator}\n${sync}\n${stepped}${code.slice(to)}`
     .replace(imported, "import { createTokenDictionarySteps } from './token-dictionary.js';")
     .replace(exported, 'export { createSystem, createSystemInSteps, isValidSystem };');
@@ -133,7 +124,8 @@ export function addCreateSystemInSteps(code: string): string {
  * tokens, the references); `createTokenDictionary` runs it to its end at once, as before.
  * `createSystemSteps` ({@link addCreateSystemInSteps}) delegates to it, so that building the
  * dictionary, the costliest step of `createSystem`, takes three tasks in `createSystemInSteps`.
- * The generator runs the steps of `build()` in the same order, which must be unchanged.
+ * The generator runs the steps of `build()` in the same order, in its place (`build()` is left
+ * out); the edit fails if `build()` is not exactly those steps.
  *
  * @param code the source of token-dictionary.js
  * @returns the edited source
@@ -143,36 +135,13 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
   const start = 'function createTokenDictionary(options) {';
   const end = '\nfunction filterDefault(';
   const exported = 'export { createTokenDictionary, tokenCategories };';
-  const build = [
-    '  function build() {',
-    '    applyMiddlewares("pre");',
-    '    applyTransforms("pre");',
-    '    addConditionalTokens();',
-    '    addReferences();',
-    '    expandTokenReferences$1();',
-    '    applyMiddlewares("post");',
-    '    applyTransforms("post");',
-    '    setupViews();',
-    '  }',
-  ].join('\n');
-  const tail = '  registerTokens();\n  registerTransform(...tokenTransforms);\n  registerMiddleware(...tokenMiddlewares);\n  build();\n  return dictionary;\n}';
-  const steppedTail = [
-    '  registerTokens();',
-    '  registerTransform(...tokenTransforms);',
-    '  registerMiddleware(...tokenMiddlewares);',
-    '  yield;',
-    '  applyMiddlewares("pre");',
-    '  applyTransforms("pre");',
-    '  addConditionalTokens();',
-    '  addReferences();',
-    '  expandTokenReferences$1();',
-    '  yield;',
-    '  applyMiddlewares("post");',
-    '  applyTransforms("post");',
-    '  setupViews();',
-    '  return dictionary;',
-    '}',
-  ].join('\n');
+  // The steps of build(), in its order; the generator pauses after the references are expanded.
+  const buildSteps = ['applyMiddlewares("pre")', 'applyTransforms("pre")', 'addConditionalTokens()', 'addReferences()', 'expandTokenReferences$1()', 'applyMiddlewares("post")', 'applyTransforms("post")', 'setupViews()'];
+  const pauseAfter = 'expandTokenReferences$1()';
+  const build = ['  function build() {', ...buildSteps.map((call) => `    ${call};`), '  }\n'].join('\n');
+  const registration = '  registerTokens();\n  registerTransform(...tokenTransforms);\n  registerMiddleware(...tokenMiddlewares);\n';
+  const tail = `${registration}  build();\n  return dictionary;\n}`;
+  const steppedTail = `${registration}  yield;\n${buildSteps.map((call) => `  ${call};${call === pauseAfter ? '\n  yield;' : ''}`).join('\n')}\n  return dictionary;\n}`;
   for (const needle of [start, end, exported, build, tail]) expectOnce(code, needle, 'addCreateTokenDictionaryInSteps', 'token-dictionary.js');
   const from = code.indexOf(start);
   const to = code.indexOf(end);
@@ -180,7 +149,8 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
   if (to < from || !body.endsWith(tail)) {
     throw new Error("Chakra's token-dictionary.js changed: createTokenDictionary no longer ends with its build; update addCreateTokenDictionaryInSteps in frontend/build/chakra-transforms.ts");
   }
-  const generator = body.replace(start, 'function* createTokenDictionarySteps(options) {').replace(tail, steppedTail);
+  // build() itself is no longer called: the generator runs its steps.
+  const generator = body.replace(start, 'function* createTokenDictionarySteps(options) {').replace(build, '').replace(tail, steppedTail);
   const sync = `function createTokenDictionary(options) {\n${runToEnd('createTokenDictionarySteps(options)')}\n}`;
   return `${code.slice(0, from)}${generator}\n${sync}${code.slice(to)}`.replace(exported, 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };');
 }
