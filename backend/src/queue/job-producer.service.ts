@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import { withTimeout } from '../common/with-timeout.js';
 import { ENV, type Env } from '../config/env.js';
 import {
-  JobName, QueueName, campaignFanOutJobSchema, sendMessageJobSchema, staffNotificationJobSchema,
+  Jobs, QueueName, campaignFanOutJobSchema, sendMessageJobSchema, staffNotificationJobSchema,
   type JobRef, type OutboundChannel, type StaffNotificationJob,
 } from '@ironclad/contracts';
 import { fanOutJobId, messageJobId, messageJobOptions, queueOfChannel } from './message-jobs.js';
@@ -40,7 +40,7 @@ export class JobProducer {
     const data = staffNotificationJobSchema.parse(payload);
     const id = randomUUID();
     try {
-      await withTimeout(this.notifications.add(JobName.StaffNotification, data, { jobId: id }), ENQUEUE_TIMEOUT_MS, 'enqueue');
+      await withTimeout(this.notifications.add(Jobs.StaffNotification.name, data, { jobId: id }), ENQUEUE_TIMEOUT_MS, 'enqueue');
       return { id, queue: QueueName.Notifications };
     } catch (err) {
       this.logger.warn(`could not enqueue staff notification for outbound #${data.outboundMessageId}: ${(err as Error).message}`);
@@ -58,7 +58,7 @@ export class JobProducer {
     const queue = channel === 'email' ? this.emails : this.sms;
     const id = messageJobId(outboundMessageId);
     try {
-      await withTimeout(queue.add(JobName.SendMessage, data, { ...messageJobOptions(this.env), jobId: id }), ENQUEUE_TIMEOUT_MS, 'enqueue');
+      await withTimeout(queue.add(Jobs.SendEmail.name, data, { ...messageJobOptions(this.env), jobId: id }), ENQUEUE_TIMEOUT_MS, 'enqueue');
       return { id, queue: queueOfChannel(channel) };
     } catch (err) {
       this.logger.warn(`could not enqueue outbound #${outboundMessageId}: ${(err as Error).message}`);
@@ -74,7 +74,7 @@ export class JobProducer {
     const data = campaignFanOutJobSchema.parse({ campaignId });
     try {
       await withTimeout(
-        this.campaigns.add(JobName.CampaignFanOut, data, { jobId: fanOutJobId(campaignId, generation), attempts: 5, backoff: { type: 'exponential', delay: 1000 } }),
+        this.campaigns.add(Jobs.CampaignFanOut.name, data, { jobId: fanOutJobId(campaignId, generation), attempts: 5, backoff: { type: 'exponential', delay: 1000 } }),
         ENQUEUE_TIMEOUT_MS,
         'enqueue',
       );

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './contact.js';
 import { leadStatusField, type LeadStatus } from './lead.js';
-import { OUTBOUND_CHANNELS, OUTBOUND_STATUSES, type OutboundChannel, type OutboundStatus } from './queues.js';
+import { OUTBOUND_CHANNELS, OUTBOUND_STATUSES, type OutboundChannel, type OutboundStatus } from './outbound.js';
 import { limitedText, optionalText, recordIdField } from './text.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -505,37 +505,3 @@ export interface UnsubscribeResponse {
   optedOut: true;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Jobs and socket events
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Payload of a SendMessage job (queue `messages` for email, `sms` for SMS): deliver one stored
- * record. `campaignId` / `leadId` let the worker publish progress without reading the record.
- */
-export const sendMessageJobSchema = z.object({
-  outboundMessageId: z.number().int().positive(),
-  campaignId: z.number().int().positive().optional(),
-  leadId: z.number().int().positive().optional(),
-});
-export type SendMessageJob = z.infer<typeof sendMessageJobSchema>;
-
-/** Payload of a CampaignFanOut job (queue `campaigns`): enqueue the campaign's recipient jobs. */
-export const campaignFanOutJobSchema = z.object({ campaignId: z.number().int().positive() });
-export type CampaignFanOutJob = z.infer<typeof campaignFanOutJobSchema>;
-
-/** Client → server: watch / unwatch a campaign's progress (staff sockets only). */
-export const watchCampaignSchema = z.object({ campaignId: recordIdField() });
-export type WatchCampaign = z.infer<typeof watchCampaignSchema>;
-
-/** Server → staff: a lead's timeline changed (invalidate its queries). */
-export interface LeadActivityEvent {
-  leadId: number;
-  type: ActivityType;
-}
-
-/** Room of a campaign's watchers. */
-export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;
-
-/** Smallest interval between two `campaign:progress` emissions of one campaign (ms). */
-export const CAMPAIGN_PROGRESS_INTERVAL_MS = 250;

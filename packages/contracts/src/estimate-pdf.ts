@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { calculatorSpecsSchema, type CalculatorSpecs, type CostBreakdown, type CalculatorLineItem } from './calculator.js';
 import { emailField } from './contact.js';
 import type { BuildingInfo } from './lead.js';
-import type { OutboundStatus } from './queues.js';
 import { limitedText, MAX_RECORD_ID, optionalText } from './text.js';
 
 /** A browser-sent object we accept for the spec's clients but never trust (decisions.md §3). */
@@ -58,31 +57,6 @@ export interface GenerateEstimatePdfResponse {
   leadId: number;
 }
 
-/** Job name of a PDF estimate (= the handler). */
-export const ESTIMATE_PDF_JOB = 'EstimatePdf';
-
-/**
- * Payload of an EstimatePdf job. The worker re-reads the lead and prices its stored
- * configuration with `priceCalculator` and this discount (the promotion valid when the visitor
- * asked, decisions.md §7). `requestId` (= the job id) makes the stored document idempotent.
- */
-export const estimatePdfJobSchema = z.object({
-  leadId: z.number().int().positive(),
-  requestId: z.uuid(),
-  discountPercent: z.number().min(0).max(100),
-  promotionCode: z.string().nullable(),
-});
-export type EstimatePdfJob = z.infer<typeof estimatePdfJobSchema>;
-
-/** Steps the visitor sees (`job.updateProgress({step})`), in order. */
-export const ESTIMATE_PDF_STEPS = ['queued', 'rendering', 'emailed'] as const;
-export type EstimatePdfStep = (typeof ESTIMATE_PDF_STEPS)[number];
-
-/** Progress payload of an EstimatePdf job. `saved` = rendered and stored but not emailed (outbox). */
-export interface EstimatePdfProgress {
-  step: EstimatePdfStep | 'emailing' | 'saved';
-}
-
 /** Kinds of documents stored for a lead. */
 export const LEAD_DOCUMENT_KINDS = ['estimate_pdf'] as const;
 export type LeadDocumentKind = (typeof LEAD_DOCUMENT_KINDS)[number];
@@ -116,15 +90,6 @@ export interface LeadDocumentListResponse {
 
 /** Download path of one stored lead document. */
 export const leadDocumentDownloadPath = (leadId: number, documentId: number) => `/api/leads/${leadId}/documents/${documentId}/pdf`;
-
-/** Result of an EstimatePdf job. */
-export interface EstimatePdfResult {
-  documentId: number;
-  outboundMessageId: number;
-  emailStatus: OutboundStatus;
-  /** True only when the provider accepted the email (`sent`). */
-  emailed: boolean;
-}
 
 /** What the server stores in `leads.aiRecommendation` for a calculator lead (public-site.md §3 shape). */
 export interface CalculatorRecommendation {

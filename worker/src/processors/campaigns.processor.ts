@@ -3,7 +3,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { campaignFanOutJobSchema, JobName, QueueName, type OutboundChannel } from '@ironclad/contracts';
+import { campaignFanOutJobSchema, Jobs, QueueName, type OutboundChannel } from '@ironclad/contracts';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 import { JobProducer } from '@ironclad/backend/queue/job-producer.service.js';
 import { messageJobId, messageJobOptions } from '@ironclad/backend/queue/message-jobs.js';
@@ -67,7 +67,7 @@ export class CampaignWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async process(job: Job): Promise<unknown> {
     switch (job.name) {
-      case JobName.CampaignFanOut: {
+      case Jobs.CampaignFanOut.name: {
         const parsed = campaignFanOutJobSchema.safeParse(job.data);
         if (!parsed.success) throw new UnrecoverableError(`invalid CampaignFanOut payload: ${parsed.error.message}`);
         const enqueued = await this.campaigns.fanOut(parsed.data.campaignId);
@@ -114,7 +114,7 @@ export class CampaignWorker implements OnApplicationBootstrap, OnModuleDestroy {
         continue;
       }
       await queue.add(
-        JobName.SendMessage,
+        Jobs.SendEmail.name,
         { outboundMessageId: row.id, ...(row.campaign_id ? { campaignId: row.campaign_id } : {}), ...(row.lead_id ? { leadId: row.lead_id } : {}) },
         { ...messageJobOptions(this.env), jobId: messageJobId(row.id, row.gen ?? undefined, `s${Date.now()}`) },
       );

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { DelayedError } from 'bullmq';
-import { JobName } from '@ironclad/contracts';
+import { Jobs } from '@ironclad/contracts';
 import { DeliveryInProgressError } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { delayWhileInProgress, limiterFor } from './messages.processor.js';
 import { NotificationsProcessor } from './notifications.processor.js';
@@ -23,7 +23,7 @@ it('recognises Twilio\'s opt-out and opt-in keywords only as the whole message',
 
 describe('a delivery already in progress (DeliveryInProgressError)', () => {
   const job = () => ({
-    name: JobName.StaffNotification, data: { outboundMessageId: 7, kind: 'lead', recordId: 3 }, opts: { attempts: 5 }, attemptsMade: 0, attemptsStarted: 1,
+    name: Jobs.StaffNotification.name, data: { outboundMessageId: 7, kind: 'lead', recordId: 3 }, opts: { attempts: 5 }, attemptsMade: 0, attemptsStarted: 1,
     timestamp: Date.now(), queueName: 'notifications', updateProgress: jest.fn(async () => undefined), moveToDelayed: jest.fn(async () => undefined),
   });
 

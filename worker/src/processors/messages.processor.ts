@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
-import { JobName, QueueName, sendMessageJobSchema, type OutboundChannel } from '@ironclad/contracts';
+import { Jobs, QueueName, sendMessageJobSchema, type OutboundChannel } from '@ironclad/contracts';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 import { bullConnection } from '@ironclad/backend/queue/redis-connection.js';
 import { jitteredBackoff, JITTER_BACKOFF } from '@ironclad/backend/queue/message-jobs.js';
@@ -107,7 +107,7 @@ export class MessageWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async process(job: Job, token?: string): Promise<DeliveryResult> {
-    if (job.name !== JobName.SendMessage) throw new UnrecoverableError(`unknown job ${job.name}`);
+    if (job.name !== Jobs.SendEmail.name) throw new UnrecoverableError(`unknown job ${job.name}`);
     const parsed = sendMessageJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid SendMessage payload: ${parsed.error.message}`);
     const { outboundMessageId, campaignId, leadId } = parsed.data;

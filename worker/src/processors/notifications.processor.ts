@@ -5,7 +5,7 @@ import { delayWhileInProgress, deliveryContext } from './messages.processor.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { JobName, QueueName, staffNotificationJobSchema, type StaffNotificationResult } from '@ironclad/contracts';
+import { Jobs, QueueName, staffNotificationJobSchema, type StaffNotificationResult } from '@ironclad/contracts';
 import { ENV, type Env } from '@ironclad/backend/config/env.js';
 import { MessageDeliveryService } from '@ironclad/backend/modules/messaging/message-delivery.service.js';
 import { ProviderError } from '@ironclad/backend/modules/messaging/email-provider.js';
@@ -48,7 +48,7 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
 
   async process(job: Job, token?: string): Promise<unknown> {
     switch (job.name) {
-      case JobName.StaffNotification:
+      case Jobs.StaffNotification.name:
         return this.staffNotification(job, token);
       case OUTBOX_SWEEP_JOB:
         return this.sweep();
@@ -92,7 +92,7 @@ export class NotificationsProcessor extends ClosingWorkerHost implements OnAppli
       const kind = row.payment_id !== null ? 'payment' : row.lead_id !== null ? 'lead' : 'contact';
       const recordId = row.payment_id ?? row.lead_id ?? row.contact_id ?? 0;
       if (!recordId) continue;
-      await this.queue.add(JobName.StaffNotification, { outboundMessageId: row.id, kind, recordId }, { jobId: `outbound-${row.id}` });
+      await this.queue.add(Jobs.StaffNotification.name, { outboundMessageId: row.id, kind, recordId }, { jobId: `outbound-${row.id}` });
     }
     if (rows.length) this.logger.log(`outbox sweep re-enqueued ${rows.length} notification(s)`);
     return { requeued: rows.length };

@@ -6,7 +6,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import {
-  ESTIMATE_PDF_JOB,
+  Jobs,
   QueueName,
   calculatorSpecsOfBuildingInfo,
   estimatePdfJobSchema,
@@ -61,7 +61,7 @@ export class PdfProcessor extends ClosingWorkerHost implements OnApplicationBoot
   }
 
   async process(job: Job, token?: string): Promise<EstimatePdfResult> {
-    if (job.name !== ESTIMATE_PDF_JOB) throw new UnrecoverableError(`unknown job ${job.name}`);
+    if (job.name !== Jobs.EstimatePdf.name) throw new UnrecoverableError(`unknown job ${job.name}`);
     const parsed = estimatePdfJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid EstimatePdf payload: ${parsed.error.message}`);
     const { leadId, requestId, discountPercent, promotionCode } = parsed.data;

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
-  ErrorCode, JobName,
-  type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CampaignProgress, type CampaignStatus,
+  ErrorCode, Jobs, type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CampaignProgress, type CampaignStatus,
   type CampaignSummary, type CommunicationChannel,
 } from '@ironclad/contracts';
 import { ApiError } from '../../common/api-error.js';
@@ -188,7 +187,7 @@ export class CampaignsService {
       );
       if (!rows.length) break;
       await queue.addBulk(rows.map((r) => ({
-        name: JobName.SendMessage,
+        name: Jobs.SendEmail.name,
         data: { outboundMessageId: r.id, campaignId, ...(r.lead_id ? { leadId: r.lead_id } : {}) },
         opts: { ...opts, jobId: messageJobId(r.id, c.gen) },
       })));

@@ -6,7 +6,7 @@ import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import {
   BUILDING_INFO_FIELD_OF_SPEC,
-  ESTIMATE_PDF_JOB,
+  Jobs,
   ErrorCode,
   QueueName,
   calculatorSpecsOfBuildingInfo,
@@ -100,7 +100,7 @@ export class EstimatesService {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.pdfQueue.add(ESTIMATE_PDF_JOB, data, { jobId, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } }),
+        this.pdfQueue.add(Jobs.EstimatePdf.name, data, { jobId, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`enqueue timed out after ${PDF_ENQUEUE_TIMEOUT_MS} ms`)), PDF_ENQUEUE_TIMEOUT_MS);
         }),

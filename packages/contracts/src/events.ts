@@ -10,7 +10,9 @@
  */
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.js';
-import { WATCHABLE_QUEUES } from './queues.js';
+import { WATCHABLE_QUEUES } from './jobs.js';
+import type { ActivityType } from './communications.js';
+import { recordIdField } from './text.js';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -70,3 +72,19 @@ export const leadChangedSchema = z.object({
   at: z.number(),
 });
 export type LeadChanged = z.infer<typeof leadChangedSchema>;
+
+/** Client → server: watch / unwatch a campaign's progress (staff sockets only). */
+export const watchCampaignSchema = z.object({ campaignId: recordIdField() });
+export type WatchCampaign = z.infer<typeof watchCampaignSchema>;
+
+/** Server → staff: a lead's timeline changed (invalidate its queries). */
+export interface LeadActivityEvent {
+  leadId: number;
+  type: ActivityType;
+}
+
+/** Room of a campaign's watchers. */
+export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;
+
+/** Smallest interval between two `campaign:progress` emissions of one campaign (ms). */
+export const CAMPAIGN_PROGRESS_INTERVAL_MS = 250;

@@ -1,0 +1,138 @@
+/**
+ * Every BullMQ queue, job name and job payload schema of the product, declared once
+ * (architecture.md "Conventions": queue and job names live in contracts only). The api enqueues
+ * through `JobProducer.enqueue(Jobs.X, payload)`; the worker's processors route by the same
+ * definitions, and both validate the payload with its schema.
+ */
+import { z } from 'zod';
+import type { OutboundStatus } from './outbound.js';
+
+/** Every BullMQ queue of the product. */
+export const QueueName = {
+  /** Staff "new lead" / "new contact" / payment notification emails, and the outbox sweep. */
+  Notifications: 'notifications',
+  /** One email to one recipient (single sends, tests and campaign recipients); EMAIL_* limiter. */
+  Messages: 'messages',
+  /** One SMS to one recipient; its own limiter (SMS_RATE_PER_SECOND, Twilio 1/s per long code). */
+  Sms: 'sms',
+  /** PDF estimates of the cost calculator. */
+  Pdf: 'pdf',
+  /** Bulk campaign fan-out and the campaign sweep. */
+  Campaigns: 'campaigns',
+  /** Stability AI image generation. */
+  Images: 'images',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
+/**
+ * Queues whose jobs a browser may watch by id (random UUIDs handed to the requester). The message
+ * and campaign queues are not relayed job by job (their progress is `campaign:progress`), so a
+ * 10,000-recipient campaign does not make the api parse tens of thousands of job events.
+ */
+export const WATCHABLE_QUEUES = [QueueName.Notifications, QueueName.Pdf, QueueName.Images] as const satisfies readonly QueueName[];
+
+/** One kind of job: the queue it runs on, its name (unique within the queue) and its payload schema. */
+export interface JobDefinition<Q extends QueueName = QueueName, N extends string = string, S extends z.ZodType = z.ZodType> {
+  readonly queue: Q;
+  readonly name: N;
+  readonly schema: S;
+}
+
+/** The payload type of a job definition (after parsing). */
+export type JobPayload<J extends JobDefinition> = z.output<J['schema']>;
+
+/** Declares a job kind; the result is frozen and used by producers and processors alike. */
+export function defineJob<const Q extends QueueName, const N extends string, S extends z.ZodType>(definition: {
+  queue: Q;
+  name: N;
+  schema: S;
+}): JobDefinition<Q, N, S> {
+  return Object.freeze({ ...definition });
+}
+
+/** Payload of a repeatable (scheduled) job that carries no data. */
+const noPayload = z.object({}).strict();
+
+/**
+ * Payload of a StaffNotification job. The api writes the outbound message record (rendered, status
+ * `queued`) in the same transaction as the lead/contact/payment; the job only delivers it.
+ */
+export const staffNotificationJobSchema = z.object({
+  outboundMessageId: z.number().int().positive(),
+  /** `payment`: a payment receipt or staff payment notice (recordId = payments.id). */
+  kind: z.enum(['lead', 'contact', 'payment']),
+  recordId: z.number().int().positive(),
+});
+export type StaffNotificationJob = z.infer<typeof staffNotificationJobSchema>;
+
+/** Result of a StaffNotification job. */
+export interface StaffNotificationResult {
+  outboundMessageId: number;
+  status: OutboundStatus;
+  /** True when an earlier attempt had already sent/recorded it (idempotent replay). */
+  duplicate: boolean;
+}
+
+/**
+ * Payload of a SendMessage job (queue `messages` for email, `sms` for SMS): deliver one stored
+ * record. `campaignId` / `leadId` let the worker publish progress without reading the record.
+ */
+export const sendMessageJobSchema = z.object({
+  outboundMessageId: z.number().int().positive(),
+  campaignId: z.number().int().positive().optional(),
+  leadId: z.number().int().positive().optional(),
+});
+export type SendMessageJob = z.infer<typeof sendMessageJobSchema>;
+
+/** Payload of a CampaignFanOut job (queue `campaigns`): enqueue the campaign's recipient jobs. */
+export const campaignFanOutJobSchema = z.object({ campaignId: z.number().int().positive() });
+export type CampaignFanOutJob = z.infer<typeof campaignFanOutJobSchema>;
+
+/**
+ * Payload of an EstimatePdf job. The worker reads the lead, prices its stored configuration once
+ * with this discount (the promotion valid when the visitor asked, decisions.md §7), renders,
+ * stores and emails it. `requestId` (= the job id) makes the stored document idempotent.
+ */
+export const estimatePdfJobSchema = z.object({
+  leadId: z.number().int().positive(),
+  requestId: z.uuid(),
+  discountPercent: z.number().min(0).max(100),
+  promotionCode: z.string().nullable(),
+});
+export type EstimatePdfJob = z.infer<typeof estimatePdfJobSchema>;
+
+/** Steps the visitor sees (`job.updateProgress({step})`), in order. */
+export const ESTIMATE_PDF_STEPS = ['queued', 'rendering', 'emailed'] as const;
+export type EstimatePdfStep = (typeof ESTIMATE_PDF_STEPS)[number];
+
+/** Progress payload of an EstimatePdf job. `saved` = rendered and stored but not emailed (outbox). */
+export interface EstimatePdfProgress {
+  step: EstimatePdfStep | 'emailing' | 'saved';
+}
+
+/** Result of an EstimatePdf job. */
+export interface EstimatePdfResult {
+  documentId: number;
+  outboundMessageId: number;
+  emailStatus: OutboundStatus;
+  /** True only when the provider accepted the email (`sent`). */
+  emailed: boolean;
+}
+
+/** Every job of the product, by name. */
+export const Jobs = {
+  /** Deliver one recorded staff notification email (queue `notifications`). */
+  StaffNotification: defineJob({ queue: QueueName.Notifications, name: 'StaffNotification', schema: staffNotificationJobSchema }),
+  /** Every minute: re-enqueue staff notifications left `queued` (Redis was down, a worker died). */
+  OutboxSweep: defineJob({ queue: QueueName.Notifications, name: 'OutboxSweep', schema: noPayload }),
+  /** Deliver one stored email record (queue `messages`). */
+  SendEmail: defineJob({ queue: QueueName.Messages, name: 'SendMessage', schema: sendMessageJobSchema }),
+  /** Deliver one stored SMS record (queue `sms`). */
+  SendSms: defineJob({ queue: QueueName.Sms, name: 'SendMessage', schema: sendMessageJobSchema }),
+  /** Enqueue one SendMessage job per recipient of a campaign (queue `campaigns`). */
+  CampaignFanOut: defineJob({ queue: QueueName.Campaigns, name: 'CampaignFanOut', schema: campaignFanOutJobSchema }),
+  /** Periodic: fan out stuck campaigns, re-enqueue lost message jobs, end drained campaigns. */
+  CampaignSweep: defineJob({ queue: QueueName.Campaigns, name: 'CampaignSweep', schema: noPayload }),
+  /** Render, store and email a calculator lead's PDF estimate (queue `pdf`). */
+  EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
+} as const;
