@@ -21,7 +21,10 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@ironclad/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
-    '^@ironclad/backend/(.*)\\.js$': '<rootDir>/../backend/src/$1.ts',
+    // the back end's package entry points (backend/package.json "exports")
+    '^@ironclad/backend/platform$': '<rootDir>/../backend/src/platform/index.ts',
+    '^@ironclad/backend/jobs$': '<rootDir>/../backend/src/app/job-modules.ts',
+    '^@ironclad/backend/api$': '<rootDir>/../backend/src/app/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -45,7 +45,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100
 let app;
 try {
   await admin(`CREATE DATABASE "${dbName}"`);
-  const mig = spawnSync(process.execPath, [join(repoRoot, 'backend/dist/database/migrate.js')], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  const mig = spawnSync(process.execPath, [join(repoRoot, 'backend/dist/cli/migrate.js')], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
   if (mig.status !== 0) throw new Error(`migrate failed: ${mig.stderr}`);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -70,9 +70,9 @@ try {
   await db.query('ANALYZE leads; ANALYZE contacts');
   console.log(`seeded ${LEADS} leads and 5000 contacts in ${Date.now() - t0} ms`);
 
-  const { parseEnv } = await import(join(repoRoot, 'backend/dist/config/env.js'));
-  const { createApp } = await import(join(repoRoot, 'backend/dist/app.factory.js'));
-  const { StaffUsersService } = await import(join(repoRoot, 'backend/dist/modules/auth/users.service.js'));
+  const { parseEnv } = await import(join(repoRoot, 'backend/dist/platform/config/env.js'));
+  const { createApp } = await import(join(repoRoot, 'backend/dist/app/create-api.js'));
+  const { StaffUsersService } = await import(join(repoRoot, 'backend/dist/modules/staff/users.service.js'));
   const env = parseEnv({ ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl, REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', FRONTEND_DIST: '/nonexistent' });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');

@@ -113,7 +113,7 @@ async function leadLoad(base, rate, until) {
 }
 
 async function main() {
-  for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/database/migrate.js']) {
+  for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/cli/migrate.js']) {
     if (!existsSync(rootPath(f))) throw new Error(`missing ${f}: run "npm run build" first`);
   }
   console.log(`bench:campaign — ${N} emails at ${LATENCY} ms per send, ${WORKERS} workers × EMAIL_CONCURRENCY ${CONCURRENCY}; ${SMS_N} SMS at SMS_RATE_PER_SECOND ${SMS_RATE}`);
@@ -152,7 +152,7 @@ async function main() {
       SMS_CONCURRENCY: String(CONCURRENCY),
       SMS_RATE_PER_SECOND: String(SMS_RATE),
     };
-    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/database/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
+    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
     if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();

@@ -87,8 +87,8 @@ async function startFakeSendGrid() {
 
 /** Warm vs cold render of a realistic estimate with the worker's own template and browser code. */
 async function measureRender() {
-  const { renderEstimateHtml } = await import(rootPath('worker/dist/pdf/estimate-document.js'));
-  const { PdfBrowser, PDF_OPTIONS, launchChromium, openBlankPage } = await import(rootPath('worker/dist/pdf/pdf-browser.service.js'));
+  const { renderEstimateHtml } = await import(rootPath('backend/dist/modules/estimates/pdf/estimate-document.js'));
+  const { PdfBrowser, PDF_OPTIONS, launchChromium, openBlankPage } = await import(rootPath('backend/dist/modules/estimates/pdf/pdf-browser.service.js'));
   const { priceCalculator } = await import(rootPath('packages/contracts/dist/index.js'));
   const html = renderEstimateHtml({
     company: {
@@ -141,7 +141,7 @@ async function measureRender() {
 }
 
 async function main() {
-  for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'worker/dist/pdf/estimate-document.js', 'packages/contracts/dist/index.js']) {
+  for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/modules/estimates/pdf/estimate-document.js', 'packages/contracts/dist/index.js']) {
     if (!existsSync(rootPath(f))) throw new Error(`missing ${f}: run "npm run build" first`);
   }
   console.log(`bench:pdf — ${N} PDFs at ${RATE}/s, ${WORKERS} worker processes; warm renders ${WARM}, cold launches ${COLD}`);
@@ -172,7 +172,7 @@ async function main() {
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
     };
-    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/database/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
+    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
     if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
     api = spawnPrefixed('api', process.execPath, [rootPath('backend/dist/main.js')], { env, cwd: ROOT, out: quiet, detached: false });
     children.push(api);

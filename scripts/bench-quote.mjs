@@ -23,9 +23,9 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 
-const { designSystem } = await import('../backend/dist/modules/quotes/design-engine.js');
-const defaults = await import('../backend/dist/database/seed/ai-config.defaults.js');
-const { INVENTORY_SEED } = await import('../backend/dist/database/seed/inventory.data.js');
+const { designSystem } = await import('../backend/dist/modules/quotes/design-engine/design-engine.js');
+const defaults = await import('../backend/dist/modules/quotes/ai-config/ai-config.defaults.js');
+const { INVENTORY_SEED } = await import('../backend/dist/app/seed/inventory.data.js');
 const { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES } = await import('@ironclad/contracts');
 
 /** mulberry32: a small seeded PRNG so every run measures the same inputs. */
@@ -101,10 +101,10 @@ let app;
 const prefix = `bench-${suffix}`;
 let request;
 try {
-  const { migrateAndSeed } = await import('../backend/dist/database/migrate.js');
+  const { migrateAndSeed } = await import('../backend/dist/cli/migrate.js');
   await migrateAndSeed(`${PG}/${dbName}`);
-  const { parseEnv } = await import('../backend/dist/config/env.js');
-  const { createApp } = await import('../backend/dist/app.factory.js');
+  const { parseEnv } = await import('../backend/dist/platform/config/env.js');
+  const { createApp } = await import('../backend/dist/app/create-api.js');
   const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: `${PG}/${dbName}`, REDIS_URL: REDIS, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', FRONTEND_DIST: '/nonexistent' });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');

@@ -4,7 +4,7 @@
  *
  * 1. Creates a fresh Postgres database `ironclad_e2e_<random>` (E2E_POSTGRES_URL, default
  *    postgres://postgres@127.0.0.1:5432/postgres is used to create and drop it).
- * 2. Runs `node backend/dist/database/migrate.js` against it (migrations + seed).
+ * 2. Runs `node backend/dist/cli/migrate.js` against it (migrations + seed).
  * 3. Starts the API (`node backend/dist/main.js`, NODE_ENV=production, serving frontend/dist on
  *    E2E_PORT, default 4173) and the worker (`node worker/dist/main.js`) with the same
  *    environment and a private BullMQ prefix `e2e-<random>`; no provider credentials, so every
@@ -192,7 +192,7 @@ async function waitForHealth(timeoutMs) {
 }
 
 async function main() {
-  const required = ['backend/dist/main.js', 'backend/dist/database/migrate.js', 'worker/dist/main.js', 'frontend/dist/index.html'];
+  const required = ['backend/dist/main.js', 'backend/dist/cli/migrate.js', 'worker/dist/main.js', 'frontend/dist/index.html'];
   const missing = required.filter((f) => !existsSync(join(repoRoot, f)));
   if (missing.length) throw new Error(`missing build output: ${missing.join(', ')} (run "npm run build" first)`);
 
@@ -200,7 +200,7 @@ async function main() {
   databaseCreated = true;
   log(`created database ${databaseName}`);
 
-  const migrate = startNode('migrate', 'backend/dist/database/migrate.js');
+  const migrate = startNode('migrate', 'backend/dist/cli/migrate.js');
   children.set('migrate', migrate);
   const migrateCode = await exited(migrate);
   children.delete('migrate');

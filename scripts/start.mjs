@@ -28,7 +28,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const BUILD_OUTPUTS = [
   'packages/contracts/dist/index.js',
   'backend/dist/main.js',
-  'backend/dist/database/migrate.js',
+  'backend/dist/cli/migrate.js',
   'worker/dist/main.js',
   'frontend/dist/index.html',
 ];
@@ -277,7 +277,7 @@ async function main() {
   };
 
   log('migrating and seeding the database');
-  const migrated = await runStep('migrate', NODE, [rootPath('backend/dist/database/migrate.js')], env);
+  const migrated = await runStep('migrate', NODE, [rootPath('backend/dist/cli/migrate.js')], env);
   if (stopping) return;
   if (migrated !== 0) fail(`migrations failed (exit ${migrated}); see the [migrate] lines above`);
 

@@ -1,9 +1,9 @@
 /** The api process: `node backend/dist/main.js`. Stops gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadEnvOrExit } from './config/env.js';
-import { createApp } from './app.factory.js';
-import { exitGracefullyOnSignals } from './common/graceful-shutdown.js';
+import { loadEnvOrExit } from './platform/config/env.js';
+import { createApp } from './app/create-api.js';
+import { exitGracefullyOnSignals } from './platform/lifecycle/graceful-shutdown.js';
 
 const env = loadEnvOrExit();
 const app = await createApp(env);

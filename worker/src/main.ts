@@ -6,8 +6,7 @@
 import 'reflect-metadata';
 import { getPriority, setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { loadEnvOrExit } from '@ironclad/backend/config/env.js';
-import { exitGracefullyOnSignals } from '@ironclad/backend/common/graceful-shutdown.js';
+import { exitGracefullyOnSignals, loadEnvOrExit } from '@ironclad/backend/platform';
 import { createWorker } from './worker.factory.js';
 
 const env = loadEnvOrExit();

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, LogLevel } from '@nestjs/common';
-import type { Env } from '@ironclad/backend/config/env.js';
+import type { Env } from '@ironclad/backend/platform';
 import { WorkerModule } from './worker.module.js';
 
 /**

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../backend/src/app.factory.js';
+import { createApp } from '@ironclad/backend/api';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';

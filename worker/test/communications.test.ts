@@ -10,14 +10,14 @@ import { io, type Socket } from 'socket.io-client';
 import twilio from 'twilio';
 import { DataSource } from 'typeorm';
 import { ClientEvent, ServerEvent, type Campaign, type CampaignProgress } from '@ironclad/contracts';
-import { createApp } from '../../backend/src/app.factory.js';
+import { createApp } from '@ironclad/backend/api';
 import { createTestDatabase, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
 import { startFakeTwilio, type FakeTwilio } from '../../backend/test/support/fake-twilio.js';
 import { ADMIN, seedUsers, signIn } from '../../backend/test/auth/support.js';
 import { createWorker } from '../src/worker.factory.js';
-import { MessageDeliveryService } from '../../backend/src/modules/messaging/message-delivery.service.js';
+import { MessageDeliveryService } from '../../backend/src/modules/messaging/index.js';
 
 const FROM = '+12125550100';
 const PUBLIC_URL = 'http://localhost:3000';

@@ -8,16 +8,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import request from 'supertest';
+import { createApp, dataSourceOptions } from '@ironclad/backend/api';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { ClientEvent, QueueName, ServerEvent, buildingInfoOfCalculatorSpecs, type CalculatorSpecs, type JobUpdate } from '@ironclad/contracts';
-import { createApp } from '../../backend/src/app.factory.js';
-import { dataSourceOptions } from '../../backend/src/database/data-source-options.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
 import { createWorker } from '../src/worker.factory.js';
-import { pdfText } from './support/pdf-text.js';
+import { pdfText } from '../../backend/test/support/pdf-text.js';
 
 const specs: CalculatorSpecs = {
   buildingType: 'commercial',

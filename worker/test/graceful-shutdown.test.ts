@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { QueueName } from '@ironclad/contracts';
-import { dataSourceOptions } from '../../backend/src/database/data-source-options.js';
+import { dataSourceOptions } from '@ironclad/backend/api';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';

@@ -8,15 +8,13 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import request from 'supertest';
+import { createApp, dataSourceOptions } from '@ironclad/backend/api';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
-import { QueueName } from '@ironclad/contracts';
-import { createApp } from '../../backend/src/app.factory.js';
-import { dataSourceOptions } from '../../backend/src/database/data-source-options.js';
+import { Jobs, QueueName } from '@ironclad/contracts';
 import { startFakeStripe, type FakeStripe } from '../../backend/test/support/fake-stripe.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
-import { OUTBOX_SWEEP_JOB } from '../src/processors/notifications.processor.js';
 import { createWorker } from '../src/worker.factory.js';
 
 const SECRET = 'whsec_worker_test';
@@ -83,7 +81,7 @@ it('the outbox sweep re-enqueues a payment message left queued', async () => {
      VALUES ($1, 'email', 'sweep@example.com', 'payment_receipt', 'Receipt', 'Thank you', 'pending', 'queued', 'system', now() - interval '10 minutes')`,
     [`staff-notification:payment-receipt:${intent.id}`],
   );
-  await queue.add(OUTBOX_SWEEP_JOB, {}, { jobId: `sweep-${intent.id}` });
+  await queue.add(Jobs.OutboxSweep.name, {}, { jobId: `sweep-${intent.id}` });
   const [row] = await waitFor(async () => {
     const r = await messagesOf(intent.id);
     return r[0]?.status === 'not_delivered' ? r : null;

@@ -7,7 +7,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../backend/src/app.factory.js';
+import { createApp } from '@ironclad/backend/api';
 import { createTestDatabase, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeTwilio, type FakeTwilio } from '../../backend/test/support/fake-twilio.js';

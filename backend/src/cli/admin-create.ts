@@ -13,10 +13,9 @@ import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { loadEnvOrExit } from '../config/env.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
-import { MIN_PASSWORD_LENGTH } from '../modules/auth/password.js';
-import { StaffUsersService } from '../modules/auth/users.service.js';
+import { loadEnvOrExit } from '../platform/config/env.js';
+import { dataSourceOptions } from '../app/data-source-options.js';
+import { MIN_PASSWORD_LENGTH, StaffUsersService } from '../modules/staff/index.js';
 
 const usage = 'Usage: npm run admin:create -- --email <email> [--password-stdin]';
 

@@ -8,8 +8,8 @@ import { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QueueName, buildingInfoOfCalculatorSpecs, priceCalculator, type CalculatorSpecs } from '@ironclad/contracts';
-import { createApp } from '../../src/app.factory.js';
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
+import { createApp } from '../../src/app/create-api.js';
+import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 

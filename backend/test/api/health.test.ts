@@ -1,7 +1,7 @@
 /** GET /api/health names the dependency that does not answer (issue 2 item 4). */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory.js';
+import { createApp } from '../../src/app/create-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { testEnv } from '../support/test-env.js';
 

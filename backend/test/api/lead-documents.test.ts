@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { buildingInfoOfCalculatorSpecs, type LeadDocument } from '@ironclad/contracts';
-import { createApp } from '../../src/app.factory.js';
+import { createApp } from '../../src/app/create-api.js';
 import { LeadDocumentsService } from '../../src/modules/estimates/lead-documents.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';

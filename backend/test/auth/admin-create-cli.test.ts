@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { verifyPassword } from '../../src/modules/auth/password.js';
+import { verifyPassword } from '../../src/modules/staff/password.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/cli/admin-create.js');

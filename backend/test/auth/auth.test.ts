@@ -6,9 +6,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory.js';
-import { StaffUsersService } from '../../src/modules/auth/users.service.js';
-import { User } from '../../src/modules/users/user.entity.js';
+import { createApp } from '../../src/app/create-api.js';
+import { StaffUsersService } from '../../src/modules/staff/users.service.js';
+import { User } from '../../src/modules/staff/user.entity.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 import { ADMIN, seedUsers, signIn, STAFF } from './support.js';

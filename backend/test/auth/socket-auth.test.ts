@@ -8,9 +8,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.factory.js';
-import { User } from '../../src/modules/users/user.entity.js';
-import { JobsGateway, STAFF_ROOM } from '../../src/realtime/jobs.gateway.js';
+import { createApp } from '../../src/app/create-api.js';
+import { User } from '../../src/modules/staff/user.entity.js';
+import { JobsGateway } from '../../src/platform/realtime/jobs.gateway.js';
+import { LiveEvents, STAFF_ROOM } from '../../src/platform/realtime/live-events.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 import { ADMIN, seedUsers, signIn, STAFF } from './support.js';
@@ -57,7 +58,7 @@ it('an admin session joins the staff room; anonymous and non-admin sockets do no
   expect(ids).not.toContain(anon.id);
   expect(ids).not.toContain(viewer.id);
   const got = new Promise((resolve) => admin.once('staff:ping', resolve));
-  app.get(JobsGateway).emitToStaff('staff:ping', { ok: 1 });
+  app.get(LiveEvents).toStaff('staff:ping', { ok: 1 });
   await expect(got).resolves.toEqual({ ok: 1 });
 });
 

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { StaffUsersService } from '../../src/modules/auth/users.service.js';
-import { hashPassword } from '../../src/modules/auth/password.js';
-import { User } from '../../src/modules/users/user.entity.js';
+import { StaffUsersService } from '../../src/modules/staff/users.service.js';
+import { hashPassword } from '../../src/modules/staff/password.js';
+import { User } from '../../src/modules/staff/user.entity.js';
 
 export const ADMIN = { email: 'admin@ironclad.test', password: 'correct horse battery staple' };
 export const STAFF = { email: 'viewer@ironclad.test', password: 'not an admin at all 123' };

@@ -8,7 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ACTION_RULES, actionItemsFor, type ActionRule, type LeadSortKey, type LeadStatus } from '@ironclad/contracts';
-import { createApp } from '../../src/app.factory.js';
+import { createApp } from '../../src/app/create-api.js';
 import { actionItemsParams, actionItemsSql, ActionItemsService, orderByUrgencyThenAge } from '../../src/modules/crm/action-items.service.js';
 import { LeadRecord } from '../../src/modules/leads/lead.entity.js';
 import { leadOrder } from '../../src/modules/leads/lead-admin.service.js';

@@ -10,7 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { leadChangedSchema, ServerEvent, type LeadChanged } from '@ironclad/contracts';
-import { createApp } from '../../src/app.factory.js';
+import { createApp } from '../../src/app/create-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 import { ADMIN, seedUsers, signIn, STAFF } from '../auth/support.js';

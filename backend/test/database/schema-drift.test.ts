@@ -9,11 +9,11 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
-import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { dataSourceOptions } from '../../src/app/data-source-options.js';
+import { MIGRATIONS } from '../../src/platform/database/migrations/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/database/migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/platform/database/migrations/', import.meta.url));
 
 
 describe('database schema', () => {

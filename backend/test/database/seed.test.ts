@@ -2,13 +2,13 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { companyFactsSchema, isPromotionActive } from '@ironclad/contracts';
-import { dataSourceOptions } from '../../src/database/data-source-options.js';
-import { runSeed, type SeedReport } from '../../src/database/seed/seed.js';
-import { AI_CONFIG_DEFAULTS, componentPricingSchema, tieredPricingSchema, additionalCostsSchema } from '../../src/database/seed/ai-config.defaults.js';
-import { INVENTORY_SEED } from '../../src/database/seed/inventory.data.js';
-import { PROMOTIONS_SEED, SITE_SETTINGS_SEED } from '../../src/database/seed/settings.data.js';
-import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from '../../src/database/seed/content.data.js';
-import { EMAIL_TEMPLATES_SEED } from '../../src/database/seed/email-templates.data.js';
+import { dataSourceOptions } from '../../src/app/data-source-options.js';
+import { runSeed, type SeedReport } from '../../src/app/seed/seed.js';
+import { AI_CONFIG_DEFAULTS, componentPricingSchema, tieredPricingSchema, additionalCostsSchema } from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
+import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
+import { PROMOTIONS_SEED, SITE_SETTINGS_SEED } from '../../src/app/seed/settings.data.js';
+import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from '../../src/app/seed/content.data.js';
+import { EMAIL_TEMPLATES_SEED } from '../../src/app/seed/email-templates.data.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 const SEED_TABLES = ['ai_recommendation_config', 'inventory', 'site_settings', 'promotions', 'case_studies', 'testimonials', 'site_content', 'email_templates'] as const;

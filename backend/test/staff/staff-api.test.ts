@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { computeManualEstimate } from '@ironclad/contracts';
-import { createApp } from '../../src/app.factory.js';
+import { createApp } from '../../src/app/create-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
 import { ADMIN, seedUsers, signIn } from '../auth/support.js';

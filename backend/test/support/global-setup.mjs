@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const migrate = path.resolve(here, '../../dist/database/migrate.js');
+const migrate = path.resolve(here, '../../dist/cli/migrate.js');
 const server = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 export default async function globalSetup() {

@@ -1,6 +1,6 @@
 /** Builds a parsed Env for a test file's own database and key prefix. */
 import { Redis } from 'ioredis';
-import { parseEnv, type Env } from '../../src/config/env.js';
+import { parseEnv, type Env } from '../../src/platform/config/env.js';
 import { REDIS_URL, type TestDatabase } from './test-db.js';
 
 export function testEnv(db: TestDatabase, overrides: Record<string, string> = {}): Env {

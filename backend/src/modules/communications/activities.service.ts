@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, type LeadActivity, type LeadActivityItem, type LeadStatus } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
+import { ApiError } from '../../platform/http/api-error.js';
 import { formatUsd } from './template-renderer.js';
 
 /** Items per lead in GET /api/lead-activities; GET /api/leads/{id}/activities returns up to ACTIVITY_ITEMS_MAX. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { LeadRecord } from '../leads/lead.entity.js';
+import { LeadRecord } from '../leads/index.js';
 
 /** A call note staff record on a lead (POST /api/send-communication type `call`); on the timeline. */
 @Entity({ name: 'call_notes' })

@@ -1,17 +1,18 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
-import { CAMPAIGN_PROGRESS_INTERVAL_MS } from '@ironclad/contracts';
-import { ENV, type Env } from '../../config/env.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
+import { CAMPAIGN_PROGRESS_INTERVAL_MS, ServerEvent, campaignRoom } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { LiveEvents } from '../../platform/realtime/live-events.js';
+import { SharedRedis } from '../../platform/realtime/shared-redis.js';
 import { CampaignsService } from './campaigns.service.js';
 
 /**
  * Publishes `campaign:progress` at most once per CAMPAIGN_PROGRESS_INTERVAL_MS (250 ms, ≤ 4/s) per
- * campaign across every process, however many recipients finish in between (issue 7 item 5):
+ * campaign across every process, however many recipients finish in between:
  *
  * - each process coalesces `touch(campaignId)` calls into one pending flush per campaign;
  * - a flush first takes the campaign's Redis token (`SET … NX PX 250`); whoever holds it computes
- *   the counts from Postgres and emits through the Socket.IO Redis emitter. A process that does not
- *   get the token retries when it expires (trailing edge), so the last change is always published;
+ *   the counts from Postgres and emits to the campaign's room. A process that does not get the
+ *   token retries when it expires (trailing edge), so the last change is always published;
  * - a flush that finds nothing left to send ends the campaign (CampaignsService.finalizeIfDrained)
  *   and publishes the final state.
  */
@@ -23,7 +24,8 @@ export class CampaignProgressPublisher implements BeforeApplicationShutdown {
 
   constructor(
     private readonly campaigns: CampaignsService,
-    private readonly events: StaffEvents,
+    private readonly live: LiveEvents,
+    private readonly redis: SharedRedis,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -54,9 +56,9 @@ export class CampaignProgressPublisher implements BeforeApplicationShutdown {
   private async flush(campaignId: number): Promise<void> {
     try {
       const key = `${this.env.QUEUE_PREFIX}:campaign-progress:${campaignId}`;
-      const got = await this.events.redis.set(key, '1', 'PX', CAMPAIGN_PROGRESS_INTERVAL_MS, 'NX');
+      const got = await this.redis.client.set(key, '1', 'PX', CAMPAIGN_PROGRESS_INTERVAL_MS, 'NX');
       if (got !== 'OK') {
-        const ttl = await this.events.redis.pttl(key);
+        const ttl = await this.redis.client.pttl(key);
         if (!this.closed) return this.schedule(campaignId, Math.max(10, ttl > 0 ? ttl : CAMPAIGN_PROGRESS_INTERVAL_MS));
       }
       this.pending.delete(campaignId);
@@ -73,6 +75,6 @@ export class CampaignProgressPublisher implements BeforeApplicationShutdown {
     if (progress.queued === 0 && (progress.status === 'active' || progress.status === 'cancelled') && (await this.campaigns.finalizeIfDrained(campaignId))) {
       progress = (await this.campaigns.progress(campaignId)) ?? progress;
     }
-    this.events.campaignProgress(progress);
+    this.live.toRoom(campaignRoom(progress.campaignId), ServerEvent.CampaignProgress, progress);
   }
 }

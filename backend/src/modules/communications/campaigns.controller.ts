@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { bulkCommunicationSchema, type BulkCommunication, type BulkCommunicationResponse, type CampaignResponse, type CampaignsResponse } from '@ironclad/contracts';
-import { CurrentUser } from '../../common/auth/current-user.decorator.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; issue 7 item 5). Staff only. */
 @Controller('api')

@@ -1,19 +1,16 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   ErrorCode, Jobs, type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CampaignProgress, type CampaignStatus,
   type CampaignSummary, type CommunicationChannel,
 } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import { returningRows } from '../../database/returning-rows.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ENV, type Env } from '../../config/env.js';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import { messageJobId, messageJobOptions } from '../../queue/message-jobs.js';
-import { normalizeEmail, normalizePhone } from '../messaging/consent.js';
-import { MessageDeliveryService, OPTED_OUT_REASON } from '../messaging/message-delivery.service.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { returningRows } from '../../platform/database/returning-rows.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { JobProducer } from '../../platform/queue/job-producer.js';
+import { MessageDeliveryService, MessageJobs, normalizeEmail, normalizePhone, OPTED_OUT_REASON } from '../messaging/index.js';
+import { SiteSettingsService } from '../site/index.js';
 import { CampaignRecord } from './campaign.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { postalAddress, renderSubject, renderText, templateContext, templateSyntaxError } from './template-renderer.js';
@@ -25,6 +22,9 @@ export const FAN_OUT_CHUNK = 1000;
 const RATE_WINDOW_S = 5;
 /** Reason stored on the recipients a cancel leaves unsent. */
 export const CANCELLED_REASON = 'cancelled with its campaign';
+
+/** Job id of a campaign's fan-out of one generation. */
+export const fanOutJobId = (campaignId: number, generation: number) => `fanout-${campaignId}-g${generation}`;
 
 /** Live counts of one campaign, from its recipient rows. */
 export interface CampaignCounts {
@@ -44,8 +44,7 @@ const COUNTS_SQL = `
   FROM outbound_messages WHERE campaign_id = ANY($1) GROUP BY campaign_id`;
 
 /**
- * Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; decisions.md §8, §15; issue 7
- * item 5).
+ * Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; decisions.md §8, §15).
  *
  * - **Create**: one transaction stores the campaign and one rendered `outbound_messages` row per
  *   recipient (leads matching the filter, one per address; opted-out addresses stored `skipped`),
@@ -69,7 +68,7 @@ export class CampaignsService {
     private readonly settings: SiteSettingsService,
     private readonly delivery: MessageDeliveryService,
     private readonly jobs: JobProducer,
-    @Inject(ENV) private readonly env: Env,
+    private readonly messageJobs: MessageJobs,
   ) {}
 
   /**
@@ -151,7 +150,7 @@ export class CampaignsService {
     if (campaign.total === 0) {
       await this.dataSource.query(`UPDATE campaigns SET status = 'sent', started_at = now(), finished_at = now(), fanned_out_at = now(), summary = $2 WHERE id = $1`, [campaign.id, { successful: 0, failed: 0, total: 0 }]);
     } else {
-      await this.jobs.enqueueCampaignFanOut(campaign.id, campaign.fanoutGeneration);
+      await this.enqueueFanOut(campaign.id, campaign.fanoutGeneration);
     }
     const stored = await this.get(campaign.id);
     return { campaignId: campaign.id, recipients: campaign.total, campaign: stored };
@@ -176,8 +175,6 @@ export class CampaignsService {
       [campaignId],
     ));
     if (!c) return 0;
-    const queue = this.jobs.queueOf(c.channel);
-    const opts = messageJobOptions(this.env);
     let added = 0;
     let after = 0;
     for (;;) {
@@ -186,16 +183,26 @@ export class CampaignsService {
         [campaignId, after],
       );
       if (!rows.length) break;
-      await queue.addBulk(rows.map((r) => ({
-        name: Jobs.SendEmail.name,
-        data: { outboundMessageId: r.id, campaignId, ...(r.lead_id ? { leadId: r.lead_id } : {}) },
-        opts: { ...opts, jobId: messageJobId(r.id, c.gen) },
-      })));
+      await this.messageJobs.enqueueCampaignMessages(c.channel, campaignId, c.gen, rows.map((r) => ({ id: r.id, leadId: r.lead_id })));
       added += rows.length;
       after = rows[rows.length - 1]!.id;
     }
     await this.dataSource.query(`UPDATE campaigns SET fanned_out_at = now() WHERE id = $1 AND fanout_generation = $2 AND fanned_out_at IS NULL`, [campaignId, c.gen]);
     return added;
+  }
+
+  /**
+   * Enqueues the fan-out of a stored campaign's `generation` (one job per generation). Never
+   * throws: the campaign sweep fans out campaigns whose fan-out never ran.
+   */
+  private async enqueueFanOut(campaignId: number, generation: number): Promise<boolean> {
+    try {
+      await this.jobs.enqueue(Jobs.CampaignFanOut, { campaignId }, { jobId: fanOutJobId(campaignId, generation), attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+      return true;
+    } catch (err) {
+      this.logger.warn(`could not enqueue the fan-out of campaign #${campaignId}: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   /** GET /api/campaigns: newest first (at most 200). */
@@ -231,7 +238,7 @@ export class CampaignsService {
     const changed = await this.transition(id, `status = 'active', fanout_generation = fanout_generation + 1, fanned_out_at = NULL`, ['paused'], ['queued', 'active']);
     if (changed) {
       const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
-      await this.jobs.enqueueCampaignFanOut(id, c.fanoutGeneration);
+      await this.enqueueFanOut(id, c.fanoutGeneration);
     }
     return this.get(id);
   }
@@ -299,11 +306,10 @@ export class CampaignsService {
    */
   private async removeWaitingJobs(id: number): Promise<void> {
     const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
-    const queue = this.jobs.queueOf(c.channel);
     const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM outbound_messages WHERE campaign_id = $1 AND status IN ('queued', 'cancelled') ORDER BY id`, [id]);
     try {
       for (let i = 0; i < rows.length; i += FAN_OUT_CHUNK) {
-        await Promise.all(rows.slice(i, i + FAN_OUT_CHUNK).map((r) => queue.remove(messageJobId(r.id, c.fanoutGeneration)).catch(() => 0)));
+        await this.messageJobs.removeCampaignMessages(c.channel, c.fanoutGeneration, rows.slice(i, i + FAN_OUT_CHUNK).map((r) => r.id));
       }
     } catch (err) {
       this.logger.warn(`campaign #${id}: could not remove waiting jobs: ${(err as Error).message}`);

@@ -7,12 +7,12 @@ import {
   type LeadActivityItemsResponse, type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type SendLeadEmail,
   type SendLeadSms, type SendMessageResponse, type TestCommunication, type TestDirectCommunication, type TestResult,
 } from '@ironclad/contracts';
-import { CurrentUser } from '../../common/auth/current-user.decorator.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ActivitiesService } from './activities.service.js';
 import { CommunicationsService } from './communications.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /**
  * Staff communication calls (staff-side.md §7; issue 7 items 2, 4, 7). Staff only (global guard).

@@ -1,27 +1,45 @@
 import { Module } from '@nestjs/common';
-import { MessagingModule } from '../messaging/messaging.module.js';
-import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LeadsModule } from '../leads/index.js';
+import { MessagingModule } from '../messaging/index.js';
+import { SiteModule } from '../site/index.js';
 import { ActivitiesService } from './activities.service.js';
+import { CallNoteRecord } from './call-note.entity.js';
+import { CampaignRecord } from './campaign.entity.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 import { CampaignsController } from './campaigns.controller.js';
+import { CampaignsGateway } from './campaigns.gateway.js';
+import { CampaignsProcessor } from './campaigns.processor.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CommunicationsController } from './communications.controller.js';
 import { CommunicationsService } from './communications.service.js';
-import { ConsentController } from './consent.controller.js';
+import { EmailTemplateRecord } from './email-template.entity.js';
 import { EmailTemplatesController } from './email-templates.controller.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+import { MessageSettledListener } from './message-settled.listener.js';
 
-/** Communications services without HTTP (issue 7): used by the api and by the worker. */
+/**
+ * The Communication Centre (staff-side.md §2, §7; decisions.md §8, §15): single sends, templates,
+ * the lead activity timeline, call notes and bulk campaigns. Services only (api and worker).
+ */
 @Module({
-  imports: [MessagingModule, SiteSettingsModule],
+  imports: [TypeOrmModule.forFeature([CampaignRecord, EmailTemplateRecord, CallNoteRecord]), LeadsModule, MessagingModule, SiteModule],
   providers: [EmailTemplatesService, CommunicationsService, ActivitiesService, CampaignsService, CampaignProgressPublisher],
-  exports: [EmailTemplatesService, CommunicationsService, ActivitiesService, CampaignsService, CampaignProgressPublisher, MessagingModule],
-})
-export class CommunicationsCoreModule {}
-
-/** The communications api (issue 7): sends, tests, templates, activity timeline, campaigns, consent. */
-@Module({
-  imports: [CommunicationsCoreModule],
-  controllers: [CommunicationsController, EmailTemplatesController, CampaignsController, ConsentController],
+  exports: [EmailTemplatesService, CommunicationsService, ActivitiesService, CampaignsService, CampaignProgressPublisher],
 })
 export class CommunicationsModule {}
+
+/** The Communication Centre's endpoints and its campaign progress socket messages. */
+@Module({
+  imports: [CommunicationsModule],
+  controllers: [CommunicationsController, EmailTemplatesController, CampaignsController],
+  providers: [CampaignsGateway],
+})
+export class CommunicationsApiModule {}
+
+/** The worker's campaign processor (fan-out, sweep) and the reaction to settled messages. */
+@Module({
+  imports: [CommunicationsModule, LeadsModule, MessagingModule],
+  providers: [CampaignsProcessor, MessageSettledListener],
+})
+export class CommunicationsJobsModule {}

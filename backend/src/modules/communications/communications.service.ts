@@ -8,19 +8,12 @@ import {
   type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type SendMessageResponse, type TestCommunication,
   type TestDirectCommunication, type TestResult,
 } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ENV, type Env } from '../../config/env.js';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { ConsentService } from '../messaging/consent.service.js';
-import { normalizeEmail, normalizePhone } from '../messaging/consent.js';
-import { OPTED_OUT_REASON } from '../messaging/message-delivery.service.js';
-import { twilioConfigured } from '../messaging/messaging.module.js';
-import { OutboundMessageRecord } from '../messaging/outbound-message.entity.js';
-import { OutboundMessagesService, toOutboundMessage } from '../messaging/outbound-messages.service.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { LeadEvents, LeadsService, type LeadRecord } from '../leads/index.js';
+import { ConsentService, MessageJobs, normalizeEmail, normalizePhone, OPTED_OUT_REASON, OutboundMessageRecord, OutboundMessagesService, toOutboundMessage, twilioConfigured } from '../messaging/index.js';
+import { SiteSettingsService } from '../site/index.js';
 import { CallNoteRecord } from './call-note.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { renderEmail, renderText, SAMPLE_LEAD, templateContext, templateSyntaxError, type TemplateLead } from './template-renderer.js';
@@ -64,8 +57,9 @@ export class CommunicationsService {
     private readonly templates: EmailTemplatesService,
     private readonly consent: ConsentService,
     private readonly settings: SiteSettingsService,
-    private readonly jobs: JobProducer,
-    private readonly events: StaffEvents,
+    private readonly jobs: MessageJobs,
+    private readonly events: LeadEvents,
+    private readonly leads: LeadsService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -90,7 +84,7 @@ export class CommunicationsService {
     const lead = await this.lead(body.leadId);
     if (body.type === 'call') {
       const note = await this.dataSource.getRepository(CallNoteRecord).save({ leadId: lead.id, content: body.message, createdBy: user?.email ?? null });
-      this.events.leadActivity({ leadId: lead.id, type: 'call' });
+      this.events.activity({ leadId: lead.id, type: 'call' });
       return { callNote: { id: note.id, leadId: note.leadId, content: note.content, createdBy: note.createdBy, createdAt: note.createdAt.toISOString() } };
     }
     const content: Content = body.type === 'email' ? { channel: 'email', subject: body.subject, text: body.message } : { channel: 'sms', text: body.message };
@@ -221,12 +215,12 @@ export class CommunicationsService {
       return saved;
     });
     if (record.status === 'queued') await this.jobs.enqueueMessage(record.id, record.channel, record.leadId);
-    if (lead) this.events.leadActivity({ leadId: lead.id, type: record.channel });
+    if (lead) this.events.activity({ leadId: lead.id, type: record.channel });
     return record;
   }
 
   private async lead(id: number): Promise<LeadRecord> {
-    const lead = await this.dataSource.getRepository(LeadRecord).findOneBy({ id });
+    const lead = await this.leads.findById(id);
     if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
     return lead;
   }

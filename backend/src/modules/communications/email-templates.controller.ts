@@ -3,9 +3,9 @@ import {
   emailTemplateBodySchema, templatePreviewSchema,
   type EmailTemplateBody, type EmailTemplateResponse, type EmailTemplatesResponse, type TemplatePreview, type TemplatePreviewResponse,
 } from '@ironclad/contracts';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { EmailTemplatesService } from './email-templates.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /** Email templates (staff-side.md §7 GET /api/email-templates; issue 7 item 3). Staff only. */
 @Controller('api/email-templates')

@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import { ErrorCode, type EmailTemplate, type EmailTemplateBody, type TemplatePreview, type TemplatePreviewResponse } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { LeadsService } from '../leads/index.js';
+import { SiteSettingsService } from '../site/index.js';
 import { EmailTemplateRecord } from './email-template.entity.js';
 import { renderEmail, SAMPLE_LEAD, templateContext, templateSyntaxError, type TemplateLead } from './template-renderer.js';
 
-/** Email templates (staff-side.md §3, §7; decisions.md §8; issue 7 item 3). */
+/** Email templates (staff-side.md §3, §7; decisions.md §8). */
 @Injectable()
 export class EmailTemplatesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly settings: SiteSettingsService) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly settings: SiteSettingsService,
+    private readonly leads: LeadsService,
+  ) {}
 
   private get repo() {
     return this.dataSource.getRepository(EmailTemplateRecord);
@@ -93,7 +97,7 @@ export class EmailTemplatesService {
     }
     let lead: TemplateLead = SAMPLE_LEAD;
     if (p.leadId !== undefined) {
-      const row = await this.dataSource.getRepository(LeadRecord).findOneBy({ id: p.leadId });
+      const row = await this.leads.findById(p.leadId);
       if (!row) throw new ApiError(404, ErrorCode.NotFound, `Lead ${p.leadId} not found`);
       lead = row;
     }

@@ -8,7 +8,7 @@
  */
 import Handlebars from 'handlebars';
 import type { CompanyFacts, TemplateVariable } from '@ironclad/contracts';
-import { textToHtml } from '../messaging/message-delivery.service.js';
+import { textToHtml } from '../messaging/index.js';
 
 const hb = Handlebars.create();
 type Template = ReturnType<typeof hb.compile>;

@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { AuditLogService } from '../audit/audit-log.service.js';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { searchPattern } from '../leads/lead-admin.service.js';
-import { toLead } from '../leads/leads.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { AuditLogService } from '../staff/index.js';
+import { LeadRecord, searchPattern, toLead } from '../leads/index.js';
 import { ContactRecord } from './contact.entity.js';
 import { toContact } from './contacts.service.js';
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { LeadRecord } from '../leads/lead.entity.js';
+import { LeadRecord } from '../leads/index.js';
 
 /**
  * A contact-form submission (staff-side.md §3 "contacts"). `leadId` links the lead created by

@@ -1,18 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MessagingModule } from '../messaging/messaging.module.js';
-import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
+import { LeadsModule } from '../leads/index.js';
+import { MessagingModule } from '../messaging/index.js';
+import { SiteModule } from '../site/index.js';
+import { StaffModule } from '../staff/index.js';
+import { ContactAdminService } from './contact-admin.service.js';
 import { ContactRecord } from './contact.entity.js';
 import { ContactsController } from './contacts.controller.js';
 import { ContactsService } from './contacts.service.js';
-import { AuditModule } from '../audit/audit.module.js';
-import { ContactAdminService } from './contact-admin.service.js';
 import { StaffContactsController } from './staff-contacts.controller.js';
 
+/** Contact-form submissions and their conversion to leads (public-site.md §3; staff-side.md §2). Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactRecord]), MessagingModule, SiteSettingsModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([ContactRecord]), LeadsModule, MessagingModule, SiteModule, StaffModule],
   providers: [ContactsService, ContactAdminService],
-  controllers: [ContactsController, StaffContactsController],
-  exports: [ContactsService],
+  exports: [ContactsService, ContactAdminService],
 })
 export class ContactsModule {}
+
+/** The contacts endpoints: POST /api/contacts (public) and the staff contact calls. */
+@Module({ imports: [ContactsModule, LeadsModule], controllers: [ContactsController, StaffContactsController] })
+export class ContactsApiModule {}

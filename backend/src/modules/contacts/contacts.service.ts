@@ -2,11 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Contact, CreateContact, CreateContactResponse } from '@ironclad/contracts';
-import { ENV, type Env } from '../../config/env.js';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
-import { renderNewContactNotification } from '../messaging/staff-notification.templates.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { renderNewContactNotification } from './new-contact-notification.js';
+import { SiteSettingsService } from '../site/index.js';
 import { ContactRecord } from './contact.entity.js';
 
 /** Contact-form submissions (public-site.md §3, §7). */
@@ -15,7 +14,7 @@ export class ContactsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbound: OutboundMessagesService,
-    private readonly jobs: JobProducer,
+    private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
   ) {}

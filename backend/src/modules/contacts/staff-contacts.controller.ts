@@ -1,17 +1,17 @@
 import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { contactListQuerySchema, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
-import { CurrentUser } from '../../common/auth/current-user.decorator.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
+import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
+import { LeadEvents } from '../leads/index.js';
 import { ContactAdminService } from './contact-admin.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
 @Controller('api/contacts')
 export class StaffContactsController {
-  constructor(private readonly contacts: ContactAdminService, private readonly events: StaffEvents) {}
+  constructor(private readonly contacts: ContactAdminService, private readonly events: LeadEvents) {}
 
   /** GET /api/contacts?search=&page=&pageSize= — `{contacts, total, page, pageSize}`, newest first. */
   @Get()
@@ -28,7 +28,7 @@ export class StaffContactsController {
   async convert(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
     const out = await this.contacts.convert(id, user);
     res.status(out.created ? 201 : 200);
-    if (out.created) this.events.leadChanged(out.lead.id, 'created', out.lead.status);
+    if (out.created) this.events.changed(out.lead.id, 'created', out.lead.status);
     return out;
   }
 }

@@ -5,8 +5,7 @@ import {
   ACTION_CHANNELS, ACTION_RULES, ACTION_URGENCIES, actionItemsFor, COMPANY_TIME_ZONE, companyDate, topUrgency,
   type ActionItemCounts, type ActionItemsQuery, type ActionItemsResponse, type ActionRule, type LeadActionItems,
 } from '@ironclad/contracts';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { toLead } from '../leads/leads.service.js';
+import { LeadRecord, toLead } from '../leads/index.js';
 
 /** Start of the company's "today" as a timestamptz, from the :today date and the :tz zone. */
 const TODAY_START = 'CAST(:today AS date)::timestamp AT TIME ZONE :tz';

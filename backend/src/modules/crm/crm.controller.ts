@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { actionItemsQuerySchema, type ActionItemsQuery, type ActionItemsResponse } from '@ironclad/contracts';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ActionItemsService } from './action-items.service.js';
 
 /** CRM pipeline endpoints (staff-side.md §2 CRM tab, §4). Staff only (global StaffGuard). */

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { generateEstimatePdfSchema, type GenerateEstimatePdf, type GenerateEstimatePdfResponse } from '@ironclad/contracts';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { EstimatesService } from './estimates.service.js';
-import { Public } from '../../common/auth/public.decorator.js';
+import { Public } from '../../platform/http/auth/public.decorator.js';
 
 @Controller('api/generate-estimate-pdf')
 export class EstimatesController {

@@ -1,19 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { PromotionsModule } from '../promotions/promotions.module.js';
-import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
+import { LeadsModule } from '../leads/index.js';
+import { MessagingModule } from '../messaging/index.js';
+import { SiteModule } from '../site/index.js';
+import { EstimatePdfProcessor } from './estimate-pdf.processor.js';
 import { EstimatesController } from './estimates.controller.js';
 import { EstimatesService } from './estimates.service.js';
 import { LeadDocumentRecord } from './lead-document.entity.js';
-import { LeadDocumentsService } from './lead-documents.service.js';
 import { LeadDocumentsController } from './lead-documents.controller.js';
+import { LeadDocumentsService } from './lead-documents.service.js';
+import { PdfBrowser } from './pdf/pdf-browser.service.js';
 
-/** Calculator quotes and PDF estimates (issue 5), and the staff download of the stored PDFs. The PDF job itself runs in the worker. */
+/** PDF estimates of the cost calculator and the documents stored for leads. Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadRecord, LeadDocumentRecord]), PromotionsModule, SiteSettingsModule],
+  imports: [TypeOrmModule.forFeature([LeadDocumentRecord]), LeadsModule, SiteModule, MessagingModule],
   providers: [EstimatesService, LeadDocumentsService],
-  controllers: [EstimatesController, LeadDocumentsController],
   exports: [EstimatesService, LeadDocumentsService],
 })
 export class EstimatesModule {}
+
+/** POST /api/generate-estimate-pdf (public) and the staff download of stored documents. */
+@Module({ imports: [EstimatesModule], controllers: [EstimatesController, LeadDocumentsController] })
+export class EstimatesApiModule {}
+
+/** The worker's PDF processor and its Chromium. */
+@Module({ imports: [EstimatesModule, LeadsModule, SiteModule, MessagingModule], providers: [EstimatePdfProcessor, PdfBrowser] })
+export class EstimatesJobsModule {}

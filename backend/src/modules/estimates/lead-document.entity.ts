@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import type { LeadDocumentKind } from '@ironclad/contracts';
-import { bigintAsNumber } from '../../database/bigint-transformer.js';
-import { LeadRecord } from '../leads/lead.entity.js';
+import { bigintAsNumber } from '../../platform/database/bigint-transformer.js';
+import { LeadRecord } from '../leads/index.js';
 
 /**
  * A file produced for a lead and kept in Postgres (the system of record), e.g. the PDF estimate

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { ErrorCode, type LeadDocumentListResponse } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
+import { ApiError } from '../../platform/http/api-error.js';
 import { LeadDocumentsService, toLeadDocument } from './lead-documents.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /** A file name safe inside a quoted Content-Disposition parameter (stored names are `EST-<lead>-<hex>.pdf`). */
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'document.pdf';

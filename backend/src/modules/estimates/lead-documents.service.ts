@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { leadDocumentDownloadPath, type LeadDocument, type LeadDocumentKind } from '@ironclad/contracts';
-import { LeadRecord } from '../leads/lead.entity.js';
+import { LeadsService } from '../leads/index.js';
 import { LeadDocumentRecord } from './lead-document.entity.js';
 
 /** A stored document without its bytes (for lists). */
@@ -23,10 +23,13 @@ export function toLeadDocument(d: LeadDocumentInfo): LeadDocument {
   };
 }
 
-/** Documents kept for leads (issue 5 item 4): the PDF estimates. */
+/** Documents kept for leads: the PDF estimates (staff-side.md §2 lead view). */
 @Injectable()
 export class LeadDocumentsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly leads: LeadsService,
+  ) {}
 
   /**
    * Stores a document once per `requestId` (the job id): a retried job gets the document its
@@ -54,7 +57,7 @@ export class LeadDocumentsService {
    */
   async listForLead(leadId: number): Promise<LeadDocumentInfo[] | null> {
     const [exists, documents] = await Promise.all([
-      this.dataSource.getRepository(LeadRecord).existsBy({ id: leadId }),
+      this.leads.exists(leadId),
       this.dataSource.getRepository(LeadDocumentRecord).find({ where: { leadId }, order: { createdAt: 'DESC', id: 'DESC' } }),
     ]);
     return exists ? documents : null;

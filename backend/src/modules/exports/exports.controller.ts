@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_KINDS, ErrorCode, type ExportKind } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import { CurrentUser } from '../../common/auth/current-user.decorator.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ExportsService } from './exports.service.js';
 
 /** Staff CSV exports (staff-side.md §9; decisions.md §12). Staff only. */

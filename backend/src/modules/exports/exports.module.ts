@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module.js';
+import { StaffModule } from '../staff/index.js';
 import { ExportsController } from './exports.controller.js';
 import { ExportsService } from './exports.service.js';
 
-@Module({ imports: [AuditModule], providers: [ExportsService], controllers: [ExportsController] })
-export class ExportsModule {}
+/** CSV exports of leads and contacts for staff (staff-side.md §7). */
+@Module({ imports: [StaffModule], providers: [ExportsService], controllers: [ExportsController] })
+export class ExportsApiModule {}

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ExportKind } from '@ironclad/contracts';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { AuditLogService } from '../audit/audit-log.service.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { AuditLogService } from '../staff/index.js';
 import { toCsv } from './csv.js';
 
 /** The prospect columns of the admin exports (staff-side.md §9). */

@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { InjectQueue } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { QueueName } from '@ironclad/contracts';
-import { withTimeout } from '../../common/with-timeout.js';
-import { Public } from '../../common/auth/public.decorator.js';
+import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
+import { QueueRegistry } from '../../platform/queue/queue-registry.js';
+import { Public } from '../../platform/http/auth/public.decorator.js';
 
 /** Longest a dependency check may take before it counts as down (ms). */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
@@ -22,10 +22,14 @@ export interface HealthBody {
 
 @Controller('api/health')
 export class HealthController {
+  private readonly queue: Queue;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectQueue(QueueName.Notifications) private readonly queue: Queue,
-  ) {}
+    queues: QueueRegistry,
+  ) {
+    this.queue = queues.get(QueueName.Notifications);
+  }
 
   /**
    * A round trip to Redis is a GET of a never-written key through the queue's own client

@@ -5,13 +5,13 @@ import {
   computeManualEstimate, ErrorCode, LEAD_STATUSES,
   type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadSortKey, type LeadStats, type LeadStatus, type ManualEstimate, type UpdateLead,
 } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { AuditLogService } from '../audit/audit-log.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { AuditLogService } from '../staff/index.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { toLead } from './leads.service.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
+import { LeadEvents } from './lead-events.js';
 
 /**
  * The staff search runs over the stored column `leads.search_text`: lower-cased first name, last
@@ -61,7 +61,7 @@ export class LeadAdminService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLogService,
-    private readonly events: StaffEvents,
+    private readonly events: LeadEvents,
   ) {}
 
   /**
@@ -131,7 +131,7 @@ export class LeadAdminService {
       if (other.length) await this.audit.record(m, user, 'lead.updated', 'lead', id, { fields: other });
       return { lead: toLead(saved) };
     });
-    if (statusChanged) this.events.leadActivity({ leadId: id, type: 'status_change' });
+    if (statusChanged) this.events.activity({ leadId: id, type: 'status_change' });
     return result;
   }
 

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintAsNumber } from '../../database/bigint-transformer.js';
+import { bigintAsNumber } from '../../platform/database/bigint-transformer.js';
 import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 
 /**

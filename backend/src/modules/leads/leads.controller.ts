@@ -1,18 +1,18 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { createLeadSchema, ErrorCode, type CreateLead, type CreateLeadResponse } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import type { StaffRequest } from '../../common/auth/session-user.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import type { StaffRequest } from '../../platform/http/auth/session-user.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
+import { LeadEvents } from './lead-events.js';
 import { LeadsService } from './leads.service.js';
-import { Public } from '../../common/auth/public.decorator.js';
+import { Public } from '../../platform/http/auth/public.decorator.js';
 
 /** Lead sources only staff may set: a visitor's lead is never labelled as made by staff. */
 const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'contact_conversion']);
 
 @Controller('api/leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService, private readonly events: StaffEvents) {}
+  constructor(private readonly leads: LeadsService, private readonly events: LeadEvents) {}
 
   /**
    * POST /api/leads (public-site.md §7): body `CreateLeadInput` (email and buildingInfo required;
@@ -30,7 +30,7 @@ export class LeadsController {
       throw new ApiError(403, ErrorCode.Forbidden, `Only staff may create leads with source ${body.source}`);
     }
     const out = await this.leads.createPublic(body);
-    this.events.leadChanged(out.lead.id, 'created', out.lead.status);
+    this.events.changed(out.lead.id, 'created', out.lead.status);
     return out;
   }
 }

@@ -1,20 +1,25 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MessagingModule } from '../messaging/messaging.module.js';
-import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
-import { QuotesModule } from '../quotes/quotes.module.js';
-import { EstimatesModule } from '../estimates/estimates.module.js';
+import { MessagingModule } from '../messaging/index.js';
+import { QuotesModule } from '../quotes/index.js';
+import { SiteModule } from '../site/index.js';
+import { StaffModule } from '../staff/index.js';
+import { LeadAdminService } from './lead-admin.service.js';
+import { LeadEvents } from './lead-events.js';
+import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsService } from './leads.service.js';
-import { AuditModule } from '../audit/audit.module.js';
-import { LeadAdminService } from './lead-admin.service.js';
 import { StaffLeadsController } from './staff-leads.controller.js';
 
+/** Leads: visitors' requests and the staff pipeline (public-site.md §3; staff-side.md §3, §4). Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadRecord]), MessagingModule, SiteSettingsModule, QuotesModule, EstimatesModule, AuditModule],
-  providers: [LeadsService, LeadAdminService],
-  controllers: [LeadsController, StaffLeadsController],
-  exports: [LeadsService, LeadAdminService],
+  imports: [TypeOrmModule.forFeature([LeadRecord, LeadStatusChangeRecord]), MessagingModule, SiteModule, QuotesModule, StaffModule],
+  providers: [LeadsService, LeadAdminService, LeadEvents],
+  exports: [TypeOrmModule, LeadsService, LeadAdminService, LeadEvents],
 })
 export class LeadsModule {}
+
+/** The leads endpoints: POST /api/leads (public) and the staff lead calls. */
+@Module({ imports: [LeadsModule], controllers: [LeadsController, StaffLeadsController] })
+export class LeadsApiModule {}

@@ -2,14 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { CreateLead, CreateLeadResponse, Lead, LeadSource, SiteSettingKey } from '@ironclad/contracts';
-import { ENV, type Env } from '../../config/env.js';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
-import { renderNewLeadNotification } from '../messaging/staff-notification.templates.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
-import { QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/quotes.service.js';
-import { EstimatesService } from '../estimates/estimates.service.js';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
+import { SiteSettingsService } from '../site/index.js';
 import { LeadRecord } from './lead.entity.js';
+import { renderNewLeadNotification } from './new-lead-notification.js';
 
 /** Which feature switch gates a public lead of each source (decisions.md §11). */
 const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
@@ -18,17 +16,17 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
 };
 
 
-/** Leads (public-site.md §3, §7; staff-side.md §3; decisions.md §3, §5). */
+/** Leads created by visitors (public-site.md §3, §7; decisions.md §3, §5, §11). */
 @Injectable()
 export class LeadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbound: OutboundMessagesService,
-    private readonly jobs: JobProducer,
+    private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
     private readonly quotes: QuotesService,
-    private readonly estimates: EstimatesService,
+    private readonly calculator: CalculatorPricing,
   ) {}
 
   /**
@@ -45,10 +43,10 @@ export class LeadsService {
     const feature = FEATURE_OF_SOURCE[input.source];
     if (feature) await this.settings.assertEnabled(feature);
     const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_LEAD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
-    // AI designer hook (issue 4, decisions.md §3/§10): a wizard lead is priced by the server's design engine.
+    // decisions.md §3, §10: a wizard lead is priced by the server's design engine, a calculator
+    // lead by the server's calculator, whatever the browser sent.
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
-    // Calculator leads: the server's price of the configuration (issue 5; decisions.md §3).
-    const calculatorPrice = input.source === 'cost_calculator' ? await this.estimates.priceCalculatorLead(buildingInfo) : null;
+    const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
     const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
@@ -84,6 +82,29 @@ export class LeadsService {
     });
     const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
     return { lead: toLead(lead), notificationJob };
+  }
+
+  /** Whether lead `id` exists. */
+  exists(id: number): Promise<boolean> {
+    return this.dataSource.getRepository(LeadRecord).existsBy({ id });
+  }
+
+  /** The lead `id`, or null. */
+  findById(id: number): Promise<LeadRecord | null> {
+    return this.dataSource.getRepository(LeadRecord).findOneBy({ id });
+  }
+
+  /**
+   * The calculator lead of `email` (case-insensitive): lead `leadId` when given, otherwise the
+   * newest; null when there is none.
+   */
+  findCalculatorLead(email: string, leadId?: number): Promise<LeadRecord | null> {
+    const qb = this.dataSource
+      .getRepository(LeadRecord)
+      .createQueryBuilder('l')
+      .where(`l.source = 'cost_calculator' AND lower(l.email) = lower(:email)`, { email });
+    if (leadId !== undefined) qb.andWhere('l.id = :leadId', { leadId });
+    return qb.orderBy('l.id', 'DESC').getOne();
   }
 }
 

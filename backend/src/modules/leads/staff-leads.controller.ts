@@ -3,21 +3,21 @@ import {
   leadListQuerySchema, manualEstimateSchema, updateLeadSchema,
   type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type ManualEstimate, type UpdateLead,
 } from '@ironclad/contracts';
-import { CurrentUser } from '../../common/auth/current-user.decorator.js';
-import type { SessionUser } from '../../common/auth/session-user.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
+import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
+import { LeadEvents } from './lead-events.js';
 import { LeadAdminService } from './lead-admin.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /**
  * Staff lead endpoints (staff-side.md §7; decisions.md §5). Staff only (global StaffGuard):
  * 401 without a session, 403 for a non-admin. Every committed change is pushed to the other
- * signed-in admins as `lead:changed` (StaffEvents).
+ * signed-in admins as `lead:changed` (LeadEvents).
  */
 @Controller('api/leads')
 export class StaffLeadsController {
-  constructor(private readonly leads: LeadAdminService, private readonly events: StaffEvents) {}
+  constructor(private readonly leads: LeadAdminService, private readonly events: LeadEvents) {}
 
   /**
    * GET /api/leads?search=&status=&minEstimate=&page=1&pageSize=50 — `{leads, total, page,
@@ -47,7 +47,7 @@ export class StaffLeadsController {
   @HttpCode(201)
   async manual(@Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
     const out = await this.leads.saveManualEstimate(body, user);
-    this.events.leadChanged(out.lead.id, 'created', out.lead.status);
+    this.events.changed(out.lead.id, 'created', out.lead.status);
     return out;
   }
 
@@ -59,7 +59,7 @@ export class StaffLeadsController {
   @Patch(':id')
   async update(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
     const out = await this.leads.update(id, body, user);
-    this.events.leadChanged(id, body.status ? 'status' : 'updated', out.lead.status);
+    this.events.changed(id, body.status ? 'status' : 'updated', out.lead.status);
     return out;
   }
 
@@ -68,6 +68,6 @@ export class StaffLeadsController {
   @HttpCode(204)
   async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {
     await this.leads.remove(id, user);
-    this.events.leadChanged(id, 'deleted');
+    this.events.changed(id, 'deleted');
   }
 }

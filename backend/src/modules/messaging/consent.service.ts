@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, type CommunicationChannel, type UnsubscribeInfo } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import { ENV, type Env } from '../../config/env.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { ENV, type Env } from '../../platform/config/env.js';
 import type { OptOutSource } from './communication-opt-out.entity.js';
 import { maskAddress, normalizeAddress, unsubscribeKey, verifyUnsubscribeToken } from './consent.js';
 

@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { CommunicationChannel } from '@ironclad/contracts';
-import type { Env } from '../../config/env.js';
+import type { Env } from '../../platform/config/env.js';
 
 /** Lower-cased, trimmed email. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

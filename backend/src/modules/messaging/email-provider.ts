@@ -6,6 +6,7 @@
 import sgClient from '@sendgrid/client';
 import sgMail from '@sendgrid/mail';
 import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
+import { isOutcomeUnknown, ProviderError } from '../../platform/providers/provider-error.js';
 
 export interface EmailAttachment {
   filename: string;
@@ -30,31 +31,6 @@ export interface OutgoingEmail {
 export type SendOutcome =
   | { delivered: true; provider: string; providerMessageId: string | null }
   | { delivered: false; provider: 'outbox'; reason: string };
-
-/**
- * A provider failure. `retryable` is true for 429, 5xx and network errors (retried with backoff),
- * false for 4xx answers that will not change (bad address, bad request). `outcomeUnknown` is true
- * when the request may have reached the provider but no answer came back (timeout, connection
- * reset): the provider may have accepted the message, so it must be asked before sending again.
- */
-export class ProviderError extends Error {
-  constructor(message: string, readonly retryable: boolean, readonly statusCode?: number, readonly outcomeUnknown = false) {
-    super(message);
-  }
-}
-
-/**
- * Node / axios error codes of a request that was (or may have been) written to the provider but
- * got no HTTP answer: a timeout or a dropped connection. Refused connections and DNS failures are
- * not here: such a request never left.
- */
-const OUTCOME_UNKNOWN_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'ESOCKETTIMEDOUT']);
-
-/** Whether an error without an HTTP status leaves unknown whether the provider got the request. */
-export const isOutcomeUnknown = (err: unknown): boolean => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && OUTCOME_UNKNOWN_CODES.has(code);
-};
 
 /** Injection token of the configured EmailProvider. */
 export const EMAIL_PROVIDER = Symbol('EMAIL_PROVIDER');

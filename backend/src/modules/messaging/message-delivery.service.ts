@@ -3,9 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import Handlebars from 'handlebars';
 import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/contracts';
-import { ENV, type Env } from '../../config/env.js';
-import { returningRows } from '../../database/returning-rows.js';
-import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, ProviderError, type SendOutcome } from './email-provider.js';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { returningRows } from '../../platform/database/returning-rows.js';
+import { ProviderError } from '../../platform/providers/provider-error.js';
+import { RetryLaterError } from '../../platform/queue/job-processor.js';
+import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, type SendOutcome } from './email-provider.js';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 import { normalizeEmail, unsubscribeKey, unsubscribeToken } from './consent.js';
 
@@ -24,11 +26,7 @@ export interface DeliveryResult {
  * Thrown when the message is being delivered by another attempt right now (its lease has not
  * expired); retry at `retryAt` (epoch ms) without counting an attempt.
  */
-export class DeliveryInProgressError extends Error {
-  constructor(message: string, readonly retryAt: number) {
-    super(message);
-  }
-}
+export class DeliveryInProgressError extends RetryLaterError {}
 
 /** Columns a delivery needs (RETURNING of the claim). */
 interface ClaimedMessage {

@@ -1,38 +1,34 @@
 import { Module } from '@nestjs/common';
-import { ENV, type Env } from '../../config/env.js';
-import { EMAIL_PROVIDER, OutboxEmailProvider, SendGridEmailProvider } from './email-provider.js';
-import { SMS_PROVIDER, OutboxSmsProvider, TwilioSmsProvider } from './sms-provider.js';
-import { MessageDeliveryService } from './message-delivery.service.js';
-import { OutboundMessagesService } from './outbound-messages.service.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommunicationOptOutRecord } from './communication-opt-out.entity.js';
+import { ConsentController } from './consent.controller.js';
 import { ConsentService } from './consent.service.js';
-
-/** Whether Twilio is fully configured (SID, token and sending number). */
-export const twilioConfigured = (env: Env) => Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_PHONE_NUMBER);
+import { MessageDeliveryService } from './message-delivery.service.js';
+import { MessageJobs } from './message-jobs.js';
+import { EmailDeliveryProcessor, SmsDeliveryProcessor } from './message-delivery.processors.js';
+import { OutboundMessageRecord } from './outbound-message.entity.js';
+import { OutboundMessagesService } from './outbound-messages.service.js';
+import { MESSAGE_PROVIDERS } from './providers.js';
+import { StaffNotificationsProcessor } from './staff-notifications.processor.js';
 
 /**
- * Outbound email/SMS: the message log, the provider adapters (decisions.md §13, §14) — SendGrid
- * and Twilio when configured, the local outbox otherwise — delivery and consent.
+ * Outbound email/SMS (decisions.md §8, §13, §14, §15): the message log, the provider adapters,
+ * delivery, consent and the message jobs' producer. Services only (api and worker).
  */
 @Module({
-  providers: [
-    {
-      provide: EMAIL_PROVIDER,
-      inject: [ENV],
-      useFactory: (env: Env) =>
-        env.SENDGRID_API_KEY ? new SendGridEmailProvider(env.SENDGRID_API_KEY, env.SENDGRID_BASE_URL, env.PROVIDER_TIMEOUT_MS) : new OutboxEmailProvider(),
-    },
-    {
-      provide: SMS_PROVIDER,
-      inject: [ENV],
-      useFactory: (env: Env) =>
-        twilioConfigured(env)
-          ? new TwilioSmsProvider(env.TWILIO_ACCOUNT_SID!, env.TWILIO_AUTH_TOKEN!, env.TWILIO_PHONE_NUMBER!, env.TWILIO_BASE_URL, env.PROVIDER_TIMEOUT_MS)
-          : new OutboxSmsProvider(),
-    },
-    OutboundMessagesService,
-    MessageDeliveryService,
-    ConsentService,
-  ],
-  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, EMAIL_PROVIDER, SMS_PROVIDER],
+  imports: [TypeOrmModule.forFeature([OutboundMessageRecord, CommunicationOptOutRecord])],
+  providers: [...MESSAGE_PROVIDERS, OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs],
+  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs],
 })
 export class MessagingModule {}
+
+/** The recipients' consent endpoints (unsubscribe links, Twilio's inbound SMS webhook). */
+@Module({ imports: [MessagingModule], controllers: [ConsentController] })
+export class MessagingApiModule {}
+
+/** The worker's message processors: staff notifications (+ outbox sweep), emails, SMS. */
+@Module({
+  imports: [MessagingModule],
+  providers: [StaffNotificationsProcessor, EmailDeliveryProcessor, SmsDeliveryProcessor],
+})
+export class MessagingJobsModule {}

@@ -1,8 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/contracts';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { ContactRecord } from '../contacts/contact.entity.js';
-import { CampaignRecord } from '../communications/campaign.entity.js';
 
 /**
  * Every outbound email or SMS (decisions.md §8, §14): written before the provider is called,
@@ -66,24 +63,25 @@ export class OutboundMessageRecord {
   @Column({ type: 'integer', nullable: true })
   leadId!: number | null;
 
-  @ManyToOne(() => LeadRecord, { nullable: true, onDelete: 'SET NULL' })
+  // Messaging sits below leads, contacts and campaigns: their entities are named, not imported.
+  @ManyToOne('LeadRecord', { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'lead_id' })
-  lead?: Relation<LeadRecord> | null;
+  lead?: unknown;
 
   @Column({ type: 'integer', nullable: true })
   contactId!: number | null;
 
-  @ManyToOne(() => ContactRecord, { nullable: true, onDelete: 'SET NULL' })
+  @ManyToOne('ContactRecord', { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'contact_id' })
-  contact?: Relation<ContactRecord> | null;
+  contact?: unknown;
 
   /** The campaign this message belongs to (a recipient row), or null. */
   @Column({ type: 'integer', nullable: true })
   campaignId!: number | null;
 
-  @ManyToOne(() => CampaignRecord, { nullable: true, onDelete: 'SET NULL' })
+  @ManyToOne('CampaignRecord', { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'campaign_id' })
-  campaign?: Relation<CampaignRecord> | null;
+  campaign?: unknown;
 
   /** `system`, or the email of the staff user who triggered the send. */
   @Column({ type: 'text', default: 'system' })

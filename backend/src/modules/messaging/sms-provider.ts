@@ -6,7 +6,8 @@
  */
 import twilio from 'twilio';
 import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
-import { isOutcomeUnknown, ProviderError, type SendOutcome } from './email-provider.js';
+import { isOutcomeUnknown, ProviderError } from '../../platform/providers/provider-error.js';
+import type { SendOutcome } from './email-provider.js';
 
 export interface OutgoingSms {
   /** E.164 number. */

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import { ContactRecord } from '../contacts/contact.entity.js';
-import { LeadRecord } from '../leads/lead.entity.js';
+import { ContactRecord } from '../contacts/index.js';
+import { LeadRecord } from '../leads/index.js';
 
 /** Kinds of payment (public-site.md §9): the wizard's 10% deposit and the $250 consultation deposit. */
 export const PAYMENT_KINDS = ['deposit', 'consultation'] as const;

@@ -9,9 +9,9 @@ import {
   type PaymentStatusResponse,
 } from '@ironclad/contracts';
 import { z } from 'zod';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { PaymentsService, type WebhookResult } from './payments.service.js';
-import { Public } from '../../common/auth/public.decorator.js';
+import { Public } from '../../platform/http/auth/public.decorator.js';
 
 const paymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { error: 'Not a PaymentIntent id.' });
 

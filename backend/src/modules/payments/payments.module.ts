@@ -1,17 +1,23 @@
 import { Module } from '@nestjs/common';
-import { ENV, type Env } from '../../config/env.js';
-import { MessagingModule } from '../messaging/messaging.module.js';
-import { SiteSettingsModule } from '../site-settings/site-settings.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { LeadsModule } from '../leads/index.js';
+import { MessagingModule } from '../messaging/index.js';
+import { SiteModule } from '../site/index.js';
+import { PaymentRecord, StripeEventRecord } from './payment.entity.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { StaffPaymentsController } from './staff-payments.controller.js';
 import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
 
-/** Stripe deposits, the payments table and the webhook (decisions.md §4). */
+/** Stripe deposits and consultation payments, the payments table and the webhook (decisions.md §4). Services only. */
 @Module({
-  imports: [MessagingModule, SiteSettingsModule],
+  imports: [TypeOrmModule.forFeature([PaymentRecord, StripeEventRecord]), LeadsModule, MessagingModule, SiteModule],
   providers: [PaymentsService, { provide: STRIPE_CLIENT, inject: [ENV], useFactory: (env: Env) => createStripeClient(env) }],
-  controllers: [PaymentsController, StaffPaymentsController],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}
+
+/** The payment endpoints (public intents and webhook, staff payment lists). */
+@Module({ imports: [PaymentsModule], controllers: [PaymentsController, StaffPaymentsController] })
+export class PaymentsApiModule {}

@@ -14,15 +14,12 @@ import {
   type CreateDepositPayment,
   type PaymentStatusResponse,
 } from '@ironclad/contracts';
-import { ApiError } from '../../common/api-error.js';
-import { ENV, type Env } from '../../config/env.js';
-import { JobProducer } from '../../queue/job-producer.service.js';
-import { ContactRecord } from '../contacts/contact.entity.js';
-import { LeadRecord } from '../leads/lead.entity.js';
-import { LeadStatusChangeRecord } from '../leads/lead-status-change.entity.js';
-import { StaffEvents } from '../../realtime/staff-events.js';
-import { OutboundMessagesService } from '../messaging/outbound-messages.service.js';
-import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { ApiError } from '../../platform/http/api-error.js';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { ContactRecord } from '../contacts/index.js';
+import { LeadEvents, LeadRecord, LeadStatusChangeRecord } from '../leads/index.js';
+import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { SiteSettingsService } from '../site/index.js';
 import { renderPaymentReceipt, renderStaffPaymentNotice } from './payment-emails.js';
 import { PaymentRecord, StripeEventRecord, type PaymentStatusValue } from './payment.entity.js';
 import { STRIPE_CLIENT } from './stripe-client.js';
@@ -71,9 +68,9 @@ export class PaymentsService {
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
     @Inject(ENV) private readonly env: Env,
     private readonly outbound: OutboundMessagesService,
-    private readonly jobs: JobProducer,
+    private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
-    private readonly events: StaffEvents,
+    private readonly events: LeadEvents,
   ) {}
 
   private client(): Stripe {
@@ -295,7 +292,7 @@ export class PaymentsService {
       return false;
     });
     for (const j of jobs) await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
-    for (const leadId of leadIds) this.events.leadActivity({ leadId, type: 'payment' });
+    for (const leadId of leadIds) this.events.activity({ leadId, type: 'payment' });
     return { received: true, duplicate };
   }
 

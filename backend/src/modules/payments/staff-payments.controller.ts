@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import type { ContactPaymentsResponse } from '@ironclad/contracts';
 import { PaymentsService } from './payments.service.js';
-import { IdParamPipe } from '../../common/id-param.pipe.js';
+import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /** Staff view of payments (decisions.md §4). Staff only (global StaffGuard). */
 @Controller('api/contacts')

@@ -3,7 +3,7 @@
  * (https://api.stripe.com by default; tests use a local fake speaking Stripe's API).
  */
 import Stripe from 'stripe';
-import type { Env } from '../../config/env.js';
+import type { Env } from '../../platform/config/env.js';
 
 /** Injection token of the Stripe client (`null` when STRIPE_SECRET_KEY is not set). */
 export const STRIPE_CLIENT = Symbol('STRIPE_CLIENT');

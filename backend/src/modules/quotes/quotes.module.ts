@@ -1,11 +1,18 @@
 import { Module } from '@nestjs/common';
-import { PromotionsModule } from '../promotions/promotions.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InventoryModule } from '../inventory/index.js';
+import { SiteModule } from '../site/index.js';
+import { AiConfigRecord } from './ai-config/ai-config.entity.js';
+import { CalculatorPricing } from './calculator-pricing.service.js';
 import { QuotesService } from './quotes.service.js';
 
-/** The AI designer's design engine and its configuration loading (decisions.md §10). */
+/**
+ * Quotes (decisions.md §3, §10): the AI designer's design engine with its configuration, and the
+ * cost calculator's pricing. Services only (api and worker).
+ */
 @Module({
-  imports: [PromotionsModule],
-  providers: [QuotesService],
-  exports: [QuotesService],
+  imports: [TypeOrmModule.forFeature([AiConfigRecord]), SiteModule, InventoryModule],
+  providers: [QuotesService, CalculatorPricing],
+  exports: [QuotesService, CalculatorPricing],
 })
 export class QuotesModule {}

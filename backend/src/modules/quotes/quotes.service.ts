@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import type { AiRecommendation, BuildingInfo, CreateLead } from '@ironclad/contracts';
-import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, type AiConfigKey } from '../../database/seed/ai-config.defaults.js';
-import { AiConfigRecord } from '../ai-config/ai-config.entity.js';
-import { InventoryItemRecord } from '../inventory/inventory-item.entity.js';
-import { PromotionsService } from '../promotions/promotions.service.js';
-import { designSystem, type DesignConfig, type DesignInput } from './design-engine.js';
+import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, type AiConfigKey } from './ai-config/ai-config.defaults.js';
+import { AiConfigRecord } from './ai-config/ai-config.entity.js';
+import { InventoryService } from '../inventory/index.js';
+import { PromotionsService } from '../site/index.js';
+import { designSystem, type DesignConfig, type DesignInput } from './design-engine/design-engine.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -30,6 +30,7 @@ export class QuotesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly promotions: PromotionsService,
+    private readonly inventory: InventoryService,
   ) {}
 
   /**
@@ -41,7 +42,7 @@ export class QuotesService {
   async loadConfig(today: Date = new Date()): Promise<DesignConfig> {
     const [rows, items, promotion] = await Promise.all([
       this.dataSource.getRepository(AiConfigRecord).find({ where: { isActive: true } }),
-      this.dataSource.getRepository(InventoryItemRecord).find({ where: { isActive: true }, order: { id: 'ASC' } }),
+      this.inventory.active(),
       this.promotions.active(today),
     ]);
     const value = <K extends AiConfigKey>(key: K): z.infer<(typeof AI_CONFIG_SCHEMAS)[K]> => {

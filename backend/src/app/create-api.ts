@@ -1,0 +1,67 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import helmet from 'helmet';
+import type { Env } from '../platform/config/env.js';
+import { ApiModule } from './api.module.js';
+import { AllExceptionsFilter } from '../platform/http/http-exception.filter.js';
+import { bodyParserErrors, formBody, jsonBody, requestId } from '../platform/http/express-hooks.js';
+import path from 'node:path';
+import { frontendHandlers } from '../platform/web/serve-frontend.js';
+import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
+import { csrfOriginCheck } from '../platform/http/csrf.js';
+import { CaseStudiesService, PublicConfigService } from '../modules/site/index.js';
+import { SessionSetup } from '../modules/staff/index.js';
+import { CaseStudiesPageRenderer } from '../platform/web/server-rendering.js';
+
+const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
+  silent: false,
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/**
+ * Builds the configured api application (used by main.ts and by the integration tests, so tests
+ * exercise exactly what runs in production). Call `listen()` or `init()` on the result.
+ */
+export async function createApp(env: Env, opts: { logger?: LoggerService | LogLevel[] | false } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot(env), {
+    bodyParser: false,
+    logger: opts.logger ?? LEVELS[env.LOG_LEVEL],
+  });
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(compression());
+  app.use(csrfOriginCheck(env.PUBLIC_URL));
+  app.use(jsonBody);
+  // Form posts of providers and mail clients: Twilio's inbound webhook, RFC 8058 one-click unsubscribe.
+  app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
+  app.use(bodyParserErrors);
+  // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
+  for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);
+  const publicConfig = app.get(PublicConfigService);
+  const caseStudies = app.get(CaseStudiesService);
+  // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).
+  const caseStudiesPage = new CaseStudiesPageRenderer(path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr'), () => caseStudies.published());
+  const pagesLog = new Logger('Pages');
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  for (const handler of frontendHandlers(env.FRONTEND_DIST, {
+    publicConfig: () => publicConfig.get(),
+    onPublicConfigError: (err) => pagesLog.warn(`page served without the public config: ${message(err)}`),
+    serverRendered: { '/case-studies': () => caseStudiesPage.render() },
+    onRenderError: (page, err) => pagesLog.error(`${page} served prerendered: the render failed: ${message(err)}`),
+  })) {
+    app.use(handler);
+  }
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));
+  return app;
+}

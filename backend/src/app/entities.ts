@@ -1,0 +1,36 @@
+/** Every TypeORM entity of the product, registered once for the api, the worker and the CLI. */
+import { CallNoteRecord, CampaignRecord, EmailTemplateRecord } from '../modules/communications/index.js';
+import { ContactRecord } from '../modules/contacts/index.js';
+import { LeadDocumentRecord } from '../modules/estimates/index.js';
+import { InventoryItemRecord } from '../modules/inventory/index.js';
+import { LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
+import { CommunicationOptOutRecord, OutboundMessageRecord } from '../modules/messaging/index.js';
+import { PaymentRecord, StripeEventRecord } from '../modules/payments/index.js';
+import { AiConfigRecord } from '../modules/quotes/index.js';
+import { CaseStudyRecord, PromotionRecord, SiteContentRecord, SiteSettingRecord, TestimonialRecord } from '../modules/site/index.js';
+import { AuditLogRecord, SessionRecord, User } from '../modules/staff/index.js';
+import type { EntityList } from '../platform/database/data-source-options.js';
+
+export const ENTITIES: EntityList = [
+  SessionRecord,
+  User,
+  ContactRecord,
+  LeadRecord,
+  CaseStudyRecord,
+  TestimonialRecord,
+  SiteContentRecord,
+  InventoryItemRecord,
+  AiConfigRecord,
+  SiteSettingRecord,
+  PromotionRecord,
+  OutboundMessageRecord,
+  PaymentRecord,
+  StripeEventRecord,
+  AuditLogRecord,
+  LeadDocumentRecord,
+  LeadStatusChangeRecord,
+  CommunicationOptOutRecord,
+  CampaignRecord,
+  EmailTemplateRecord,
+  CallNoteRecord,
+];

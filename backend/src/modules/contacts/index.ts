@@ -1,0 +1,4 @@
+/** Public surface of the contacts feature (contact-form submissions). */
+export { ContactsModule, ContactsApiModule } from './contacts.module.js';
+export { ContactsService, toContact } from './contacts.service.js';
+export { ContactRecord } from './contact.entity.js';

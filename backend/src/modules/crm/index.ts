@@ -1,0 +1,2 @@
+/** Public surface of the CRM feature (action items over the lead pipeline). */
+export { CrmApiModule } from './crm.module.js';

@@ -1,0 +1,2 @@
+/** Public surface of the exports feature. */
+export { ExportsApiModule } from './exports.module.js';

@@ -1,0 +1,2 @@
+/** Public surface of the health feature. */
+export { HealthApiModule } from './health.module.js';

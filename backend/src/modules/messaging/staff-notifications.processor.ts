@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Jobs, QueueName, type StaffNotificationJob, type StaffNotificationResult } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
+import { JobProcessor, route, type JobContext, type JobRoute, type JobSchedule } from '../../platform/queue/job-processor.js';
+import { MessageDeliveryService } from './message-delivery.service.js';
+import { deliveryContext } from './message-delivery.processors.js';
+import { MessageJobs } from './message-jobs.js';
+
+/** How often the outbox sweep runs (ms). */
+export const OUTBOX_SWEEP_EVERY_MS = 60_000;
+/** A `queued` record older than this with no delivery is re-enqueued by the sweep (ms). */
+export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
+
+/**
+ * Drains the notifications queue:
+ *  - `StaffNotification {outboundMessageId}`: delivers the recorded staff email once, reporting
+ *    progress; provider 429/5xx/network failures are retried with exponential backoff (job
+ *    options), permanent 4xx failures stop at once; a record being delivered by another attempt
+ *    (or waiting out the lease of a timed-out send) re-delays the job until then without using
+ *    an attempt.
+ *  - `OutboxSweep` (every OUTBOX_SWEEP_EVERY_MS): re-enqueues staff emails left `queued` in
+ *    Postgres (Redis was down when the api stored them, or a worker died mid-send), with a
+ *    deterministic job id so the sweep never stacks duplicates.
+ */
+@Injectable()
+export class StaffNotificationsProcessor extends JobProcessor {
+  readonly queue = QueueName.Notifications;
+  private readonly logger = new Logger(StaffNotificationsProcessor.name);
+
+  constructor(
+    private readonly delivery: MessageDeliveryService,
+    private readonly jobs: MessageJobs,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    super();
+  }
+
+  protected routes(): JobRoute[] {
+    return [route(Jobs.StaffNotification, (payload, ctx) => this.deliver(payload, ctx)), route(Jobs.OutboxSweep, () => this.sweep())];
+  }
+
+  override schedules(): JobSchedule[] {
+    return [{ definition: Jobs.OutboxSweep, everyMs: OUTBOX_SWEEP_EVERY_MS }];
+  }
+
+  private async deliver({ outboundMessageId }: StaffNotificationJob, ctx: JobContext): Promise<StaffNotificationResult> {
+    await ctx.progress({ step: 'sending' });
+    const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    await ctx.progress({ step: result.status });
+    return result;
+  }
+
+  /** Re-enqueues stale `queued` staff notifications; returns how many. */
+  private async sweep(): Promise<{ requeued: number }> {
+    const rows: { id: number; lead_id: number | null; contact_id: number | null; payment_id: number | null }[] = await this.dataSource.query(
+      `SELECT id, lead_id, contact_id,
+              (SELECT p.id FROM payments p WHERE o.idempotency_key LIKE 'staff-notification:payment%'
+                  AND p.payment_intent_id = split_part(o.idempotency_key, ':', 3)) AS payment_id
+         FROM outbound_messages o
+        WHERE idempotency_key LIKE 'staff-notification:%'
+          AND ((status = 'queued' AND updated_at < now() - ($1 || ' milliseconds')::interval)
+            OR (status = 'sending' AND updated_at < now() - ($2 || ' milliseconds')::interval))
+        ORDER BY id LIMIT 500`,
+      [String(OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
+    );
+    for (const row of rows) {
+      // payment receipts / notices carry the payment id; the others their lead or contact
+      const kind = row.payment_id !== null ? 'payment' : row.lead_id !== null ? 'lead' : 'contact';
+      const recordId = row.payment_id ?? row.lead_id ?? row.contact_id ?? 0;
+      if (!recordId) continue;
+      await this.jobs.requeueStaffNotification({ outboundMessageId: row.id, kind, recordId });
+    }
+    if (rows.length) this.logger.log(`outbox sweep re-enqueued ${rows.length} notification(s)`);
+    return { requeued: rows.length };
+  }
+}

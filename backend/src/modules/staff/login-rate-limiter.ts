@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import ipaddr from 'ipaddr.js';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ENV, type Env } from '../../platform/config/env.js';
+
+/** Outcome of reserving a login attempt: allowed, or refused for `retryAfterSeconds`. */
+export type LoginGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Login rate limits (decisions.md §1): attempts are counted per account (lower-cased email) and
+ * per client address in Redis (`rate-limiter-flexible`), so every api instance shares the counts.
+ * Keys live under `{QUEUE_PREFIX}:login-fail-*`. Past LOGIN_MAX_FAILURES_PER_ACCOUNT /
+ * LOGIN_MAX_FAILURES_PER_IP failures within LOGIN_FAILURE_WINDOW_SECONDS, further attempts are
+ * refused (429) until the block (one window) ends.
+ *
+ * Each attempt RESERVES its point (an atomic Redis increment) before the password is checked,
+ * so a burst of parallel guesses cannot all slip past a read-then-count check; a successful
+ * login gives the points back (the account's count is cleared, the address's point returned),
+ * so only failures (and attempts still in flight) count.
+ *
+ * Addresses: IPv4 per address (an IPv4-mapped IPv6 address counts as its IPv4 address); IPv6 per
+ * /64 network, the block one subscriber gets, so rotating addresses inside it does not help.
+ * While Redis is down the counts fall back to this process's memory (insurance limiter) instead
+ * of failing open.
+ */
+@Injectable()
+export class LoginRateLimiter implements OnModuleDestroy {
+  private readonly log = new Logger(LoginRateLimiter.name);
+  private readonly redis: Redis;
+  private readonly perAccount: RateLimiterRedis;
+  private readonly perIp: RateLimiterRedis;
+
+  constructor(@Inject(ENV) env: Env) {
+    this.redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    let lastLog = 0;
+    this.redis.on('error', (err: Error) => {
+      if (Date.now() - lastLog < 10_000) return;
+      lastLog = Date.now();
+      this.log.warn(`login rate limiter redis: ${err.message}`);
+    });
+    const duration = env.LOGIN_FAILURE_WINDOW_SECONDS;
+    const make = (keyPrefix: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: this.redis,
+        useRedisPackage: false,
+        keyPrefix: `${env.QUEUE_PREFIX}:${keyPrefix}`,
+        points,
+        duration,
+        blockDuration: duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration, blockDuration: duration }),
+      });
+    this.perAccount = make('login-fail-account', env.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+    this.perIp = make('login-fail-ip', env.LOGIN_MAX_FAILURES_PER_IP);
+  }
+
+  /**
+   * Reserves one login attempt for `email` from `ip` (counted at once, in Redis). Refused when
+   * the account or the address is over its limit; a refused attempt gives back the point it took
+   * from the limiter that did not refuse it.
+   * @throws Error only when the store and its in-memory insurance both fail.
+   */
+  async reserve(email: string, ip: string): Promise<LoginGate> {
+    const keys = [accountKey(email), addressKey(ip)] as const;
+    const limiters = [this.perAccount, this.perIp] as const;
+    const results = await Promise.allSettled(limiters.map((l, i) => l.consume(keys[i])));
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    if (!refused.length) return { allowed: true };
+    const failure = refused.find((r) => !(r instanceof RateLimiterRes));
+    if (failure) throw failure;
+    await Promise.all(results.map((r, i) => (r.status === 'fulfilled' ? limiters[i].reward(keys[i], 1).catch(() => undefined) : undefined)));
+    const waitMs = Math.max(...(refused as RateLimiterRes[]).map((r) => r.msBeforeNext));
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  /** A successful login: clears the account's count and gives the address its point back. */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.perAccount.delete(accountKey(email)).catch(() => undefined),
+      this.perIp.reward(addressKey(ip), 1).catch(() => undefined),
+    ]);
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}
+
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The limiter key of a client address: the IPv4 address itself (also for an IPv4-mapped IPv6
+ * address), the /64 network of an IPv6 address (`2001:db8:1:2::/64`), the raw text otherwise.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const addr = ipaddr.process(ip);
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}

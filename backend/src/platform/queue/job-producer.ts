@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import type { JobDefinition, JobPayload, JobRef } from '@ironclad/contracts';
+import { withTimeout } from '../lifecycle/with-timeout.js';
+import { QueueRegistry } from './queue-registry.js';
+
+/** Longest an enqueue may take before the caller goes on without it (ms). */
+export const ENQUEUE_TIMEOUT_MS = 2000;
+
+/**
+ * The one producer of jobs: every job of the product is enqueued here, its payload validated with
+ * the schema of its definition (`Jobs` in `@ironclad/contracts`) and the Redis round trip bounded
+ * by ENQUEUE_TIMEOUT_MS, so a request never hangs on an unreachable Redis.
+ */
+@Injectable()
+export class JobProducer {
+  constructor(private readonly queues: QueueRegistry) {}
+
+  /**
+   * Enqueues one job on its definition's queue.
+   * @param opts BullMQ job options; `jobId` makes the enqueue idempotent (an existing id is kept).
+   * @returns the job to watch (`{id, queue}`).
+   * @throws ZodError for a payload its schema refuses (a programming error); Error when Redis did
+   *   not take the job within ENQUEUE_TIMEOUT_MS.
+   */
+  async enqueue<J extends JobDefinition>(definition: J, payload: JobPayload<J>, opts: JobsOptions = {}): Promise<JobRef> {
+    const data = definition.schema.parse(payload) as object;
+    const job = await withTimeout(this.queue(definition).add(definition.name, data, opts), ENQUEUE_TIMEOUT_MS, 'enqueue');
+    return { id: job.id ?? String(opts.jobId), queue: definition.queue };
+  }
+
+  /**
+   * Enqueues many jobs of one definition in one Redis round trip (BullMQ `addBulk`). Meant for
+   * jobs that fan out work (not a visitor's request), so it waits for Redis as long as it takes.
+   * @throws ZodError for a refused payload; the Redis error when the connection fails.
+   */
+  async enqueueBulk<J extends JobDefinition>(definition: J, jobs: { payload: JobPayload<J>; opts: JobsOptions }[]): Promise<void> {
+    const bulk = jobs.map((j) => ({ name: definition.name, data: definition.schema.parse(j.payload) as object, opts: j.opts }));
+    await this.queue(definition).addBulk(bulk);
+  }
+
+  /** The queue of `definition`, for reading job states or removing waiting jobs. */
+  queue(definition: JobDefinition): Queue {
+    return this.queues.get(definition.queue);
+  }
+}

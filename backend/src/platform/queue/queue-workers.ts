@@ -1,0 +1,73 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { Worker } from 'bullmq';
+import { ENV, type Env } from '../config/env.js';
+import { JobProcessor } from './job-processor.js';
+import { QueueRegistry } from './queue-registry.js';
+import { bullConnection } from './redis-connection.js';
+
+/** At most one log line per worker per this many ms while Redis is unreachable. */
+const ERROR_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * The worker bootstrap's job host: at application bootstrap it finds every {@link JobProcessor}
+ * provider of the features' job modules, starts one BullMQ `Worker` per queue with the shared
+ * settings (Redis connection, key prefix, WORKER_CONCURRENCY, WORKER_LOCK_DURATION_MS,
+ * WORKER_STALLED_INTERVAL_MS) overridden by the processor's own `workerOptions()`, and registers
+ * the processor's repeatable jobs. On shutdown (`onModuleDestroy`, i.e. before any
+ * `onApplicationShutdown` hook closes Postgres or Redis) it stops taking jobs and waits for the
+ * active ones, so a SIGTERM never cuts a job off from its database.
+ * @throws Error at bootstrap when two processors claim the same queue.
+ */
+@Injectable()
+export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(QueueWorkers.name);
+  readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly queues: QueueRegistry,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** The processors registered in this process. */
+  processors(): JobProcessor[] {
+    return this.discovery
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is JobProcessor => instance instanceof JobProcessor);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const seen = new Set<string>();
+    for (const processor of this.processors()) {
+      if (seen.has(processor.queue)) throw new Error(`two job processors drain queue ${processor.queue}`);
+      seen.add(processor.queue);
+      const worker = new Worker(processor.queue, (job, token) => processor.process(job, token), {
+        connection: bullConnection(this.env.REDIS_URL, 'worker'),
+        prefix: this.env.QUEUE_PREFIX,
+        concurrency: this.env.WORKER_CONCURRENCY,
+        lockDuration: this.env.WORKER_LOCK_DURATION_MS,
+        stalledInterval: this.env.WORKER_STALLED_INTERVAL_MS,
+        ...processor.workerOptions(),
+      });
+      let lastError = 0;
+      worker.on('error', (err) => {
+        if (Date.now() - lastError < ERROR_LOG_INTERVAL_MS) return;
+        lastError = Date.now();
+        this.logger.warn(`${processor.queue} worker: ${err.message}`);
+      });
+      this.workers.push(worker);
+      const queue = this.queues.get(processor.queue);
+      for (const schedule of processor.schedules()) {
+        const { name } = schedule.definition;
+        await queue.upsertJobScheduler(name, { every: schedule.everyMs }, { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } });
+      }
+    }
+  }
+
+  /** Stops taking jobs and waits for the active ones (graceful shutdown). */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}

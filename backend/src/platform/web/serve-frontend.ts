@@ -1,0 +1,139 @@
+/**
+ * Serves the built front end (frontend/dist) from the api's port in production
+ * (issue 2 item 7; frontend/README.md):
+ *  - files that exist are served as they are (hashed /assets/* cached for a year);
+ *  - a public route is served from its prerendered `<route>/index.html`;
+ *  - client-only routes (the staff pages and the visitor's unsubscribe page, listed by the build
+ *    in `route-manifest.json` → `clientOnly`) get the client-only shell `app.html`;
+ *  - anything else gets `404.html` with status 404.
+ *  - a page rendered per request with current data (`serverRendered`, e.g. /case-studies:
+ *    common/server-rendering.ts) is served as rendered, or from its prerendered file when the
+ *    render is not available or fails.
+ * Every page gets the current public config embedded where the build left PUBLIC_CONFIG_MARKER
+ * (contracts), so the browser needs no request for it, and its JSON-LD `LocalBusiness` rebuilt
+ * from the current company facts (decisions.md §6: crawlers see what staff set); when the config
+ * cannot be read in time the page is served as built and the browser asks GET /api/public-config.
+ * /api and /socket.io are never touched.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import { PUBLIC_CONFIG_MARKER, PUBLIC_CONFIG_SCRIPT_ID, publicConfigScriptText, withLocalBusinessJsonLd, type PublicConfig } from '@ironclad/contracts';
+import { withTimeout } from '../lifecycle/with-timeout.js';
+
+/** How long a page waits for the public config before it is served without it (ms). */
+export const PUBLIC_CONFIG_TIMEOUT_MS = 1000;
+
+/** Options of {@link frontendHandlers}. */
+export interface FrontendOptions {
+  /** Reads the current public config (PublicConfigService.get); none: pages are served as built. */
+  publicConfig?: () => Promise<PublicConfig>;
+  /** Called when the public config could not be embedded (the page is served without it). */
+  onPublicConfigError?: (err: unknown) => void;
+  /** How long a page waits for the public config (ms; default {@link PUBLIC_CONFIG_TIMEOUT_MS}). */
+  publicConfigTimeoutMs?: number;
+  /**
+   * Pages rendered per request, by path: the document, or null to serve the prerendered page.
+   * A rejection also falls back to the prerendered page (reported to `onRenderError`).
+   */
+  serverRendered?: Record<string, () => Promise<string | null>>;
+  /** Called when a server-rendered page failed (the prerendered page is served instead). */
+  onRenderError?: (path: string, err: unknown) => void;
+}
+
+/** Staff routes rendered only in the browser (staff-side.md §2); used when the build wrote no manifest. */
+export const STAFF_ROUTES = ['/admin', '/communications', '/generate-images', '/test-communication'];
+
+/**
+ * The client-only route prefixes of a build: `clientOnly` of `<distDir>/route-manifest.json`
+ * (written by frontend/scripts/prerender.mjs from the router), else {@link STAFF_ROUTES}.
+ */
+export function clientOnlyRoutes(distDir: string): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'route-manifest.json'), 'utf8')) as { clientOnly?: unknown };
+    if (Array.isArray(manifest.clientOnly) && manifest.clientOnly.every((r) => typeof r === 'string')) return manifest.clientOnly;
+  } catch {
+    // no manifest (an older build): fall back to the staff routes
+  }
+  return STAFF_ROUTES;
+}
+
+/** Express handlers serving `distDir`, or an empty list when it has not been built. */
+export function frontendHandlers(distDir: string, options: FrontendOptions = {}): RequestHandler[] {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) return [];
+  const root = path.resolve(distDir);
+  const clientOnly = clientOnlyRoutes(root);
+  const isClientOnly = (p: string) => clientOnly.some((r) => p === r || p.startsWith(`${r}/`));
+  const statics = express.static(root, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      if (file.startsWith(path.join(root, 'assets') + path.sep)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    },
+  });
+  /** The built pages' HTML, read once (a build does not change under a running server). */
+  const htmlCache = new Map<string, string>();
+  const readPage = (file: string): string => {
+    let html = htmlCache.get(file);
+    if (html === undefined) {
+      html = fs.readFileSync(file, 'utf8');
+      htmlCache.set(file, html);
+    }
+    return html;
+  };
+  /**
+   * The page with the current public config where the build left the marker, and its JSON-LD
+   * `LocalBusiness` rebuilt from the current company facts (the build wrote the built-in ones).
+   */
+  const withPublicConfig = async (html: string): Promise<string> => {
+    if (!options.publicConfig || !html.includes(PUBLIC_CONFIG_MARKER)) return html;
+    let script = '';
+    let page = html;
+    try {
+      const config = await withTimeout(options.publicConfig(), options.publicConfigTimeoutMs ?? PUBLIC_CONFIG_TIMEOUT_MS, 'public config');
+      script = `<script type="application/json" id="${PUBLIC_CONFIG_SCRIPT_ID}">${publicConfigScriptText(config)}</script>`;
+      page = withLocalBusinessJsonLd(html, config.company);
+    } catch (err) {
+      options.onPublicConfigError?.(err);
+    }
+    return page.replace(PUBLIC_CONFIG_MARKER, () => script);
+  };
+  const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200) => {
+    Promise.resolve()
+      .then(() => withPublicConfig(readPage(file)))
+      .then((html) => res.status(status).type('html').send(html), next);
+  };
+
+  /** A server-rendered page, or its prerendered `fallback` file when the render is not available. */
+  const sendRendered = (res: express.Response, next: express.NextFunction, page: string, render: () => Promise<string | null>, fallback: string) => {
+    render()
+      .catch((err: unknown) => {
+        options.onRenderError?.(page, err);
+        return null;
+      })
+      .then(async (html) => {
+        if (html === null) return sendPage(res, next, fallback);
+        res.status(200).type('html').send(await withPublicConfig(html));
+      })
+      .catch(next);
+  };
+
+  const pages: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io')) return next();
+    const clean = path.posix.normalize(decodeURIComponent(req.path)).replace(/\/+$/, '') || '/';
+    const candidate = path.join(root, clean, 'index.html');
+    res.setHeader('Cache-Control', 'no-cache');
+    const render = options.serverRendered?.[clean];
+    if (render) return sendRendered(res, next, clean, render, candidate);
+    if (candidate.startsWith(root + path.sep) && fs.existsSync(candidate)) return sendPage(res, next, candidate);
+    const shell = path.join(root, 'app.html');
+    if (isClientOnly(clean) && fs.existsSync(shell)) return sendPage(res, next, shell);
+    const notFound = path.join(root, '404.html');
+    return sendPage(res, next, fs.existsSync(notFound) ? notFound : path.join(root, 'index.html'), 404);
+  };
+  return [
+    (req, res, next) => (req.path.startsWith('/api/') || req.path.startsWith('/socket.io') ? next() : statics(req, res, next)),
+    pages,
+  ];
+}
