@@ -264,7 +264,7 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
     expect(lead.total_estimate_cents).toBe('1448000');
     const mail = sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === email);
     expect(mail?.body.attachments?.[0]).toMatchObject({ type: 'application/pdf', disposition: 'attachment', filename: expect.stringMatching(/^EST-\d+-[0-9A-F]{8}\.pdf$/) });
-    expect(Buffer.from(mail!.body.attachments[0].content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Buffer.from(mail!.body.attachments![0].content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   test('switched off: the unavailable state, no nav link, and both calls refused', async ({ page }) => {

@@ -4,6 +4,7 @@
  * and step 5 shows it in its tabs.
  */
 import { expect, test } from '@playwright/test';
+import type { AiRecommendation } from '@ironclad/contracts';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 import { walkWizardToQuote } from './support/wizard';
@@ -22,7 +23,7 @@ test.describe('AI security designer', () => {
     await expect(page.getByText("Your security consultation request has been submitted. We'll contact you within 2 hours!")).toBeVisible();
     await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
 
-    const [lead] = await dbQuery<{ total_estimate_cents: string; ai_recommendation: any; status: string; source: string }>(
+    const [lead] = await dbQuery<{ total_estimate_cents: string; ai_recommendation: AiRecommendation; status: string; source: string }>(
       'SELECT total_estimate_cents, ai_recommendation, status, source FROM leads WHERE email = $1',
       [email],
     );

@@ -67,7 +67,7 @@ export async function ensureDatabase(url) {
   } catch (error) {
     if (error?.code !== '42P04') {
       // 42P04 = created meanwhile by someone else: fine
-      throw new Error(`could not create database "${name}" on ${redactUrl(url)}: ${error.message}`);
+      throw new Error(`could not create database "${name}" on ${redactUrl(url)}: ${error.message}`, { cause: error });
     }
   } finally {
     await client.end().catch(() => {});

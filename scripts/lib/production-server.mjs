@@ -40,7 +40,7 @@ export async function startProductionServer(port, env = {}) {
     });
   } catch (err) {
     await stop();
-    throw new Error(`server on ${base} did not become healthy: ${err.message}`);
+    throw new Error(`server on ${base} did not become healthy: ${err.message}`, { cause: err });
   }
   return { base, stop };
 }

@@ -13,7 +13,7 @@ import { ClientEvent, ServerEvent, type Campaign, type CampaignProgress } from '
 import { createApp } from '@ironclad/backend/api';
 import { createTestDatabase, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
-import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
+import { startFakeSendGrid, type FakeSendGrid, type SendGridMailBody } from '../../backend/test/support/fake-sendgrid.js';
 import { startFakeTwilio, type FakeTwilio } from '../../backend/test/support/fake-twilio.js';
 import { ADMIN, seedUsers, signIn } from '../../backend/test/auth/support.js';
 import { createWorker } from '../src/worker.factory.js';
@@ -169,7 +169,7 @@ describe('single sends', () => {
       let pending = true;
       return (x: T) => (pending && match(x) ? ((pending = false), SLOW_MS) : null);
     };
-    sendgrid.delayFor = slowOnce((b: any) => b?.personalizations?.[0]?.to?.[0]?.email === 'slow-answer-1@example.com');
+    sendgrid.delayFor = slowOnce((b: SendGridMailBody) => b?.personalizations?.[0]?.to?.[0]?.email === 'slow-answer-1@example.com');
     fakeTwilio.delayFor = slowOnce((p: Record<string, string>) => p.To === '+16465550312');
     const started = Date.now();
     const email = (await post(`/api/leads/${emailLead}/send-email`, { template: 'welcome' }).expect(202)).body.message;

@@ -20,7 +20,7 @@ let db: TestDatabase;
 let app: NestExpressApplication;
 
 interface RouteInfo { method: string; path: string; isPublic: boolean }
-let routes: RouteInfo[] = [];
+const routes: RouteInfo[] = [];
 
 /** Staff calls of staff-side.md §7 (method + path pattern): never public. */
 const STAFF_CALLS: [string, RegExp][] = [

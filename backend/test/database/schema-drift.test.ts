@@ -53,11 +53,11 @@ describe('migrations/index.ts', () => {
 
   it('lists every migration file of src/database/migrations, in timestamp order', async () => {
     expect(files.length).toBeGreaterThan(0);
-    const fromFiles: Function[] = [];
+    const fromFiles: { name: string }[] = [];
     for (const file of files) {
       expect(file).toMatch(/^\d{13}-[A-Za-z0-9]+\.ts$/);
       const mod = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as Record<string, unknown>;
-      const classes = Object.values(mod).filter((v): v is Function => typeof v === 'function');
+      const classes = Object.values(mod).filter((v): v is { name: string } => typeof v === 'function');
       expect(classes).toHaveLength(1);
       fromFiles.push(...classes);
     }

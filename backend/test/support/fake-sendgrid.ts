@@ -8,11 +8,23 @@ import type http from 'node:http';
 // @ts-expect-error plain ESM module without types (typed below)
 import { startFakeSendGrid as start } from '../../../scripts/lib/fake-sendgrid.mjs';
 
+/** The JSON body of a SendGrid v3 Mail Send request, as the fake records it. */
+export interface SendGridMailBody {
+  personalizations: { to: { email: string }[] }[];
+  from: { email: string };
+  subject: string;
+  content: { type: string; value: string }[];
+  headers?: Record<string, string>;
+  attachments?: { filename: string; content: string; type: string; disposition: string }[];
+  custom_args?: Record<string, string>;
+}
+
 export interface RecordedRequest {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  /** Mail Send requests carry a {@link SendGridMailBody}; other calls (Email Activity lookups) none. */
+  body: SendGridMailBody;
 }
 
 export interface FakeSendGrid {
@@ -29,9 +41,9 @@ export interface FakeSendGrid {
   /** Delay before answering each request (ms). */
   delayMs: number;
   /** A status to answer for this request body, or null to accept it. */
-  decide: ((body: any) => number | null) | null;
+  decide: ((body: SendGridMailBody) => number | null) | null;
   /** A delay (ms) for this send instead of `delayMs`, or null; accepted when it ends, even after a client timeout. */
-  delayFor: ((body: any) => number | null) | null;
+  delayFor: ((body: SendGridMailBody) => number | null) | null;
   close(): Promise<void>;
 }
 

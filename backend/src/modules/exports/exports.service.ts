@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ExportKind } from '@ironclad/contracts';
+import type { BuildingInfo, ExportKind } from '@ironclad/contracts';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
 import { toCsv } from './csv.js';
@@ -26,6 +26,36 @@ export interface CsvFile {
  * with the row count). Files: leads_export.csv, contacts_export.csv, all_prospects_export.csv,
  * comprehensive-leads-export-{YYYY-MM-DD}.csv. Total Estimate in whole dollars.
  */
+/** A lead row of the comprehensive export (snake_case columns as selected). */
+interface ComprehensiveRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  building_info: BuildingInfo | null;
+  budget: string | null;
+  timeline: string | null;
+  specific_areas: string | null;
+  status: string;
+  source: string;
+  /** bigint, as text. */
+  total_estimate_cents: string | null;
+  created_at: Date;
+}
+
+/** A lead or contact row of the prospect exports. */
+interface ProspectRow {
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  created_at: Date;
+}
+
 @Injectable()
 export class ExportsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
@@ -34,7 +64,7 @@ export class ExportsService {
     let file: CsvFile;
     const iso = (d: Date | string) => new Date(d).toISOString();
     if (kind === 'comprehensive') {
-      const rows: Record<string, any>[] = await this.dataSource.query(
+      const rows: ComprehensiveRow[] = await this.dataSource.query(
         `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads ORDER BY created_at DESC, id DESC`,
       );
       const data = rows.map((r) => [
@@ -47,7 +77,7 @@ export class ExportsService {
       const parts: string[] = [];
       if (kind === 'leads' || kind === 'all_prospects') parts.push(`SELECT first_name, last_name, email, phone, company, created_at FROM leads`);
       if (kind === 'contacts' || kind === 'all_prospects') parts.push(`SELECT first_name, last_name, email, phone, NULL::text AS company, created_at FROM contacts`);
-      const rows: Record<string, any>[] = await this.dataSource.query(`${parts.join(' UNION ALL ')} ORDER BY created_at DESC`);
+      const rows: ProspectRow[] = await this.dataSource.query(`${parts.join(' UNION ALL ')} ORDER BY created_at DESC`);
       const data = rows.map((r) => [r.first_name, r.last_name, r.email, r.phone, r.company, iso(r.created_at)]);
       const filename = kind === 'leads' ? 'leads_export.csv' : kind === 'contacts' ? 'contacts_export.csv' : 'all_prospects_export.csv';
       file = { filename, body: toCsv(PROSPECT_COLUMNS, data), rows: data.length };

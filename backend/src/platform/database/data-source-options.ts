@@ -1,11 +1,10 @@
 /** TypeORM options shared by the api, the worker, the migration CLI and the tests. */
-import type { DataSourceOptions, EntitySchema } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming-strategy.js';
 
 /** The entity classes of a data source (each feature's `*.entity.ts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
-export type EntityList = (Function | EntitySchema)[];
+export type EntityList = NonNullable<DataSourceOptions['entities']>;
 
 /**
  * Postgres options for `databaseUrl` with `entities`. `synchronize` is always off: the schema

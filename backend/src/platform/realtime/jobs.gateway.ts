@@ -1,6 +1,5 @@
 import { Inject, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { OnGatewayConnection, OnGatewayInit } from '@nestjs/websockets';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { QueueEvents } from 'bullmq';
 import type { Server, Socket } from 'socket.io';
 import { ClientEvent, WATCHABLE_QUEUES, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';

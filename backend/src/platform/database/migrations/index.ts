@@ -1,4 +1,5 @@
 /** The committed migrations, in order. Add each new generated migration here. */
+import type { MigrationInterface } from 'typeorm';
 import { InitialSchema1795255281604 } from './1795255281604-InitialSchema.js';
 import { LeadDocuments1795258226481 } from './1795258226481-LeadDocuments.js';
 import { AdminDashboard1795258290601 } from './1795258290601-AdminDashboard.js';
@@ -8,7 +9,7 @@ import { PaymentContacts1795265795228 } from './1795265795228-PaymentContacts.js
 import { OutboundPendingIndex1795267895444 } from './1795267895444-OutboundPendingIndex.js';
 import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSort.js';
 
-export const MIGRATIONS: Function[] = [
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
   AdminDashboard1795258290601,
