@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:quote` — the AI designer's speed (issue 4 "Speed"), measured side by side in one run:
+ * `npm run bench:quote` — the AI designer's speed, measured side by side in one run:
  *
  * 1. the design engine alone (`designSystem`, backend/dist), over 10,000 varied wizard inputs
  *    (seeded PRNG: every building type, 100-1,000,000 sq ft, 1-4+ floors, entry/area lists,
@@ -23,7 +23,7 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 
-const { designSystem } = await import('../backend/dist/modules/quotes/design-engine/design-engine.js');
+const { designSystem } = await import('../backend/dist/modules/quotes/design-engine/index.js');
 const defaults = await import('../backend/dist/modules/quotes/ai-config/ai-config.defaults.js');
 const { INVENTORY_SEED } = await import('../backend/dist/app/seed/inventory.data.js');
 const { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES } = await import('@ironclad/contracts');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { BUDGET_VALUES, TIMELINE_VALUES, WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, aiRecommendationSchema, createLeadSchema, type AiRecommendation } from '@ironclad/contracts';
 import { ADDITIONAL_COSTS_DEFAULTS, AI_CONFIG_SCHEMAS, COMPONENT_PRICING_DEFAULTS, TIERED_PRICING_DEFAULTS, USD_CONFIG_MAX } from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
 import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
-import { CATEGORY_LABELS, designSystem, fitToTier, normalizeDesignInput, parseTierRange, tierRanges, type DesignConfig, type DesignInput, type EngineInventoryItem } from '../../src/modules/quotes/design-engine/design-engine.js';
+import { CATEGORY_LABELS, designSystem, fitToTier, normalizeDesignInput, parseTierRange, tierRanges, type DesignConfig, type DesignInput, type EngineInventoryItem } from '../../src/modules/quotes/design-engine/index.js';
 import { WIZARD_LEAD_DEFAULTS, designInputOfLead } from '../../src/modules/quotes/quotes.service.js';
 
 const seedConfig = (over: Partial<DesignConfig> = {}): DesignConfig => ({

@@ -7,7 +7,7 @@ import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, type AiConfigKey } from './ai-co
 import { AiConfigRecord } from './ai-config/ai-config.entity.js';
 import { InventoryService } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { designSystem, type DesignConfig, type DesignInput } from './design-engine/design-engine.js';
+import { designSystem, type DesignConfig, type DesignInput } from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;

@@ -1,0 +1,103 @@
+/**
+ * The AI security designer's design engine (decisions.md §10; public-site.md §2, §3).
+ *
+ * A **pure, deterministic** function: the same {@link DesignInput} and {@link DesignConfig} always
+ * give the same {@link AiRecommendation}. No clock, no randomness, no I/O — the caller
+ * (QuotesService) loads the configuration (AI configuration records, active inventory, the
+ * promotion valid today) and passes it in.
+ *
+ * Units: money in **whole US dollars** (inventory unit prices arrive in integer cents and are
+ * rounded to whole dollars, AI-configuration amounts are rounded to the nearest dollar), durations
+ * in **business days**, areas in **square feet**.
+ *
+ * How a design is made:
+ * 1. **Cameras.** base = ⌈sq ft ÷ density(building type)⌉ + entry points + (floors − 1); every
+ *    entry point and every named area gets at least one camera; the count is then moved into the
+ *    nearest pricing-tier range (tiered_pricing `range`, e.g. 4-6, 7-20, 21-50). Calibrated on the
+ *    spec's samples: a 4,500 sq ft, 2-floor home with front and back doors → 8 cameras; a
+ *    50,000 sq ft, 3-floor office with 4 entrances → 31 cameras.
+ * 2. **Placement.** Entry points are Critical, named areas High, then the remaining cameras go
+ *    round-robin to the building type's standard locations (perimeter, parking, corridors per
+ *    floor…) as Medium. Camera models follow the location (bullet outdoors, dome indoors, PTZ for
+ *    yards/docks of large sites, doorbell at a home's front door) and come from the inventory.
+ * 3. **Days.** wiring = ⌈cameras × complexity ÷ 10⌉ (a crew pulls cable for 10 cameras a day;
+ *    complexity = 1 + 0.1 per extra floor, × 1.2 warehouse, × 1.15 medical, × 1.1 school),
+ *    programming = ⌈cameras ÷ 16⌉, both at least 1; total = wiring + programming. Sites of
+ *    5+ days or 20,000+ sq ft are installed in phases. (Home sample: 1 + 1 = 2 days; office
+ *    sample: 4 + 2 = 6 business days, about a week.)
+ * 4. **Prices.** Equipment lines: cameras (the default camera at component_pricing
+ *    camera_unit_price, other models at their inventory price), the NVR sized by channels
+ *    (nvr_8ch / nvr_16ch / nvr_32ch, several 32-channel units above 32 cameras), Cat6 wiring per
+ *    camera (wiring_per_camera), rack & accessories (rack_accessories), PoE switches above 16
+ *    cameras and a UPS for non-residential sites (inventory). Labour = max(cameras × max(
+ *    installation_per_camera + programming_per_camera, tier avgPerDeviceCost − camera_unit_price −
+ *    wiring_per_camera), total days × installation_day_rate). Additional features (additional_costs
+ *    per door = per entry point, monitoring set-up per camera; others from the inventory).
+ *    A promotion (only passed in while valid) takes its percent off equipment + labour + features.
+ * 5. **Words.** Summary, description, timeline and notes (budget fit, feature notes, survey).
+ *
+ * One file per step: normalise.ts (input), placement.ts with placement-slots.data.ts (cameras,
+ * placement), schedule.ts (days), pricing.ts (prices), wording.ts (words); shapes in types.ts.
+ */
+import type { AiRecommendation, CameraLocation } from '@ironclad/contracts';
+import { normalizeDesignInput } from './normalise.js';
+import { cameraCount, placeCameras } from './placement.js';
+import { cameraFor, priceDesign, wholeDollarConfig } from './pricing.js';
+import { installationSchedule } from './schedule.js';
+import type { DesignConfig, DesignInput } from './types.js';
+import { describeDesign } from './wording.js';
+
+/**
+ * Designs a system and prices it.
+ *
+ * @param input  the wizard's answers (raw; normalised with {@link normalizeDesignInput})
+ * @param rawConfig AI configuration records (whole dollars), active inventory (cents), valid promotion
+ * @returns the AI recommendation of public-site.md §3 (whole dollars, business days, sq ft)
+ * Never throws for any input; every amount is a non-negative integer.
+ */
+export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRecommendation {
+  const n = normalizeDesignInput(input);
+  const config = wholeDollarConfig(rawConfig);
+
+  // 1. cameras
+  const { cameras, tier } = cameraCount(n, config.tiers);
+
+  // 2. placement
+  const buckets = placeCameras(n, cameras);
+  const cameraLocations: CameraLocation[] = buckets.map((b) => {
+    const s = b[0]!;
+    return { location: s.location, quantity: b.length, priority: s.priority, type: cameraFor(s.kind, config).item, reason: s.reason, coverage: s.coverage, floor: s.floor };
+  });
+
+  // 3. days
+  const schedule = installationSchedule(n, cameras);
+
+  // 4. equipment, features and prices
+  const priced = priceDesign(n, config, cameras, tier, buckets, schedule.totalProjectDays);
+
+  // 5. words
+  const words = describeDesign(n, { cameras, schedule, cameraLocations, nvr: priced.nvr, totalProjectCost: priced.pricing.totalProjectCost, featureNotes: priced.featureNotes });
+
+  return {
+    summary: words.summary,
+    description: words.description,
+    timeline: words.timeline,
+    warranty: words.warranty,
+    notes: words.notes,
+    pricing: priced.pricing,
+    projectDetails: {
+      totalCameras: cameras,
+      coverage: words.coverage,
+      wiringDays: schedule.wiringDays,
+      programmingDays: schedule.programmingDays,
+      totalProjectDays: schedule.totalProjectDays,
+      installationDays: schedule.totalProjectDays,
+      buildingSize: words.buildingSize,
+      buildingComplexity: schedule.buildingComplexity,
+      estimateType: tier.key,
+      phased: schedule.phased,
+    },
+    equipmentList: priced.equipmentList,
+    cameraLocations,
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Public surface of the AI security designer's design engine (decisions.md §10; public-site.md
+ * §2, §3): {@link designSystem} and the shapes and steps it is built from. The algorithm is
+ * described in design-system.ts.
+ */
+export { designSystem } from './design-system.js';
+export { normalizeDesignInput, splitList } from './normalise.js';
+export { fitToTier, parseTierRange, tierRanges } from './placement.js';
+export { CATEGORY_LABELS, formatInt } from './wording.js';
+export type { DesignConfig, DesignInput, EngineInventoryItem, EnginePromotion, NormalizedDesignInput, TierKey, TierRange } from './types.js';
