@@ -33,6 +33,8 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'contracts', rootDir: 'packages/contracts', testMatch: ['<rootDir>/src/**/*.test.ts'] },
+    // The lint configuration's architecture boundaries, shown to fail on imports that break them.
+    { ...common, displayName: 'lint', rootDir: 'packages/eslint-config', testMatch: ['<rootDir>/test/**/*.test.ts'] },
     // Front-end checks that run in Node (source rules, pure functions); the browser is Playwright's.
     { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/build/**/*.test.ts'] },
     {

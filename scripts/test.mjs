@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: build, then every Jest test (unit + integration, root jest.config.js), then every
-// Playwright test (e2e/, driving Debian Chromium), then one closing line for CI:
+// `npm test`: lint (`npm run lint`: ESLint, Prettier's check, tsc of every workspace), build, then
+// every Jest test (unit + integration, root jest.config.js), then every Playwright test (e2e/,
+// driving Debian Chromium), then one closing line for CI:
 //
 //   N passed, N failed[, N skipped]
 //
 // Usage:
-//   npm test                          build + jest + playwright
+//   npm test                          lint + build + jest + playwright (a lint failure stops it)
 //   npm test -- <jest args>           e.g. `npm test -- backend/src/modules/leads` or `-t "quote"`
 //   npm test -- --jest-only [args]    skip Playwright
 //   npm test -- --e2e-only [args]     skip Jest; the args go to `playwright test`
 //   npm test -- --skip-build ...      trust the current dist/ folders
+//   npm test -- --skip-lint ...       no lint (it runs only for a full run: no --jest-only, --e2e-only
+//                                     or test arguments)
 //
 // Integration tests give each test file its own database and Redis key prefix, so Jest runs
 // files in parallel. Services: DATABASE_URL / REDIS_URL (defaults: local PostgreSQL on 5432 and
@@ -37,7 +40,7 @@ const argv = process.argv.slice(2);
 const flags = new Set();
 const passThrough = [];
 for (const arg of argv) {
-  if (['--jest-only', '--e2e-only', '--skip-build'].includes(arg)) flags.add(arg);
+  if (['--jest-only', '--e2e-only', '--skip-build', '--skip-lint'].includes(arg)) flags.add(arg);
   else passThrough.push(arg);
 }
 if (flags.has('--jest-only') && flags.has('--e2e-only')) {
@@ -46,6 +49,7 @@ if (flags.has('--jest-only') && flags.has('--e2e-only')) {
 }
 const runJest = !flags.has('--e2e-only');
 const runPlaywright = !flags.has('--jest-only');
+const runLint = !flags.has('--skip-lint') && runJest && runPlaywright && passThrough.length === 0;
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -225,6 +229,16 @@ async function playwright(outDir) {
 // main
 
 async function main() {
+  if (runLint) {
+    say('npm run lint');
+    const code = await run(NPM, ['run', 'lint']);
+    if (code !== 0) {
+      say(`lint failed (exit ${code}): no tests run`);
+      totals.failed += 1;
+      exitCode = 1;
+      return;
+    }
+  }
   if (!flags.has('--skip-build')) {
     say('npm run build');
     const code = await run(NPM, ['run', 'build']);

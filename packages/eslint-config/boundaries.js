@@ -24,8 +24,11 @@ const dirs = (root, rel) =>
 /** Staff-only front-end features: everything else under frontend/src/features is public. */
 export const STAFF_FEATURES = ['admin', 'communications'];
 
-/** The back end's package entry points, as they resolve (backend/package.json "exports"). */
-const BACKEND_ENTRIES = ['./dist/platform/index.d.ts', './dist/platform/index.js', './dist/app/job-modules.d.ts', './dist/app/job-modules.js', './dist/app/index.d.ts', './dist/app/index.js'];
+/**
+ * The back end's package entry points (backend/package.json "exports"), as they resolve: to their
+ * sources through the type-check configs' `paths`, or to the built files.
+ */
+const BACKEND_ENTRIES = ['platform/index', 'app/job-modules', 'app/index'].flatMap((entry) => [`./src/${entry}.ts`, `./dist/${entry}.d.ts`, `./dist/${entry}.js`]);
 
 /** @returns the zones of `import-x/no-restricted-paths` for the tree at `root`. */
 export function boundaryZones(root) {

@@ -13,7 +13,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryZones } from './boundaries.js';
 
-const TS_PROJECTS = ['packages/contracts/tsconfig.json', 'backend/tsconfig.json', 'worker/tsconfig.json', 'frontend/tsconfig.json'];
+const TS_PROJECTS = ['packages/contracts/tsconfig.json', 'backend/tsconfig.json', 'worker/tsconfig.json', 'frontend/tsconfig.json', 'e2e/tsconfig.json'];
 
 /** @param {string} root absolute path of the repository. */
 export function ironcladConfig(root) {
@@ -37,7 +37,10 @@ export function ironcladConfig(root) {
       languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
       plugins: { 'import-x': importX },
       settings: {
-        'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS.map((p) => `${root}/${p}`), alwaysTryTypes: true })],
+        // import-x parses the imported TypeScript modules too (no-cycle follows them)
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS.map((p) => `${root}/${p}`), alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
       },
       rules: {
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
