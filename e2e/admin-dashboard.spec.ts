@@ -1,5 +1,5 @@
 /**
- * Staff sign-in and the admin dashboard in Chromium (issue 6 point 11): the staff pages show the
+ * Staff sign-in and the admin dashboard in Chromium: the staff pages show the
  * login, a wrong password, sign in, find a lead by phone, change its status, convert a contact,
  * save a manual estimate, export and open the CSVs; hostile strings render as text.
  * The admin is created with the real CLI (`admin-create.js --password-stdin`).

@@ -1,5 +1,5 @@
 /**
- * Live staff updates (issue 6): two admins signed in from two browsers; when one changes a
+ * Live staff updates: two admins signed in from two browsers; when one changes a
  * lead's status, the other's leads list and CRM Action Items show it without a reload (the API
  * pushes `lead:changed` to the session-authenticated staff room; the page refetches).
  */

@@ -1,5 +1,5 @@
 /**
- * The cost calculator in Chromium (issue 5 item 7; public-site.md §2-§9; decisions.md §3, §11):
+ * The cost calculator in Chromium (public-site.md §2-§9; decisions.md §3, §11):
  * the sliders re-price with the §9 worked examples, the PDF dialog's rules, the §7 sequence and
  * the live PDF steps with the §8 toasts.
  *

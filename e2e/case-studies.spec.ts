@@ -1,5 +1,5 @@
 /**
- * Case studies (public-site.md §2, §4, §7, §9; issue 3 points 4 and 10): published only, hero counts,
+ * Case studies (public-site.md §2, §4, §7, §9): published only, hero counts,
  * at most 2 featured, tabs with counts, expandable cards with tags, the gallery, the empty state
  * and hostile text rendered as text.
  */

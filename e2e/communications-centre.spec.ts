@@ -1,5 +1,5 @@
 /**
- * The communications centre in Chromium (issue 7 points 3, 4, 5, 8, 9): start a campaign from the
+ * The communications centre in Chromium: start a campaign from the
  * Campaigns tab and watch its progress bar reach 100% over Socket.IO with its counts and summary;
  * create, edit and preview a template with a real lead's data (escaped); send an email to a lead
  * and see it arrive on its timeline (live, `lead:activity`); export the filtered leads; axe.

@@ -1,5 +1,5 @@
 /**
- * Communication tools outside the centre, in Chromium (issue 7 points 4, 5, 6, 7): the
+ * Communication tools outside the centre, in Chromium: the
  * /test-communication page (run button disabled while both fields are empty, a result card per
  * channel), the admin dashboard's Communication tab (status, test by lead ID, bulk SMS with live
  * progress), email/SMS from the leads tab and the CRM with the lead's timeline, and the public

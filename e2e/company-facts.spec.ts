@@ -1,5 +1,5 @@
 /**
- * Company facts are configuration (decisions.md §6; issue 3 points 5 and 7): a phone number staff
+ * Company facts are configuration (decisions.md §6): a phone number staff
  * change in the company-facts setting shows on the next page load, in the page's text and tel:
  * links once it is interactive, and in the JSON-LD LocalBusiness of the served HTML (what crawlers
  * and visitors without JavaScript get).

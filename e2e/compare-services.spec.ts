@@ -1,5 +1,5 @@
 /**
- * Compare services (public-site.md §2, §4, §9; issue 3 points 3 and 10): default selection,
+ * Compare services (public-site.md §2, §4, §9): default selection,
  * toggling, the limit of 3 with disabled buttons, 8/12 rows, and the downloaded PNG's name and
  * size (1200×800, read from the file's IHDR header).
  */

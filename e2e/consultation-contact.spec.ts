@@ -1,5 +1,5 @@
 /**
- * A consultation deposit is linked to the visitor's contact (decisions.md §4; issue 4 point 7):
+ * A consultation deposit is linked to the visitor's contact (decisions.md §4):
  * the visitor pays $250 on /consultation-payment, the server finds or creates the contact, and
  * staff see the payment, with the status from the verified webhook, in the contact's details.
  */

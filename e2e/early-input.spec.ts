@@ -1,6 +1,5 @@
 /**
- * What a visitor does before the app has started (issue 3 points 1 and 9;
- * frontend/src/app/early-input.ts). The public pages paint before React loads, so a visitor can
+ * What a visitor does before the app has started (* frontend/src/app/early-input.ts). The public pages paint before React loads, so a visitor can
  * press a button or type into a field that has no handler yet: the press must be held and
  * replayed, and the typed values reach the app's state, once the page is interactive. Here the
  * app's last chunk (app/boot) is held back by the test until the visitor has acted.

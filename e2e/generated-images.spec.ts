@@ -1,5 +1,5 @@
 /**
- * Generated hero images (issue 3 point 6; staff-side.md §3 image keys): a hero shows the
+ * Generated hero images (staff-side.md §3 image keys): a hero shows the
  * generated image of its key when the public config lists one, and its built-in illustration
  * otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * Home page sections (public-site.md §2, §4, §9; issue 3 points 1, 5, 6, 10): section order,
+ * Home page sections (public-site.md §2, §4, §9): section order,
  * services toggle, testimonials carousel timing (Playwright clock), free-guide confirmation and
  * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
  */

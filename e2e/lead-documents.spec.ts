@@ -1,6 +1,5 @@
 /**
- * Staff download the PDF estimate of a calculator lead (issue 5 item 4: "stores the PDF so staff
- * can download it from the lead"): a visitor's calculator lead and PDF request (the calls of
+ * Staff download the PDF estimate of a calculator lead: a visitor's calculator lead and PDF request (the calls of
  * public-site.md §7; the page itself is covered by calculator.spec.ts), the worker renders and
  * stores the PDF, then an admin opens the lead in the dashboard and downloads it.
  */

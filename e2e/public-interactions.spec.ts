@@ -1,6 +1,6 @@
 /**
  * Interactive parts of the public site (public-site.md §2 "Top navigation bar", "Home page",
- * §4 states; issue 3 points 7 and 8):
+ * §4 states):
  *
  * - the hero's 'Get Your Free Estimate' goes to /shopping;
  * - the desktop Services dropdown (1280 px) opens by mouse and by keyboard (Enter, ArrowDown on

@@ -1,6 +1,6 @@
 /**
  * Every quote form of the public site (public-site.md §4 "Contact forms", §5 "Home contact form",
- * §8 toasts; issue 3 "Bad input"): the home contact form on / and the quote forms of the six
+ * §8 toasts): the home contact form on / and the quote forms of the six
  * service pages.
  *
  * - A failed POST /api/contacts shows the form's failure toast (§8: home 'Submission failed' /

@@ -1,5 +1,5 @@
 /**
- * SEO and accessibility of every public route (issue 3 points 7 and 8): prerendered HTML with
+ * SEO and accessibility of every public route: prerendered HTML with
  * real content, unique title and description, canonical, Open Graph, JSON-LD LocalBusiness,
  * sitemap.xml and robots.txt; axe-core reports no serious or critical violation at 1280 px and
  * 390 px; the page is readable without JavaScript.

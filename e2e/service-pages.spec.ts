@@ -1,6 +1,5 @@
 /**
- * Service pages (public-site.md §2, §3, §5, §8, §9; issue 3 points 2 and 10 and its "bad
- * input" list): sections and prices, CTA scrolls to #contact, quote form success and failure
+ * Service pages (public-site.md §2, §3, §5, §8, §9): sections and prices, CTA scrolls to #contact, quote form success and failure
  * toasts, validation, hostile input stored and rendered as text.
  */
 import { expect, test } from '@playwright/test';

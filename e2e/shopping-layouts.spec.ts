@@ -1,5 +1,5 @@
 /**
- * The /shopping landing page's two layouts (issue 4 point 1): on a desktop (1280 px) the four
+ * The /shopping landing page's two layouts: on a desktop (1280 px) the four
  * benefit cards sit in one row, the trust strip is one line and the progress indicator names all
  * five steps; on a phone (390 px) the cards stack in one column, the hero keeps its call to
  * action in view and only the current step is named. Neither scrolls sideways.

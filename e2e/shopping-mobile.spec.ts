@@ -1,5 +1,5 @@
 /**
- * The AI security designer on a phone (issue 4 point 1 "mobile and desktop layouts", point 4):
+ * The AI security designer on a phone (mobile and desktop layouts of public-site.md §2):
  * at 390 px the landing page, every wizard step and the quote fit the screen without sideways
  * scrolling, the progress indicator names the current step, and step 5 (tabs, coverage diagram,
  * price details, deposit) has no serious accessibility violation.

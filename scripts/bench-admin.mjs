@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:admin` — staff list calls at 50,000 leads (issue 6 "load to try").
+ * `npm run bench:admin` — staff list calls at 50,000 leads.
  *
  * 1. Creates a scratch database `ironclad_bench_<random>` (BENCH_POSTGRES_URL, default
  *    postgres://postgres@127.0.0.1:5432/postgres), migrates and seeds it, then inserts

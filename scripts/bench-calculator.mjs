@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:calculator` — the calculator's total card on a slow phone (issue 5 point 1:
- * "a total cost card that animates to each new value (30 steps, about 500 ms, no jank on a slow
- * phone)").
+ * `npm run bench:calculator` — the calculator's total card on a slow phone: a total cost card that
+ * animates to each new value (30 steps, about 500 ms) without jank.
  *
  * 1. Builds everything (`npm run build`) unless `--no-build`.
  * 2. Serves the production build with scripts/e2e-server.mjs (fresh database) on BENCH_PORT

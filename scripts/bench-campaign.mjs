@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:campaign` — the Speed section of issue 7, measured side by side in one run:
+ * `npm run bench:campaign` — bulk campaign throughput, measured side by side in one run:
  *
  *  1. an email campaign of BENCH_RECIPIENTS (10,000) leads drained by two worker processes against
  *     a fake SendGrid answering each send in BENCH_LATENCY_MS (50 ms): the time to store the

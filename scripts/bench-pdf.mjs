@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:pdf` — the Speed section of issue 5, measured side by side in one run:
+ * `npm run bench:pdf` — PDF estimate throughput, measured side by side in one run:
  *
  *  1. PDF render time with a warm browser (the worker's PdfBrowser: one Chromium launched at start,
  *     a page of its own per PDF, opened ahead as a spare), beside the same browser opening and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:web` — speed of the public site as a visitor gets it (issue 3 point 9).
+ * `npm run bench:web` — speed of the public site as a visitor gets it.
  *
  * 1. Builds everything (`npm run build`) unless `--no-build`.
  * 2. Serves it as in production with scripts/e2e-server.mjs (fresh database, built API serving
@@ -9,7 +9,7 @@
  *    simulated slow-4G throttling) RUNS times (default 3) on /, /security-cameras and
  *    /case-studies in Debian Chromium (CHROME_PATH, default /usr/bin/chromium), headless.
  * 4. Prints, per route, the median performance score, LCP, TBT and CLS side by side with the
- *    issue's targets, and the JavaScript loaded before interaction: the scripts Lighthouse saw
+ *    targets, and the JavaScript loaded before interaction: the scripts Lighthouse saw
  *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/;
  *    then the host's speed during the runs (Lighthouse's benchmarkIndex), which TBT scales with.
  *
@@ -38,7 +38,7 @@ const base = `http://127.0.0.1:${port}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Targets of issue 3 point 9. */
+/** The public site's speed targets (README "Benchmarks"). */
 const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 150 };
 
 const log = (msg) => console.log(`[bench:web] ${msg}`);

@@ -1,6 +1,6 @@
 /**
  * A worker process killed with SIGKILL in the middle of a campaign loses nothing and sends nothing
- * twice once a fresh worker takes over (issue 7 item 9): the compiled worker (`node
+ * twice once a fresh worker takes over: the compiled worker (`node
  * worker/dist/main.js`) drains a 600-recipient campaign against a fake SendGrid; it is killed with
  * sends in flight; a new worker process retakes the stalled jobs (short lock / stalled-check
  * settings), waits out the in-flight records' lease, asks the provider (Email Activity lookup by

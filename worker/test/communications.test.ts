@@ -1,5 +1,5 @@
 /**
- * Communications end to end (issue 7 items 1–7, 9): the real api and the real worker processors
+ * Communications end to end: the real api and the real worker processors
  * against real Postgres and Redis, with local fake SendGrid and Twilio servers that count what
  * they accept per recipient.
  */

@@ -1,5 +1,5 @@
 /**
- * The PDF estimate job end to end (issue 5 items 4, 5, 7): a real Chromium renders the PDF, it is
+ * The PDF estimate job end to end: a real Chromium renders the PDF, it is
  * stored in lead_documents, emailed with the attachment to a local fake SendGrid (recorded in
  * outbound_messages), the visitor sees queued → rendering → emailed over Socket.IO, and retries
  * or replays never email twice.

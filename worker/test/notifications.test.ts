@@ -1,5 +1,5 @@
 /**
- * The worker drains real jobs from Redis into the outbound table (issue 2 items 5, 6, 9):
+ * The worker drains real jobs from Redis into the outbound table:
  * outbox when SendGrid is not configured, the exact request to a local fake SendGrid when it
  * is, retries that never send twice, and live progress over Socket.IO.
  */

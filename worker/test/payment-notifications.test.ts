@@ -1,5 +1,5 @@
 /**
- * Payment receipts and staff notices (issue 4 item 7): queued by the verified webhook, delivered
+ * Payment receipts and staff notices: queued by the verified webhook, delivered
  * by the worker through the outbox (no SendGrid here), and re-enqueued by the outbox sweep when
  * they were left `queued` (e.g. Redis was down at webhook time) — consultation payments included,
  * which have no lead or contact.

@@ -1,5 +1,5 @@
 /**
- * Provider rate limits (issue 7 item 1): the worker's BullMQ limiter holds SMS to
+ * Provider rate limits: the worker's BullMQ limiter holds SMS to
  * SMS_RATE_PER_SECOND however many sends are queued and however high the concurrency — here
  * 2 per second with 5 concurrent sends, against a fake Twilio that timestamps what it accepts.
  */

@@ -1,6 +1,6 @@
 /**
- * The calculator's calls (public-site.md §7 calculator sequence; decisions.md §3, §7, §11;
- * issue 5 items 2, 3, 6): the stored lead carries the server's numbers whatever the browser
+ * The calculator's calls (public-site.md §7 calculator sequence; decisions.md §3, §7, §11): the
+ * stored lead carries the server's numbers whatever the browser
  * sent, and POST /api/generate-estimate-pdf validates, enqueues and answers 202 at once.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';

@@ -1,4 +1,4 @@
-/** GET /api/health names the dependency that does not answer (issue 2 item 4). */
+/** GET /api/health names the dependency that does not answer. */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app/create-api.js';

@@ -1,6 +1,5 @@
 /**
- * Staff download of the stored PDF estimates (issue 5 item 4: "stores the PDF so staff can
- * download it from the lead"): GET /api/leads/:id/documents and
+ * Staff download of the stored PDF estimates: GET /api/leads/:id/documents and
  * GET /api/leads/:id/documents/:documentId/pdf, staff only (decisions.md §1).
  */
 import { randomUUID } from 'node:crypto';

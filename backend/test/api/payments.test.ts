@@ -1,5 +1,5 @@
 /**
- * Deposits through Stripe against a local fake Stripe API (issue 4 items 5-9; decisions.md §3,
+ * Deposits through Stripe against a local fake Stripe API (decisions.md §3,
  * §4, §14): amounts, currency and Idempotency-Key sent; signed webhooks (forged → 400, replay →
  * no second effect); the payment status endpoint; the api without Stripe keys.
  */

@@ -1,6 +1,6 @@
 /**
- * The public API of public-site.md §7 against the real Nest app, real Postgres and real Redis
- * (issue 2 items 4, 9 and its "bad input" list).
+ * The public API of public-site.md §7 against the real Nest app, real Postgres and real Redis,
+ * with its bad-input cases.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
@@ -157,7 +157,7 @@ describe('POST /api/leads', () => {
       .send({ ...validLead, buildingInfo: { type: 'residential' }, status: 'won', totalEstimate: 1, aiRecommendation: { pricing: { totalProjectCost: 1 } } })
       .expect(201);
     expect(res.body.lead).toMatchObject({ status: 'new', source: 'ai_shopping' });
-    // the server's design engine prices a wizard lead (issue 4); the browser's 1 is ignored
+    // the server's design engine prices a wizard lead; the browser's 1 is ignored
     expect(res.body.lead.totalEstimate).toBe(res.body.lead.aiRecommendation.pricing.totalProjectCost);
     expect(res.body.lead.totalEstimate).toBeGreaterThan(1);
     expect(res.body.lead.buildingInfo).toEqual({ type: 'residential', squareFootage: '2000', floors: 1, entryPoints: 1 });

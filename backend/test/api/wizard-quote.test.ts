@@ -1,5 +1,5 @@
 /**
- * Server-side pricing of AI-designer leads (issue 4; decisions.md §3, §7, §10): POST /api/leads
+ * Server-side pricing of AI-designer leads (decisions.md §3, §7, §10): POST /api/leads
  * with source ai_shopping stores the design engine's recommendation and total, whatever the
  * browser sends; the quote follows the stored configuration, inventory and promotion.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --email …` (issue 6 point 1; decisions.md §1): the compiled CLI
+ * `npm run admin:create -- --email …` (decisions.md §1): the compiled CLI
  * (`backend/dist/cli/admin-create.js`) run on a real pseudo-terminal (util-linux `script`), so
  * the no-echo password prompt is what a person sees: the typed password never reaches the
  * screen, is asked twice, and the admin is created with an Argon2id hash; a mismatch or a short

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in (issue 6 points 1 and 11; decisions.md §1, §2): Argon2id credentials, sessions in
+ * Staff sign-in (decisions.md §1, §2): Argon2id credentials, sessions in
  * the `sessions` table, cookie flags, idle and absolute expiry, logout, the login rate limits in
  * Redis, the cross-site write refusal and the bootstrap admin.
  */

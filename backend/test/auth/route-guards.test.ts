@@ -1,5 +1,5 @@
 /**
- * Every staff route is guarded (issue 6 point 2; decisions.md §1). The routes are enumerated from
+ * Every staff route is guarded (decisions.md §1). The routes are enumerated from
  * Nest's own controllers (DiscoveryService + the route metadata), so a route added later is
  * checked automatically: each route not marked @Public() must answer 401 without a session and
  * 403 for a signed-in non-admin; the spec's staff calls (staff-side.md §7) must never be public;
@@ -30,7 +30,7 @@ const STAFF_CALLS: [string, RegExp][] = [
   ['GET', /^\/api\/(email-templates|lead-activities|ai-configs)$/], ['POST', /^\/api\/ai-configs$/], ['PATCH', /^\/api\/ai-configs\/:[^/]+$/],
   ['PUT', /^\/api\/site-settings\/:[^/]+$/], ['GET', /^\/api\/inventory/], ['POST', /^\/api\/inventory/], ['PUT', /^\/api\/inventory/], ['DELETE', /^\/api\/inventory/],
   ['POST', /^\/api\/generate-image$/], ['GET', /^\/api\/exports/], ['GET', /^\/api\/leads\/stats$/], ['POST', /^\/api\/contacts\/:[^/]+\/convert-to-lead$/],
-  // Issue 6's own staff calls beyond §7: lead detail + audit, manual estimate, CRM Action Items.
+  // Staff calls beyond §7: lead detail + audit, manual estimate, CRM Action Items.
   ['GET', /^\/api\/leads\/:[^/]+$/], ['POST', /^\/api\/leads\/manual-estimate$/], ['GET', /^\/api\/crm\//],
 ];
 

@@ -1,5 +1,5 @@
 /**
- * CRM Action Items on the server (staff-side.md §4; issue 6 point 8): the SQL built from the
+ * CRM Action Items on the server (staff-side.md §4): the SQL built from the
  * contracts' ACTION_RULES agrees with `actionItemsFor` over the whole table, "today" is the New
  * York calendar day, the list is paged most urgent then youngest first, and the counts cover
  * every lead. Also the Pipeline View's sorting of GET /api/leads.

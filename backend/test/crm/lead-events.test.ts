@@ -1,5 +1,5 @@
 /**
- * `lead:changed` on the staff Socket.IO room (issue 6; decisions.md §2): when a staff member
+ * `lead:changed` on the staff Socket.IO room (decisions.md §2): when a staff member
  * changes a lead's status, deletes a lead or creates one (manual estimate, Convert to Lead), and
  * when a visitor submits a lead, every signed-in admin's socket receives the event; anonymous
  * and non-admin sockets never do.

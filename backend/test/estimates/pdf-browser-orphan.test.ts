@@ -1,6 +1,6 @@
 /**
  * A worker killed without a shutdown (SIGKILL, out of memory) must not leave its Chromium behind
- * (issue 5 item 4: one browser per worker, closed on shutdown — and gone with a dead worker).
+ * (one browser per worker, closed on shutdown — and gone with a dead worker).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

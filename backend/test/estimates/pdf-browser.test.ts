@@ -1,5 +1,5 @@
 /**
- * PdfBrowser (issue 5 item 4): one warm Chromium, a page of its own for every document (opened
+ * PdfBrowser: one warm Chromium, a page of its own for every document (opened
  * ahead as a spare), closed after use; concurrent documents never see each other's data.
  */
 import { PdfBrowser } from '../../src/modules/estimates/pdf/pdf-browser.service.js';

@@ -1,5 +1,5 @@
 /**
- * Staff API (issue 6 points 4–10): server-side search/filter/paging, status aliases, delete,
+ * Staff API: server-side search/filter/paging, status aliases, delete,
  * KPI formulas from one query, contact conversion, manual estimate recomputed on the server,
  * CSV exports with hostile cells and Unicode, and the audit log.
  */

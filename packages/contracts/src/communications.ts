@@ -1,5 +1,5 @@
 /**
- * Communications (issue 7): single sends, templates, the lead activity timeline, bulk campaigns,
+ * Communications: single sends, templates, the lead activity timeline, bulk campaigns,
  * consent (staff-side.md §2, §3, §5, §7, §8, §9; decisions.md §8, §13, §14, §15).
  *
  * Units: money in whole US dollars unless a field says `Cents`; timestamps ISO-8601 strings;

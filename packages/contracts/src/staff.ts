@@ -94,7 +94,7 @@ export interface LeadStats {
   contactsNewThisWeek: number;
 }
 
-/** One staff action on the audit log (issue 6 point 10). */
+/** One staff action on the audit log. */
 export interface AuditEntry {
   id: number;
   action: string;

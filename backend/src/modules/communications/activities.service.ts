@@ -21,7 +21,7 @@ const LAST_ACTIVITY = `
 
 /**
  * Every timeline item of the given leads, newest first, at most `perLead` per lead, as one
- * UNION over the stored records (decisions.md §8; issue 7 item 4).
+ * UNION over the stored records (decisions.md §8).
  */
 const ITEMS = `
   SELECT * FROM (

@@ -2,7 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 import type { CampaignFilter, CampaignStatus, CampaignSummary, CommunicationChannel } from '@ironclad/contracts';
 
 /**
- * A bulk send (decisions.md §8; issue 7 item 5). Its recipients are `outbound_messages` rows with
+ * A bulk send (decisions.md §8). Its recipients are `outbound_messages` rows with
  * `campaign_id`, created with the campaign in one transaction; live counts are computed from them.
  *
  * Lifecycle: queued (stored, fan-out pending) → active (recipient jobs enqueued) ⇄ paused →

@@ -7,7 +7,7 @@ import { CampaignsService } from './campaigns.service.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
-/** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; issue 7 item 5). Staff only. */
+/** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication). Staff only. */
 @Controller('api')
 export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService, private readonly progress: CampaignProgressPublisher) {}

@@ -15,7 +15,7 @@ import { CommunicationsService } from './communications.service.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /**
- * Staff communication calls (staff-side.md §7; issue 7 items 2, 4, 7). Staff only (global guard).
+ * Staff communication calls (staff-side.md §7). Staff only (global guard).
  * Sends answer 202 with the stored record: delivery happens in the worker.
  */
 @Controller('api')

@@ -44,7 +44,7 @@ interface QueueRequest {
 }
 
 /**
- * Single sends and tests (staff-side.md §7; issue 7 items 2, 7): each renders the message, stores
+ * Single sends and tests (staff-side.md §7): each renders the message, stores
  * it (`queued`, or `skipped` for an opted-out recipient) and enqueues its delivery — no provider
  * is called inside the request. The test endpoints then wait (at most TEST_WAIT_MS) for the
  * worker's outcome so staff see the provider's answer.

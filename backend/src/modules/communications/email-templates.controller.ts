@@ -7,7 +7,7 @@ import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
-/** Email templates (staff-side.md §7 GET /api/email-templates; issue 7 item 3). Staff only. */
+/** Email templates (staff-side.md §7 GET /api/email-templates). Staff only. */
 @Controller('api/email-templates')
 export class EmailTemplatesController {
   constructor(private readonly templates: EmailTemplatesService) {}

@@ -1,5 +1,5 @@
 /**
- * Template rendering (issue 7 item 3) with Handlebars, in an isolated environment limited to its
+ * Template rendering with Handlebars, in an isolated environment limited to its
  * built-in helpers (if, unless, each, with, lookup), prototype access off (Handlebars' default).
  *
  * A template renders to a plain-text part; the HTML part is that text escaped by Handlebars'

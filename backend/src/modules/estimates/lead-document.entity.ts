@@ -5,7 +5,7 @@ import { LeadRecord } from '../leads/index.js';
 
 /**
  * A file produced for a lead and kept in Postgres (the system of record), e.g. the PDF estimate
- * the worker rendered and emailed (issue 5 item 4), so staff can download it from the lead.
+ * the worker rendered and emailed, so staff can download it from the lead.
  * `requestId` is the id of the job that produced it: a retried job finds its document instead of
  * storing a second one.
  */

@@ -8,8 +8,7 @@ import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'document.pdf';
 
 /**
- * The documents stored for a lead (issue 5 item 4: "stores the PDF so staff can download it from
- * the lead"). Staff only (global StaffGuard): 401 without a session, 403 for a non-admin.
+ * The documents stored for a lead. Staff only (global StaffGuard): 401 without a session, 403 for a non-admin.
  */
 @Controller('api/leads/:id/documents')
 export class LeadDocumentsController {

@@ -15,7 +15,7 @@ export function smsKeyword(body: string): 'stop' | 'start' | null {
   return null;
 }
 
-/** Consent endpoints for recipients (decisions.md §15; issue 7 item 6). Public: no staff session. */
+/** Consent endpoints for recipients (decisions.md §15). Public: no staff session. */
 @Public()
 @Controller('api')
 export class ConsentController {

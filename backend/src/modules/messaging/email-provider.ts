@@ -1,5 +1,5 @@
 /**
- * The email adapter (issue 2 item 5; decisions.md §13, §14): SendGrid through `@sendgrid/mail`
+ * The email adapter (decisions.md §13, §14): SendGrid through `@sendgrid/mail`
  * when SENDGRID_API_KEY is set (base URL configurable so tests can use a local fake SendGrid),
  * otherwise the local outbox, which delivers nothing and says so.
  */

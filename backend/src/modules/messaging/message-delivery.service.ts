@@ -61,7 +61,7 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
 
 /**
  * Delivers a recorded email or SMS at most once per record, and — with the provider's help after
- * a crash — exactly once (issue 2 item 5, issue 7 item 2):
+ * a crash — exactly once:
  *
  * 1. **Claim**: one conditional UPDATE moves the record `queued` → `sending` (attempts + 1,
  *    first_attempt_at kept from the first claim) only when its campaign (if any) is running; in

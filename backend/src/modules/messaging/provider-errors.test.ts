@@ -1,7 +1,7 @@
 import { toProviderError } from './email-provider.js';
 import { twilioError } from './sms-provider.js';
 
-/** How SendGrid (@sendgrid/client) and Twilio (twilio SDK) failures are classified (issue 7 item 1). */
+/** How SendGrid (@sendgrid/client) and Twilio (twilio SDK) failures are classified. */
 describe('provider error classification', () => {
   const sendgridHttp = (code: number) => Object.assign(new Error('Bad Request'), { code, response: { body: { errors: [{ message: 'Does not contain a valid address.' }] } } });
   const twilioHttp = (status: number, code: number) => Object.assign(new Error("The 'To' number is not a valid phone number."), { status, code });

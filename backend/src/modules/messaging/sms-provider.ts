@@ -1,5 +1,5 @@
 /**
- * The SMS adapter (issue 7 item 1; decisions.md §13, §14): Twilio through the `twilio` SDK when
+ * The SMS adapter (decisions.md §13, §14): Twilio through the `twilio` SDK when
  * TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER are set — its REST domain pointed
  * at TWILIO_BASE_URL so tests run against a local fake Twilio — otherwise the local outbox, which
  * delivers nothing and says so.

@@ -325,7 +325,7 @@ export class PaymentsService {
       const lead = await manager.findOne(LeadRecord, { where: { id: payment.leadId }, lock: { mode: 'pessimistic_write' } });
       if (lead && lead.status !== DEPOSITED_LEAD_STATUS) {
         await manager.update(LeadRecord, { id: lead.id }, { status: DEPOSITED_LEAD_STATUS });
-        // the timeline's status change (issue 7 item 4), in the same transaction
+        // the timeline's status change, in the same transaction
         await manager.insert(LeadStatusChangeRecord, { leadId: lead.id, fromStatus: lead.status, toStatus: DEPOSITED_LEAD_STATUS, changedBy: 'system' });
       }
     }

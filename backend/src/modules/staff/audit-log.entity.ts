@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One staff action (issue 6 point 10): who (`userId`, `userEmail` kept even if the user goes),
+ * One staff action: who (`userId`, `userEmail` kept even if the user goes),
  * what (`action`: lead.status_changed, lead.updated, lead.deleted, contact.converted,
  * lead.manual_estimate, export.leads …), on which record (`entityType`, `entityId`), `details`
  * (e.g. `{from, to}` or the exported row count) and when.

@@ -5,7 +5,7 @@ import type { AuditEntry } from '@ironclad/contracts';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogRecord } from './audit-log.entity.js';
 
-/** The staff audit log (issue 6 point 10). */
+/** The staff audit log. */
 @Injectable()
 export class AuditLogService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

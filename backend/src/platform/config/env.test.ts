@@ -1,6 +1,6 @@
 import { ConfigError, parseEnv } from './env.js';
 
-describe('parseEnv (issue 2 item 3)', () => {
+describe('parseEnv', () => {
   it('gives every default on an empty environment', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * Environment configuration, parsed once with zod at start (issue 2 item 3).
+ * Environment configuration, parsed once with zod at start.
  * A missing or bad variable stops the process with a message naming every offending variable.
  * Every variable, its default and meaning is listed in `.env.example`.
  */

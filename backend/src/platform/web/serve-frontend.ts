@@ -1,6 +1,6 @@
 /**
  * Serves the built front end (frontend/dist) from the api's port in production
- * (issue 2 item 7; frontend/README.md):
+ * (frontend/README.md):
  *  - files that exist are served as they are (hashed /assets/* cached for a year);
  *  - a public route is served from its prerendered `<route>/index.html`;
  *  - client-only routes (the staff pages and the visitor's unsubscribe page, listed by the build

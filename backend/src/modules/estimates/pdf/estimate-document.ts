@@ -1,5 +1,5 @@
 /**
- * The branded, itemised PDF estimate (issue 5 item 4) as HTML, rendered with Handlebars
+ * The branded, itemised PDF estimate as HTML, rendered with Handlebars
  * (`{{ }}` HTML-escapes every value: names and companies are the visitor's own words).
  */
 import Handlebars from 'handlebars';

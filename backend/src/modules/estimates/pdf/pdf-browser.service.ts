@@ -49,7 +49,7 @@ export async function openBlankPage(browser: Browser): Promise<Page> {
 }
 
 /**
- * Prints HTML to PDF with Puppeteer driving the system Chromium (issue 5 item 4): one browser
+ * Prints HTML to PDF with Puppeteer driving the system Chromium: one browser
  * per worker process, launched when the worker starts (PDF_PREWARM) or on the first job, kept
  * warm, relaunched if Chromium dies, closed on shutdown.
  *

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Issue 6: the staff audit log, and the pg_trgm GIN index of the staff lead search (the
+ * The staff audit log, and the pg_trgm GIN index of the staff lead search (the
  * expression lead-admin.service.ts then searched; migration LeadSearchAndSort replaces it with
  * the stored column `search_text`). Where pg_trgm is not available (embedded PGlite) the search
  * still works, without the index.

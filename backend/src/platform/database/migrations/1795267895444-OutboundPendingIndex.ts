@@ -1,4 +1,4 @@
-/** Issue 7: a partial index for the sweeps that look for messages left queued or sending. */
+/** A partial index for the sweeps that look for messages left queued or sending. */
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 export class OutboundPendingIndex1795267895444 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from "typeorm";
 
 /**
- * Issue 6 (staff search at 50,000 leads): the staff lead search runs over a stored, lower-cased
+ * The staff lead search runs over a stored, lower-cased
  * column `leads.search_text` (first name, last name, email, phone and the phone's digits) kept
  * by a trigger, with a pg_trgm GIN index on it. The former expression index made Postgres
  * re-run the expression (with its regexp) on every candidate row when rechecking and counting a
