@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Contact, CreateContact, CreateContactResponse } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
@@ -54,6 +54,37 @@ export class ContactsService {
     });
     const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'contact', recordId: contact.id });
     return { contact: toContact(contact), notificationJob };
+  }
+
+  /** Whether contact `id` exists. */
+  exists(id: number): Promise<boolean> {
+    return this.dataSource.getRepository(ContactRecord).existsBy({ id });
+  }
+
+  /**
+   * The id of the visitor's contact inside the caller's transaction `manager`: the newest contact
+   * with the same e-mail (case-insensitive), else a new contact from `details` (a consultation
+   * payment's customer). An advisory lock on the e-mail makes concurrent calls for one visitor
+   * create one contact.
+   */
+  async findOrCreateByEmail(
+    manager: EntityManager,
+    details: { firstName: string; lastName: string; email: string; phone: string; propertyType: string },
+  ): Promise<number> {
+    const email = details.email.trim().toLowerCase();
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact-email:${email}`]);
+    const existing = await manager
+      .getRepository(ContactRecord)
+      .createQueryBuilder('c')
+      .where('lower(c.email) = :email', { email })
+      .orderBy('c.createdAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .getOne();
+    if (existing) return existing.id;
+    const created = await manager.save(
+      manager.create(ContactRecord, { ...details, services: [], referralSource: null, message: null, serviceType: null, leadId: null }),
+    );
+    return created.id;
   }
 }
 

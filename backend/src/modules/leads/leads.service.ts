@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { CreateLead, CreateLeadResponse, Lead, LeadSource, SiteSettingKey } from '@ironclad/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
+import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
 import { renderNewLeadNotification } from './new-lead-notification.js';
 
@@ -82,6 +83,20 @@ export class LeadsService {
     });
     const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
     return { lead: toLead(lead), notificationJob };
+  }
+
+  /**
+   * Moves lead `leadId` to `status` on behalf of the system (e.g. a paid deposit), inside the
+   * caller's transaction `manager`: the lead row is locked, and the change is written to its status
+   * history (the activity timeline). Nothing happens when the lead is gone or already there.
+   * @returns whether the status changed.
+   */
+  async setStatusBySystem(manager: EntityManager, leadId: number, status: LeadStatus): Promise<boolean> {
+    const lead = await manager.findOne(LeadRecord, { where: { id: leadId }, lock: { mode: 'pessimistic_write' } });
+    if (!lead || lead.status === status) return false;
+    await manager.update(LeadRecord, { id: lead.id }, { status });
+    await manager.insert(LeadStatusChangeRecord, { leadId: lead.id, fromStatus: lead.status, toStatus: status, changedBy: 'system' });
+    return true;
   }
 
   /** Whether lead `id` exists. */

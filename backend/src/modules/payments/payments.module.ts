@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ENV, type Env } from '../../platform/config/env.js';
+import { ContactsModule } from '../contacts/index.js';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
 import { SiteModule } from '../site/index.js';
@@ -12,7 +13,7 @@ import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
 
 /** Stripe deposits and consultation payments, the payments table and the webhook (decisions.md §4). Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentRecord, StripeEventRecord]), LeadsModule, MessagingModule, SiteModule],
+  imports: [TypeOrmModule.forFeature([PaymentRecord, StripeEventRecord]), ContactsModule, LeadsModule, MessagingModule, SiteModule],
   providers: [PaymentsService, { provide: STRIPE_CLIENT, inject: [ENV], useFactory: (env: Env) => createStripeClient(env) }],
   exports: [PaymentsService],
 })

@@ -16,8 +16,8 @@ import {
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ENV, type Env } from '../../platform/config/env.js';
-import { ContactRecord } from '../contacts/index.js';
-import { LeadEvents, LeadRecord, LeadStatusChangeRecord } from '../leads/index.js';
+import { ContactsService } from '../contacts/index.js';
+import { LeadEvents, LeadsService } from '../leads/index.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { renderPaymentReceipt, renderStaffPaymentNotice } from './payment-emails.js';
@@ -71,6 +71,8 @@ export class PaymentsService {
     private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     private readonly events: LeadEvents,
+    private readonly leads: LeadsService,
+    private readonly contacts: ContactsService,
   ) {}
 
   private client(): Stripe {
@@ -99,7 +101,7 @@ export class PaymentsService {
    */
   async createDeposit(input: CreateDepositPayment): Promise<ClientSecretResponse> {
     const stripe = this.client();
-    const lead = await this.dataSource.getRepository(LeadRecord).findOneBy({ id: input.leadId });
+    const lead = await this.leads.findById(input.leadId);
     if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${input.leadId} not found.`);
     if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0) throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
     const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
@@ -166,7 +168,13 @@ export class PaymentsService {
     const idempotencyKey = idempotencyKeyFor(`consultation-${c.email.toLowerCase()}-${today.toISOString().slice(0, 10)}`, params);
     const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
     await this.dataSource.transaction(async (manager) => {
-      const contactId = await this.findOrCreateContact(manager, input);
+      const contactId = await this.contacts.findOrCreateByEmail(manager, {
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        propertyType: input.projectDetails.type || 'unknown',
+      });
       await this.record(manager, {
         kind: 'consultation',
         leadId: null,
@@ -182,41 +190,6 @@ export class PaymentsService {
     });
     if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
     return { clientSecret: intent.client_secret };
-  }
-
-  /**
-   * The id of the visitor's contact: the newest contact with the same e-mail (case-insensitive),
-   * else a new contact from the consultation details (propertyType = the building type, or
-   * `unknown` when none was given). An advisory lock on the e-mail makes concurrent calls for one
-   * visitor create one contact. Runs inside the caller's transaction.
-   */
-  private async findOrCreateContact(manager: EntityManager, input: CreateConsultationPayment): Promise<number> {
-    const c = input.customerInfo;
-    const email = c.email.trim().toLowerCase();
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`contact-email:${email}`]);
-    const existing = await manager
-      .getRepository(ContactRecord)
-      .createQueryBuilder('c')
-      .where('lower(c.email) = :email', { email })
-      .orderBy('c.createdAt', 'DESC')
-      .addOrderBy('c.id', 'DESC')
-      .getOne();
-    if (existing) return existing.id;
-    const created = await manager.save(
-      manager.create(ContactRecord, {
-        firstName: c.firstName,
-        lastName: c.lastName,
-        email: c.email,
-        phone: c.phone,
-        propertyType: input.projectDetails.type || 'unknown',
-        services: [],
-        referralSource: null,
-        message: null,
-        serviceType: null,
-        leadId: null,
-      }),
-    );
-    return created.id;
   }
 
   /** Inserts the payment row once per PaymentIntent (a repeated intent id is left as is). */
@@ -238,8 +211,7 @@ export class PaymentsService {
    * @throws 404 NOT_FOUND when the contact does not exist.
    */
   async forContact(contactId: number): Promise<ContactPaymentsResponse> {
-    const contact = await this.dataSource.getRepository(ContactRecord).findOne({ where: { id: contactId }, select: { id: true } });
-    if (!contact) throw new ApiError(404, ErrorCode.NotFound, `Contact ${contactId} not found`);
+    if (!(await this.contacts.exists(contactId))) throw new ApiError(404, ErrorCode.NotFound, `Contact ${contactId} not found`);
     const rows = await this.dataSource.getRepository(PaymentRecord).find({ where: { contactId }, order: { createdAt: 'DESC', id: 'DESC' } });
     return {
       payments: rows.map((p) => ({
@@ -321,14 +293,7 @@ export class PaymentsService {
     if (payment.leadId !== null) leadIds.add(payment.leadId);
     if (status !== 'succeeded') return [];
 
-    if (payment.kind === 'deposit' && payment.leadId !== null) {
-      const lead = await manager.findOne(LeadRecord, { where: { id: payment.leadId }, lock: { mode: 'pessimistic_write' } });
-      if (lead && lead.status !== DEPOSITED_LEAD_STATUS) {
-        await manager.update(LeadRecord, { id: lead.id }, { status: DEPOSITED_LEAD_STATUS });
-        // the timeline's status change, in the same transaction
-        await manager.insert(LeadStatusChangeRecord, { leadId: lead.id, fromStatus: lead.status, toStatus: DEPOSITED_LEAD_STATUS, changedBy: 'system' });
-      }
-    }
+    if (payment.kind === 'deposit' && payment.leadId !== null) await this.leads.setStatusBySystem(manager, payment.leadId, DEPOSITED_LEAD_STATUS);
     const company = await this.settings.companyFacts();
     const receipt = renderPaymentReceipt(payment, company.name);
     const notice = renderStaffPaymentNotice(payment, `${this.env.PUBLIC_URL}/admin`);
