@@ -1,13 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Job, WorkerOptions } from 'bullmq';
-import { Jobs, QueueName, type OutboundChannel, type SendMessageJob } from '@ironclad/contracts';
+import { QueueName, type OutboundChannel, type SendMessageJob } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
 import { JITTER_BACKOFF, jitteredBackoff, limiterFor } from '../../platform/queue/limiter.js';
 import { MessageDeliveryService, type DeliveryResult } from './message-delivery.service.js';
+import { messageJobOf } from './message-jobs.js';
 import { MESSAGE_SETTLED, type MessageSettled } from './message-settled.js';
 import { twilioConfigured } from './providers.js';
+
+/**
+ * Worker settings per channel: concurrency, and the sends per second the provider allows (0 = no
+ * limit: the local outbox protects no provider).
+ */
+const CHANNEL_SETTINGS: Record<OutboundChannel, (env: Env) => { concurrency: number; ratePerSecond: number }> = {
+  email: (env) => ({ concurrency: env.EMAIL_CONCURRENCY, ratePerSecond: env.SENDGRID_API_KEY ? env.EMAIL_RATE_PER_SECOND : 0 }),
+  sms: (env) => ({ concurrency: env.SMS_CONCURRENCY, ratePerSecond: twilioConfigured(env) ? env.SMS_RATE_PER_SECOND : 0 }),
+};
 
 /** What MessageDeliveryService needs to know of the job: earlier starts and its creation time. */
 export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1), since: new Date(job.timestamp) });
@@ -24,29 +34,27 @@ export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.at
  * and rate limit (EMAIL_/SMS_RATE_PER_SECOND, BullMQ's limiter is global to the queue across
  * workers; none for the local outbox, which protects no provider).
  */
+@Injectable()
 abstract class MessageProcessor extends JobProcessor {
   protected abstract readonly channel: OutboundChannel;
 
   constructor(
     private readonly delivery: MessageDeliveryService,
     private readonly events: EventEmitter2,
-    protected readonly env: Env,
+    @Inject(ENV) protected readonly env: Env,
   ) {
     super();
   }
 
-  /** Sends per second allowed by the provider of this channel (0 = no limit). */
-  protected abstract ratePerSecond(): number;
-  protected abstract concurrency(): number;
-
   protected routes(): JobRoute[] {
-    return [route(this.channel === 'email' ? Jobs.SendEmail : Jobs.SendSms, (payload, ctx) => this.deliver(payload, ctx))];
+    return [route(messageJobOf(this.channel), (payload, ctx) => this.deliver(payload, ctx))];
   }
 
   override workerOptions(): Partial<WorkerOptions> {
+    const { concurrency, ratePerSecond } = CHANNEL_SETTINGS[this.channel](this.env);
     return {
-      concurrency: this.concurrency(),
-      limiter: limiterFor(this.ratePerSecond()),
+      concurrency,
+      limiter: limiterFor(ratePerSecond),
       settings: {
         backoffStrategy: (attemptsMade: number, type?: string) =>
           type === JITTER_BACKOFF ? jitteredBackoff(attemptsMade, this.env.MESSAGE_BACKOFF_MS, this.env.MESSAGE_BACKOFF_MAX_MS) : this.env.MESSAGE_BACKOFF_MS,
@@ -69,18 +77,6 @@ abstract class MessageProcessor extends JobProcessor {
 export class EmailDeliveryProcessor extends MessageProcessor {
   readonly queue = QueueName.Messages;
   protected readonly channel = 'email';
-
-  constructor(delivery: MessageDeliveryService, events: EventEmitter2, @Inject(ENV) env: Env) {
-    super(delivery, events, env);
-  }
-
-  protected ratePerSecond(): number {
-    return this.env.SENDGRID_API_KEY ? this.env.EMAIL_RATE_PER_SECOND : 0;
-  }
-
-  protected concurrency(): number {
-    return this.env.EMAIL_CONCURRENCY;
-  }
 }
 
 /** Queue `sms`: one SMS per job (see {@link MessageProcessor}). */
@@ -88,16 +84,4 @@ export class EmailDeliveryProcessor extends MessageProcessor {
 export class SmsDeliveryProcessor extends MessageProcessor {
   readonly queue = QueueName.Sms;
   protected readonly channel = 'sms';
-
-  constructor(delivery: MessageDeliveryService, events: EventEmitter2, @Inject(ENV) env: Env) {
-    super(delivery, events, env);
-  }
-
-  protected ratePerSecond(): number {
-    return twilioConfigured(this.env) ? this.env.SMS_RATE_PER_SECOND : 0;
-  }
-
-  protected concurrency(): number {
-    return this.env.SMS_CONCURRENCY;
-  }
 }
