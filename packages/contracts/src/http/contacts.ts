@@ -1,0 +1,87 @@
+/**
+ * Contact calls: the visitors' contact forms (public-site.md §3 "Contact", §5, §7
+ * POST /api/contacts) and the staff contacts list and Convert to Lead (staff-side.md §7;
+ * decisions.md §9). The contact's payments are in payments.ts.
+ *
+ * Dates are ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { CONTACT_MESSAGES, emailField, phoneField, SERVICE_TYPES } from '../contact.js';
+import { limitedText, optionalText } from '../text.js';
+import { jobRefSchema, pageFields } from './common.js';
+import { leadListQuerySchema, leadSchema } from './leads.js';
+
+/** A required, trimmed name-like field of at most `max` characters. */
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Must be at most ${max} characters.` });
+
+/**
+ * Body of POST /api/contacts (public). Unknown fields are rejected (400), so a typo in a client
+ * never silently loses data. The same schema validates the contact forms in the browser.
+ */
+export const createContactSchema = z
+  .object({
+    firstName: requiredText(CONTACT_MESSAGES.firstName, 100),
+    lastName: requiredText(CONTACT_MESSAGES.lastName, 100),
+    email: emailField,
+    phone: phoneField,
+    propertyType: requiredText(CONTACT_MESSAGES.propertyType, 100),
+    services: z
+      .array(limitedText(100), { error: 'Services must be a list of service names.' })
+      .max(20, { error: 'At most 20 services.' })
+      .optional()
+      .default([]),
+    referralSource: optionalText(100),
+    message: optionalText(5000),
+    serviceType: z.enum(SERVICE_TYPES).optional(),
+  })
+  .strict();
+
+/** What a form submits (before defaults). */
+export type CreateContactInput = z.input<typeof createContactSchema>;
+/** What the API stores (after defaults and trimming). */
+export type CreateContact = z.output<typeof createContactSchema>;
+
+/** A stored contact as the API returns it. `leadId`: the lead it was converted to, if any. */
+export const contactSchema = z.object({
+  id: z.number().int().positive(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  propertyType: z.string(),
+  services: z.array(z.string()),
+  referralSource: z.string().nullable(),
+  message: z.string().nullable(),
+  serviceType: z.string().nullable(),
+  leadId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Contact = z.output<typeof contactSchema>;
+
+/**
+ * 201 answer of POST /api/contacts: the stored contact and the staff-notification job to watch
+ * (null when Redis was unavailable: the notification is still recorded and delivered later).
+ * Errors: 400 VALIDATION_FAILED with `details.fieldErrors`; 503 FEATURE_DISABLED.
+ */
+export const createContactResponseSchema = z.object({
+  contact: contactSchema,
+  notificationJob: jobRefSchema.nullable(),
+});
+export type CreateContactResponse = z.output<typeof createContactResponseSchema>;
+
+/** Query of GET /api/contacts (staff): search (name, email, phone) and paging. */
+export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, minEstimate: true, sort: true, order: true });
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+/** Answer of GET /api/contacts (staff): the spec's `{contacts}` plus paging meta, newest first. */
+export const contactListResponseSchema = z.object({ contacts: z.array(contactSchema), ...pageFields });
+export type ContactListResponse = z.output<typeof contactListResponseSchema>;
+
+/**
+ * Answer of POST /api/contacts/{id}/convert-to-lead (staff, no body): 201 `{lead, created: true}`
+ * for a new lead (source `contact_conversion`), 200 `{lead, created: false}` when the contact was
+ * already converted; 404 when missing.
+ */
+export const convertContactResponseSchema = z.object({ lead: leadSchema, created: z.boolean() });
+export type ConvertContactResponse = z.output<typeof convertContactResponseSchema>;
