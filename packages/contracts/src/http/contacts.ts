@@ -1,15 +1,15 @@
 /**
- * Contact calls: the visitors' contact forms (public-site.md §3 "Contact", §5, §7
- * POST /api/contacts) and the staff contacts list and Convert to Lead (staff-side.md §7;
- * decisions.md §9). The contact's payments are in payments.ts.
+ * The contact as the API answers it, and the visitors' contact forms (public-site.md §3
+ * "Contact", §5, §7 POST /api/contacts). The staff's contact calls are in staff.ts, the contact's
+ * payments in payments.ts: the contact forms validate with createContactSchema in the browser, so
+ * this file holds only what they need.
  *
  * Dates are ISO-8601 strings.
  */
 import { z } from 'zod';
 import { CONTACT_MESSAGES, emailField, phoneField, SERVICE_TYPES } from '../contact.js';
 import { limitedText, optionalText } from '../text.js';
-import { jobRefSchema, pageFields } from './common.js';
-import { leadListQuerySchema, leadSchema } from './leads.js';
+import { jobRefSchema } from './common.js';
 
 /** A required, trimmed name-like field of at most `max` characters. */
 const requiredText = (message: string, max: number) =>
@@ -69,19 +69,3 @@ export const createContactResponseSchema = z.object({
   notificationJob: jobRefSchema.nullable(),
 });
 export type CreateContactResponse = z.output<typeof createContactResponseSchema>;
-
-/** Query of GET /api/contacts (staff): search (name, email, phone) and paging. */
-export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, minEstimate: true, sort: true, order: true });
-export type ContactListQuery = z.output<typeof contactListQuerySchema>;
-
-/** Answer of GET /api/contacts (staff): the spec's `{contacts}` plus paging meta, newest first. */
-export const contactListResponseSchema = z.object({ contacts: z.array(contactSchema), ...pageFields });
-export type ContactListResponse = z.output<typeof contactListResponseSchema>;
-
-/**
- * Answer of POST /api/contacts/{id}/convert-to-lead (staff, no body): 201 `{lead, created: true}`
- * for a new lead (source `contact_conversion`), 200 `{lead, created: false}` when the contact was
- * already converted; 404 when missing.
- */
-export const convertContactResponseSchema = z.object({ lead: leadSchema, created: z.boolean() });
-export type ConvertContactResponse = z.output<typeof convertContactResponseSchema>;

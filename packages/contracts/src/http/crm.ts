@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { ACTION_CHANNELS, ACTION_URGENCIES } from '../crm.js';
-import { STAFF_PAGE_SIZE_MAX } from '../staff.js';
 import { pageFields } from './common.js';
 import { leadSchema } from './leads.js';
+import { STAFF_PAGE_SIZE_MAX } from './staff.js';
 
 /** Query of GET /api/crm/action-items. */
 export const actionItemsQuerySchema = z

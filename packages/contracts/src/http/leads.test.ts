@@ -3,7 +3,8 @@
  * input limits, and free-form columns (buildingInfo jsonb, source without CHECK) read leniently.
  */
 import { expect, it } from '@jest/globals';
-import { leadListResponseSchema, leadSchema } from './leads.js';
+import { leadSchema } from './leads.js';
+import { leadListResponseSchema } from './staff.js';
 
 const stored = {
   id: 7,
