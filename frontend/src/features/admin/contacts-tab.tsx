@@ -1,8 +1,9 @@
 /** Contacts tab (staff-side.md §2; decisions.md §9): stats, search, list, details with Convert to Lead, exports. */
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Contact } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
 import { ContactPayments } from './contact-payments';
-import { exportWithToast, useContacts, useConvertContact, useStats, type StaffContact } from './staff-api';
+import { exportWithToast, useContacts, useConvertContact, useStats } from './staff-api';
 import { formatDate } from './format';
 import { useDebounced } from './leads-tab';
 import { StatCard, StatGrid } from './stat-card';
@@ -10,7 +11,7 @@ import { StatCard, StatGrid } from './stat-card';
 export function ContactsTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<StaffContact | null>(null);
+  const [selected, setSelected] = useState<Contact | null>(null);
   const debounced = useDebounced(search);
   useEffect(() => setPage(1), [debounced]);
   const stats = useStats();

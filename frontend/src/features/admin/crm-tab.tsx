@@ -5,12 +5,12 @@
  * in the admin chunk), and the lead detail modal with Call, Email, SMS.
  */
 import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES } from '@ironclad/contracts';
+import { LEAD_STATUSES, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CrmActionItems } from './crm-action-items';
 import { CrmPipelineTable } from './crm-pipeline-table';
-import { exportWithToast, useStats, type StaffLead } from './staff-api';
+import { exportWithToast, useStats } from './staff-api';
 import { buildingLine, formatUsd, fullName, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
 import { LeadTimeline } from '../communications/activity-timeline';
@@ -18,9 +18,9 @@ import { SendMessageDialog, type MessageType } from '../communications/send-mess
 
 export function CrmTab() {
   const stats = useStats();
-  const [open, setOpen] = useState<StaffLead | null>(null);
-  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
-  const send = (lead: StaffLead, type: MessageType) => setSendTo({ lead, type });
+  const [open, setOpen] = useState<Lead | null>(null);
+  const [sendTo, setSendTo] = useState<{ lead: Lead; type: MessageType } | null>(null);
+  const send = (lead: Lead, type: MessageType) => setSendTo({ lead, type });
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
 
   return (

@@ -3,9 +3,9 @@
  * details panel with status dropdown, Call / Email links, Delete Lead and the audit log.
  */
 import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES, type LeadStatus } from '@ironclad/contracts';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
-import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead, type StaffLead } from './staff-api';
+import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from './staff-api';
 import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
 import { StatCard, StatGrid } from './stat-card';
 import { LeadDocuments } from './lead-documents';
@@ -73,7 +73,7 @@ export function LeadsTab() {
   );
 }
 
-function LeadCard({ lead, selected, onSelect }: { lead: StaffLead; selected: boolean; onSelect: () => void }) {
+function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean; onSelect: () => void }) {
   return (
     <Box as="button" role="listitem" textAlign="left" borderWidth={selected ? '2px' : '1px'} borderColor={selected ? 'brand.solid' : undefined} rounded="md" p="3" onClick={onSelect} aria-pressed={selected} data-testid="lead-card">
       <Flex justify="space-between" gap="2" wrap="wrap">

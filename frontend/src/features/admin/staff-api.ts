@@ -1,13 +1,13 @@
 /**
  * Staff API client (staff-side.md §7; decisions.md §1, §5, §9, §12): session, leads, contacts,
- * KPI, manual estimate, exports. Every answer is validated with zod.
+ * KPI, manual estimate, exports. Every answer is validated with its contract schema.
  */
 import {
-  ACTION_CHANNELS, ACTION_URGENCIES, AUTH_TEXTS, LEAD_SOURCES, LEAD_STATUSES, loginResponseSchema, meResponseSchema,
-  type ContactListResponse, type LeadListResponse, type LeadSortKey, type LeadStats, type LoginInput, type ManualEstimateInput, type UpdateLead,
+  actionItemsResponseSchema, AUTH_TEXTS, contactListResponseSchema, convertContactResponseSchema, leadDetailResponseSchema, leadListResponseSchema,
+  leadResponseSchema, leadStatsSchema, loginResponseSchema, manualEstimateResponseSchema, meResponseSchema,
+  type ExportKind, type LeadListResponse, type LeadSortKey, type LoginInput, type ManualEstimateInput, type UpdateLead,
 } from '@ironclad/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest, throwIfResNotOk } from '../../lib/api';
 import { notify } from '../../components/ui/toaster';
 
@@ -19,54 +19,6 @@ export const staffKeys = {
   lead: (id: number) => ['staff', 'lead', id] as const,
   actionItems: ['staff', 'crm', 'action-items'] as const,
 };
-
-const leadSchema = z.object({
-  id: z.number(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  address: z.string().nullable(),
-  buildingInfo: z.record(z.string(), z.unknown()).catch({}),
-  aiRecommendation: z.unknown().nullable(),
-  totalEstimate: z.number().nullable(),
-  budget: z.string().nullable(),
-  timeline: z.string().nullable(),
-  specificAreas: z.string().nullable(),
-  additionalFeatures: z.array(z.string()),
-  status: z.enum(LEAD_STATUSES),
-  source: z.enum(LEAD_SOURCES).catch('unknown'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type StaffLead = z.output<typeof leadSchema>;
-
-const leadListSchema = z.object({ leads: z.array(leadSchema), total: z.number(), page: z.number(), pageSize: z.number() });
-const contactSchema = z.object({
-  id: z.number(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), propertyType: z.string(),
-  services: z.array(z.string()), referralSource: z.string().nullable(), message: z.string().nullable(), serviceType: z.string().nullable(),
-  leadId: z.number().nullable(), createdAt: z.string(),
-});
-export type StaffContact = z.output<typeof contactSchema>;
-const contactListSchema = z.object({ contacts: z.array(contactSchema), total: z.number(), page: z.number(), pageSize: z.number() });
-const statsSchema = z.object({
-  totalLeads: z.number(), pipelineValue: z.number(), averageDeal: z.number(), newThisWeek: z.number(), conversionRate: z.number(),
-  activeLeads: z.number(), byStatus: z.record(z.string(), z.number()), totalContacts: z.number(), contactsNewThisWeek: z.number(),
-});
-const auditSchema = z.object({ id: z.number(), action: z.string(), entityType: z.string(), entityId: z.string().nullable(), userEmail: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() });
-const leadDetailSchema = z.object({ lead: leadSchema, audit: z.array(auditSchema) });
-const actionItemSchema = z.object({ channel: z.enum(ACTION_CHANNELS), urgency: z.enum(ACTION_URGENCIES), title: z.string() });
-const actionItemsSchema = z.object({
-  items: z.array(z.object({ lead: leadSchema, urgency: z.enum(ACTION_URGENCIES), actions: z.array(actionItemSchema) })),
-  total: z.number(), page: z.number(), pageSize: z.number(),
-  counts: z.object({
-    leads: z.number(), actions: z.number(),
-    byUrgency: z.record(z.enum(ACTION_URGENCIES), z.number()), byChannel: z.record(z.enum(ACTION_CHANNELS), z.number()),
-  }),
-  today: z.string(), timeZone: z.string(),
-});
-export type StaffActionItems = z.output<typeof actionItemsSchema>;
 
 /** GET /api/auth/me. */
 export const meQuery = queryOptions({ queryKey: staffKeys.me, queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }) });
@@ -120,14 +72,14 @@ export function useLogout() {
 export interface LeadPageParams { search: string; status: string; minEstimate?: number | null; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }
 
 /** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
-export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Promise<LeadListResponse & { leads: StaffLead[] }> {
+export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Promise<LeadListResponse> {
   const qs = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize ?? 25) });
   if (params.search.trim()) qs.set('search', params.search.trim());
   if (params.status !== 'all') qs.set('status', params.status);
   if (params.minEstimate !== undefined && params.minEstimate !== null) qs.set('minEstimate', String(params.minEstimate));
   if (params.sort) qs.set('sort', params.sort);
   if (params.order) qs.set('order', params.order);
-  return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListSchema, signal }) as Promise<LeadListResponse & { leads: StaffLead[] }>;
+  return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListResponseSchema, signal });
 }
 
 /** GET /api/leads with server-side search, status filter, sort and paging. */
@@ -144,19 +96,19 @@ export function useLeads(params: LeadPageParams) {
 export function useActionItems(page: number, pageSize = 25) {
   return useQuery({
     queryKey: [...staffKeys.actionItems, { page, pageSize }],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/crm/action-items?page=${page}&pageSize=${pageSize}`, { schema: actionItemsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('GET', `/api/crm/action-items?page=${page}&pageSize=${pageSize}`, { schema: actionItemsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/leads/stats (one SQL query on the server). */
 export function useStats() {
-  return useQuery({ queryKey: staffKeys.stats, queryFn: ({ signal }) => apiRequest('GET', '/api/leads/stats', { schema: statsSchema, signal }) as Promise<LeadStats> });
+  return useQuery({ queryKey: staffKeys.stats, queryFn: ({ signal }) => apiRequest('GET', '/api/leads/stats', { schema: leadStatsSchema, signal }) });
 }
 
 /** GET /api/leads/{id}: the lead and its audit log. */
 export function useLeadDetail(id: number | null) {
-  return useQuery({ queryKey: staffKeys.lead(id ?? 0), enabled: id !== null, queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${id}`, { schema: leadDetailSchema, signal }) });
+  return useQuery({ queryKey: staffKeys.lead(id ?? 0), enabled: id !== null, queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${id}`, { schema: leadDetailResponseSchema, signal }) });
 }
 
 /** GET /api/contacts with search and paging. */
@@ -165,7 +117,7 @@ export function useContacts(params: { search: string; page: number }) {
   if (params.search.trim()) qs.set('search', params.search.trim());
   return useQuery({
     queryKey: [...staffKeys.contacts, params],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/contacts?${qs}`, { schema: contactListSchema, signal }) as Promise<ContactListResponse & { contacts: StaffContact[] }>,
+    queryFn: ({ signal }) => apiRequest('GET', `/api/contacts?${qs}`, { schema: contactListResponseSchema, signal }),
     placeholderData: keepPreviousData,
     meta: { errorToast: { title: 'Failed to fetch contacts. Please check your connection and try again.' } },
   });
@@ -177,7 +129,7 @@ const invalidateLeads = (qc: ReturnType<typeof useQueryClient>) => Promise.all([
 export function useUpdateLead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: UpdateLead }) => apiRequest('PATCH', `/api/leads/${id}`, { body: patch, schema: z.object({ lead: leadSchema }) }),
+    mutationFn: ({ id, patch }: { id: number; patch: UpdateLead }) => apiRequest('PATCH', `/api/leads/${id}`, { body: patch, schema: leadResponseSchema }),
     onSuccess: async () => {
       notify({ title: 'Lead status updated', type: 'success' });
       await invalidateLeads(qc);
@@ -203,7 +155,7 @@ export function useDeleteLead() {
 export function useConvertContact() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest('POST', `/api/contacts/${id}/convert-to-lead`, { schema: z.object({ lead: leadSchema, created: z.boolean() }) }),
+    mutationFn: (id: number) => apiRequest('POST', `/api/contacts/${id}/convert-to-lead`, { schema: convertContactResponseSchema }),
     onSuccess: async () => {
       notify({ title: 'Contact converted to lead', type: 'success' });
       await Promise.all([invalidateLeads(qc), qc.invalidateQueries({ queryKey: staffKeys.contacts })]);
@@ -216,13 +168,13 @@ export function useConvertContact() {
 export function useSaveManualEstimate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ManualEstimateInput) => apiRequest('POST', '/api/leads/manual-estimate', { body, schema: z.object({ lead: leadSchema }) }),
+    mutationFn: (body: ManualEstimateInput) => apiRequest('POST', '/api/leads/manual-estimate', { body, schema: manualEstimateResponseSchema }),
     onSuccess: () => invalidateLeads(qc),
   });
 }
 
 /** Downloads a server-generated CSV export (audited on the server) under the spec's file name. */
-export async function downloadExport(kind: 'leads' | 'contacts' | 'all_prospects' | 'comprehensive'): Promise<void> {
+export async function downloadExport(kind: ExportKind): Promise<void> {
   const res = await fetch(`/api/exports/${kind}`, { credentials: 'include' });
   await throwIfResNotOk(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.csv`;
@@ -242,6 +194,6 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /** Runs an export with an error toast. */
-export function exportWithToast(kind: Parameters<typeof downloadExport>[0]): void {
+export function exportWithToast(kind: ExportKind): void {
   downloadExport(kind).catch(() => notify({ title: 'Export failed', description: 'Please try again.', type: 'error' }));
 }

@@ -7,29 +7,20 @@
  */
 import { Alert, Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
-import { COMMUNICATION_CHANNELS, type UnsubscribeInfo, type UnsubscribeResponse } from '@ironclad/contracts';
+import { unsubscribeInfoSchema, unsubscribeResponseSchema } from '@ironclad/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api';
 import { usePublicConfig } from '../site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
-const infoSchema = z.object({
-  channel: z.enum(COMMUNICATION_CHANNELS),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  optedOut: z.boolean(),
-}) satisfies z.ZodType<UnsubscribeInfo>;
-const resultSchema = z.object({ optedOut: z.literal(true) }) satisfies z.ZodType<UnsubscribeResponse>;
-
 /** The confirm-and-unsubscribe card for one token. */
 export function Unsubscribe({ token }: { token: string }) {
   const { company } = usePublicConfig();
   const path = `/api/unsubscribe/${encodeURIComponent(token)}`;
-  const info = useQuery({ queryKey: ['unsubscribe', token], queryFn: ({ signal }) => apiRequest('GET', path, { schema: infoSchema, signal }) });
-  const confirm = useMutation({ mutationFn: () => apiRequest('POST', path, { schema: resultSchema }) });
+  const info = useQuery({ queryKey: ['unsubscribe', token], queryFn: ({ signal }) => apiRequest('GET', path, { schema: unsubscribeInfoSchema, signal }) });
+  const confirm = useMutation({ mutationFn: () => apiRequest('POST', path, { schema: unsubscribeResponseSchema }) });
   const address = info.data ? (info.data.channel === 'email' ? info.data.email : info.data.phone) ?? 'your address' : '';
   const what = info.data?.channel === 'sms' ? 'text messages' : 'marketing email';
   const done = confirm.isSuccess || info.data?.optedOut;
