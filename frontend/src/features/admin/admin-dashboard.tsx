@@ -7,7 +7,7 @@ import { ContactsTab } from './contacts-tab';
 import { CrmTab } from './crm-tab';
 import { LeadsTab } from './leads-tab';
 import { ManualEstimatorTab } from './manual-estimator-tab';
-import { meQuery, useLogout } from './staff-api';
+import { meQuery, useLogout } from './api/auth';
 
 const COMING: Record<string, string> = {
   inventory: 'Inventory management is coming in a later release.',

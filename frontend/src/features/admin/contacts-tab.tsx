@@ -2,11 +2,13 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Contact } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { formatDate } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { useContacts, useConvertContact } from '../leads/api/contacts';
+import { exportWithToast } from '../leads/api/exports';
+import { useStats } from '../leads/api/leads';
 import { ContactPayments } from './contact-payments';
-import { exportWithToast, useContacts, useConvertContact, useStats } from './staff-api';
-import { formatDate } from './format';
-import { useDebounced } from './leads-tab';
-import { StatCard, StatGrid } from './stat-card';
 
 export function ContactsTab() {
   const [search, setSearch] = useState('');

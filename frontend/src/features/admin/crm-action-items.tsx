@@ -6,8 +6,9 @@
 import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ActionItem, Lead } from '@ironclad/contracts';
 import { useState } from 'react';
-import { useActionItems } from './staff-api';
-import { formatDate, formatDay, fullName, statusColor, STATUS_LABELS } from './format';
+import { formatDate, formatDay, fullName } from '../../lib/format';
+import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
+import { useActionItems } from '../leads/api/crm';
 
 const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
 const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;

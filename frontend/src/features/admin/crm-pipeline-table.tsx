@@ -7,9 +7,11 @@
 import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, type Lead, type LeadSortKey } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
-import { useDebounced } from './leads-tab';
-import { useLeads } from './staff-api';
-import { buildingLine, formatDate, formatUsd, fullName, statusColor, STATUS_LABELS } from './format';
+import { useDebounced } from '../../lib/use-debounced';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
+import { useLeads } from '../leads/api/leads';
+import { buildingLine } from './format';
 
 const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
   { label: 'Name', sort: 'name' }, { label: 'Contact' }, { label: 'Building' }, { label: 'Budget / Timeline' },

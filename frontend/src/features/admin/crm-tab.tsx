@@ -8,13 +8,16 @@ import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } f
 import { LEAD_STATUSES, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CrmActionItems } from './crm-action-items';
-import { CrmPipelineTable } from './crm-pipeline-table';
-import { exportWithToast, useStats } from './staff-api';
-import { buildingLine, formatUsd, fullName, STATUS_LABELS } from './format';
-import { StatCard, StatGrid } from './stat-card';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { formatUsd, fullName } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/lead-status';
+import { exportWithToast } from '../leads/api/exports';
+import { useStats } from '../leads/api/leads';
 import { LeadTimeline } from '../communications/activity-timeline';
 import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
+import { CrmActionItems } from './crm-action-items';
+import { CrmPipelineTable } from './crm-pipeline-table';
+import { buildingLine } from './format';
 
 export function CrmTab() {
   const stats = useStats();

@@ -5,11 +5,9 @@
  * attachment, same-origin with the staff session cookie).
  */
 import { Box, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { leadDocumentListResponseSchema, type LeadDocumentKind } from '@ironclad/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { staffKeys } from './staff-api';
-import { formatDate, formatUsd } from './format';
+import type { LeadDocumentKind } from '@ironclad/contracts';
+import { formatDate, formatUsd } from '../../lib/format';
+import { useLeadDocuments } from '../leads/api/leads';
 
 const KIND_LABELS: Record<LeadDocumentKind, string> = { estimate_pdf: 'PDF estimate' };
 
@@ -17,10 +15,7 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The lead's stored documents, newest first, each with a "Download PDF" link; nothing to show says so. */
 export function LeadDocuments({ leadId }: { leadId: number }) {
-  const docs = useQuery({
-    queryKey: [...staffKeys.lead(leadId), 'documents'],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/documents`, { schema: leadDocumentListResponseSchema, signal }),
-  });
+  const docs = useLeadDocuments(leadId);
   return (
     <Box mb="4" data-testid="lead-documents">
       <Heading as="h4" size="sm">Documents</Heading>

@@ -5,22 +5,16 @@
 import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
-import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from './staff-api';
-import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
-import { StatCard, StatGrid } from './stat-card';
-import { LeadDocuments } from './lead-documents';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { useDebounced } from '../../lib/use-debounced';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
+import { exportWithToast } from '../leads/api/exports';
+import { useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from '../leads/api/leads';
 import { LeadTimeline } from '../communications/activity-timeline';
 import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
-
-/** Debounces a value (ms). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { buildingLine } from './format';
+import { LeadDocuments } from './lead-documents';
 
 export function LeadsTab() {
   const [search, setSearch] = useState('');

@@ -13,9 +13,11 @@ import { useState } from 'react';
 import Papa from 'papaparse';
 import { LucideUsers } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
-import { formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
-import { useDebounced } from '../admin/leads-tab';
-import { fetchLeadsPage, saveBlob, useLeads } from '../admin/staff-api';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
+import { saveBlob } from '../../lib/save-blob';
+import { useDebounced } from '../../lib/use-debounced';
+import { fetchLeadsPage, useLeads } from '../leads/api/leads';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { EmptyNote, LoadingBlocks } from './ui';
 

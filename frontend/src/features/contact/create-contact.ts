@@ -7,7 +7,7 @@
 import { createContactResponseSchema, type CreateContact, type CreateContactResponse } from '@ironclad/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { sharedKeys } from '../../lib/query-keys';
 
 /** Toast texts of the home form (spec §8). */
 export const HOME_CONTACT_TOASTS = {
@@ -42,6 +42,6 @@ export function useCreateContact(errorToast: { title: string; description?: stri
   return useMutation({
     mutationFn: createContact,
     meta: { errorToast },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contacts }),
   });
 }

@@ -11,21 +11,12 @@ import {
   type TemplatePreview, type TestCommunication, type TestDirectCommunication, type TestResult,
 } from '@ironclad/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/ui/toaster';
-import { apiRequest } from '../../lib/api';
+import { notify } from '../../../components/ui/toaster';
+import { apiRequest } from '../../../lib/api';
+import { commsKeys } from './keys';
 
 /** Where a shared communication tool is shown: the §8 wording differs between the two screens. */
 export type CommsScreen = 'dashboard' | 'centre';
-
-export const commsKeys = {
-  all: ['staff', 'comms'] as const,
-  status: ['staff', 'comms', 'status'] as const,
-  templates: ['staff', 'comms', 'templates'] as const,
-  campaigns: ['staff', 'comms', 'campaigns'] as const,
-  campaign: (id: number) => ['staff', 'comms', 'campaigns', id] as const,
-  activities: ['staff', 'comms', 'activities'] as const,
-  timeline: (leadId: number) => ['staff', 'comms', 'timeline', leadId] as const,
-};
 
 // --- queries ---
 
@@ -132,7 +123,7 @@ export function useSendToLead(screen: CommsScreen) {
 // --- tests ---
 
 /** Key shared by every test mutation: while one runs, every test button is disabled (§5). */
-export const TEST_MUTATION_KEY = ['staff', 'comms', 'test'] as const;
+export const TEST_MUTATION_KEY = commsKeys.test;
 
 /** Shows a test result: the server's message titled Success or Error by its flag (§8). */
 export function notifyTestResult(r: TestResult): void {

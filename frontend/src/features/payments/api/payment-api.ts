@@ -4,7 +4,7 @@
  * The answers' schemas load beside the request (payment-schemas.ts).
  */
 import type { PaymentStatusResponse } from '@ironclad/contracts';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '../../../lib/api';
 
 const schemas = () => import('./payment-schemas');
 

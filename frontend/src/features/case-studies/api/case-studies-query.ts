@@ -4,12 +4,12 @@
  */
 import { caseStudiesResponseSchema } from '@ironclad/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { apiRequest } from '../../../lib/api';
+import { caseStudyKeys } from './keys';
 
 /** Query options of the published case studies (unpublished ones are dropped, whatever the server sends). */
 export const caseStudiesQueryOptions = queryOptions({
-  queryKey: queryKeys.caseStudies,
+  queryKey: caseStudyKeys.all,
   queryFn: async ({ signal }) => {
     const res = await apiRequest('GET', '/api/case-studies', { schema: caseStudiesResponseSchema, signal });
     return res.caseStudies.filter((c) => c.published);

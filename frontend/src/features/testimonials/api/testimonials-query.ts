@@ -3,11 +3,11 @@
  */
 import { testimonialsResponseSchema } from '@ironclad/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { apiRequest } from '../../../lib/api';
+import { testimonialKeys } from './keys';
 
 /** Query options of the published testimonials. */
 export const testimonialsQueryOptions = queryOptions({
-  queryKey: queryKeys.testimonials,
+  queryKey: testimonialKeys.all,
   queryFn: ({ signal }) => apiRequest('GET', '/api/testimonials', { schema: testimonialsResponseSchema, signal }),
 });
