@@ -11,12 +11,11 @@ import { formatDate, formatUsd, fullName } from '../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { exportWithToast } from '../leads/api/exports';
 import { useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from '../leads/api/leads';
-import { LeadTimeline } from '../communications/activity-timeline';
-import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
 import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
+import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 
-export function LeadsTab() {
+export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
@@ -61,7 +60,7 @@ export function LeadsTab() {
             </HStack>
           </HStack>
         </Box>
-        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} onDeleted={() => setSelected(null)} />}</Box>
+        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />}</Box>
       </Grid>
     </Box>
   );
@@ -89,11 +88,11 @@ function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean;
 
 interface Pricing { equipmentSubtotal?: number; laborCost?: number; additionalCosts?: number; totalProjectCost?: number }
 
-export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+export function LeadDetails({ id, messaging: { Timeline, SendDialog }, onDeleted }: { id: number; messaging: LeadMessaging; onDeleted: () => void }) {
   const detail = useLeadDetail(id);
   const update = useUpdateLead();
   const del = useDeleteLead();
-  const [sending, setSending] = useState<MessageType | null>(null);
+  const [sending, setSending] = useState<LeadMessageType | null>(null);
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Text role="alert">Could not load the lead.</Text>;
   const { lead, audit } = detail.data;
@@ -144,8 +143,8 @@ export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => vo
         }}>Delete Lead</Button>
       </HStack>
       <Heading as="h4" size="sm" mb="2">Activity timeline</Heading>
-      <Box mb="4"><LeadTimeline leadId={lead.id} /></Box>
-      <SendMessageDialog lead={sending ? lead : null} type={sending ?? 'email'} screen="dashboard" onClose={() => setSending(null)} />
+      <Box mb="4"><Timeline leadId={lead.id} /></Box>
+      <SendDialog lead={sending ? lead : null} type={sending ?? 'email'} onClose={() => setSending(null)} />
       <Heading as="h4" size="sm">Staff actions (audit log)</Heading>
       {audit.length === 0 ? <Text fontSize="sm" color="fg.muted">No staff actions yet.</Text> : (
         <Stack as="ul" gap="1" fontSize="sm" data-testid="audit-log">
