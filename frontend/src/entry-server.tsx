@@ -18,7 +18,7 @@ import { createEmotionCache } from './app/emotion-cache';
 import { ServerQueryClientProvider } from './app/query-provider';
 import { createQueryClient } from './app/query-client';
 import { QUERY_STATE_SCRIPT_ID } from './app/server-data';
-import { queryKeys } from './lib/query-keys';
+import { caseStudyKeys } from './features/case-studies/api/keys';
 import { preloadDeferredSections } from './components/site/deferred-section';
 import { PUBLIC_ROUTES } from './routes/public-routes';
 import { jsonLdText, localBusinessJsonLd } from './app/structured-data';
@@ -203,7 +203,7 @@ export const SSR_DATA = '<!--ssr-data-->';
  * (backend/src/common/server-rendering.ts). Rejects when the template is missing.
  */
 export async function renderCaseStudiesDocument(caseStudies: readonly CaseStudy[]): Promise<string> {
-  const page = await renderPage('/case-studies', { queryData: [{ queryKey: queryKeys.caseStudies, data: caseStudies }] });
+  const page = await renderPage('/case-studies', { queryData: [{ queryKey: caseStudyKeys.all, data: caseStudies }] });
   const template = await readFile(new URL(`./templates/${SERVER_RENDERED_PAGES[0].template}`, import.meta.url), 'utf8');
   const stateScript = `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${(page.queryState ?? '{}').replace(/</g, '\\u003c')}</script>`;
   return template.replace(SSR_HEAD, () => page.head).replace(SSR_HTML, () => page.html).replace(SSR_DATA, () => stateScript);

@@ -1,7 +1,7 @@
 /**
- * Staff sign-in (staff-side.md §2 "Admin login", §8; decisions.md §1).
+ * Staff sign-in texts (staff-side.md §2 "Admin login", §8; decisions.md §1). The calls are in
+ * http/auth.ts.
  */
-import { z } from 'zod';
 
 /** The spec's texts of the login screen, kept verbatim. */
 export const AUTH_TEXTS = {
@@ -11,30 +11,3 @@ export const AUTH_TEXTS = {
   success: 'Login successful',
   welcome: 'Welcome to the admin panel',
 } as const;
-
-/** Body of POST /api/auth/login. */
-export const loginSchema = z
-  .object({
-    email: z.string().trim().min(1, { error: 'Email is required.' }).max(254).pipe(z.email({ error: 'Valid email is required.' })),
-    password: z.string().min(1, { error: 'Password is required.' }).max(1024),
-  })
-  .strict();
-export type LoginInput = z.input<typeof loginSchema>;
-
-/** The signed-in staff user as the API returns it. */
-export const staffUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  isAdmin: z.boolean(),
-});
-export type StaffUser = z.output<typeof staffUserSchema>;
-
-/** 200 answer of POST /api/auth/login: `{message: 'Login successful', description: 'Welcome to the admin panel', user}`. */
-export const loginResponseSchema = z.object({ message: z.string(), description: z.string(), user: staffUserSchema });
-export type LoginResponse = z.output<typeof loginResponseSchema>;
-
-/** 200 answer of GET /api/auth/me. */
-export const meResponseSchema = z.object({ user: staffUserSchema.nullable() });
-export type MeResponse = z.output<typeof meResponseSchema>;

@@ -1,11 +1,10 @@
 /**
- * Contact form payloads (public-site.md §3 "Contact", §5 "Home contact form", §7 POST /api/contacts).
- *
- * The same schema drives the browser form (react-hook-form + zodResolver) and the API's body
- * validation, so the messages a visitor sees are the spec's §5 texts on both sides.
+ * Contact form options, messages and the email / phone fields (public-site.md §3 "Contact", §5
+ * "Home contact form"). The call, POST /api/contacts, is in http/contacts.ts; its schema drives
+ * the browser form (react-hook-form + zodResolver) and the API's body validation, so the messages
+ * a visitor sees are the spec's §5 texts on both sides.
  */
 import { z } from 'zod';
-import { limitedText, optionalText } from './text.js';
 
 /** Home form property types (public-site.md §3). */
 export const HOME_PROPERTY_TYPES = ['residential', 'business', 'multi-family', 'industrial'] as const;
@@ -43,10 +42,6 @@ export const CONTACT_MESSAGES = {
   propertyType: 'Property type is required.',
 } as const;
 
-/** A required, trimmed name-like field of at most `max` characters. */
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Must be at most ${max} characters.` });
-
 /** Email: trimmed, valid format, at most 254 characters (RFC 5321). */
 export const emailField = z
   .string({ error: CONTACT_MESSAGES.email })
@@ -61,59 +56,3 @@ export const phoneField = z
   .min(PHONE_MIN_LENGTH, { error: CONTACT_MESSAGES.phone })
   .max(32, { error: 'Must be at most 32 characters.' })
   .regex(PHONE_PATTERN, { error: CONTACT_MESSAGES.phone });
-
-/**
- * Body of POST /api/contacts. Unknown fields are rejected (400), so a typo in a client never
- * silently loses data.
- */
-export const createContactSchema = z
-  .object({
-    firstName: requiredText(CONTACT_MESSAGES.firstName, 100),
-    lastName: requiredText(CONTACT_MESSAGES.lastName, 100),
-    email: emailField,
-    phone: phoneField,
-    propertyType: requiredText(CONTACT_MESSAGES.propertyType, 100),
-    services: z
-      .array(limitedText(100), { error: 'Services must be a list of service names.' })
-      .max(20, { error: 'At most 20 services.' })
-      .optional()
-      .default([]),
-    referralSource: optionalText(100),
-    message: optionalText(5000),
-    serviceType: z.enum(SERVICE_TYPES).optional(),
-  })
-  .strict();
-
-/** What a form submits (before defaults). */
-export type CreateContactInput = z.input<typeof createContactSchema>;
-/** What the API stores (after defaults and trimming). */
-export type CreateContact = z.output<typeof createContactSchema>;
-
-/** A stored contact as the API returns it. `createdAt` is an ISO-8601 string. */
-export interface Contact {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  propertyType: string;
-  services: string[];
-  referralSource: string | null;
-  message: string | null;
-  serviceType: string | null;
-  leadId: number | null;
-  createdAt: string;
-}
-
-/** 201 answer of POST /api/contacts: the stored contact and the staff-notification job to watch. */
-export interface CreateContactResponse {
-  contact: Contact;
-  /** null when Redis was unavailable: the notification is still recorded and delivered later. */
-  notificationJob: JobRef | null;
-}
-
-/** A queued job the browser may watch over Socket.IO (room = `job:{id}`; the id is an unguessable UUID). */
-export interface JobRef {
-  id: string;
-  queue: string;
-}

@@ -1,54 +1,20 @@
 /**
- * Case studies, testimonials and site settings as the public API returns them (public-site.md §3,
- * §7). This module has no zod schema (they are in content-schemas.ts), so a page that needs only
- * its constants does not download zod.
+ * Site content constants: case-study categories, feature switches, the default company facts,
+ * image keys and the embedded public config (public-site.md §3, §7; decisions.md §6, §7, §11).
+ * This module has no zod schema (the calls' schemas are in http/site.ts, the company facts' and
+ * promotion's in content-schemas.ts), so a page that needs only its constants does not download
+ * zod.
  */
 import type { CompanyFacts, Promotion } from './content-schemas.js';
+import type { PublicConfig, SiteSetting } from './http/site.js';
 
 /** Case-study categories (public-site.md §2 case-studies tabs). */
 export const CASE_STUDY_CATEGORIES = ['residential', 'commercial', 'industrial', 'smart_home'] as const;
 export type CaseStudyCategory = (typeof CASE_STUDY_CATEGORIES)[number];
 
-/** A published case study. `projectValue` in whole dollars; dates ISO-8601. */
-export interface CaseStudy {
-  id: number;
-  title: string;
-  client: string | null;
-  category: CaseStudyCategory;
-  description: string;
-  challenge: string;
-  solution: string;
-  results: string;
-  imageUrl: string | null;
-  images: string[];
-  projectValue: number | null;
-  completionDate: string | null;
-  tags: string[];
-  featured: boolean;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /api/case-studies answer. */
-export interface CaseStudiesResponse {
-  caseStudies: CaseStudy[];
-}
-
 /** Feature switches visitors are affected by (staff-side.md §3; each true when absent). */
 export const SITE_SETTING_KEYS = ['calculator_enabled', 'contact_forms_enabled', 'shopping_form_enabled'] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
-
-/** One site setting as GET /api/site-settings lists it. */
-export interface SiteSetting {
-  id: number;
-  settingKey: string;
-  settingValue: unknown;
-  description: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Reads a boolean feature switch from the list; absent means enabled (staff-side.md §3). */
 export function isFeatureEnabled(settings: readonly Pick<SiteSetting, 'settingKey' | 'settingValue' | 'isActive'>[], key: SiteSettingKey): boolean {
@@ -114,20 +80,6 @@ export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
 /** `site_content.section` of the generated-image URLs (one row per image key, `value` = URL). */
 export const GENERATED_IMAGES_SECTION = 'generated_images';
 
-/** GET /api/public-config answer: company facts, the promotion while valid, feature switches. */
-export interface PublicConfig {
-  company: CompanyFacts;
-  promotion: Promotion | null;
-  features: Record<SiteSettingKey, boolean>;
-  stripePublishableKey: string | null;
-  /**
-   * URL of the generated image of each image key that has one (staff-side.md §3, and
-   * LANDING_IMAGE_KEY); a page uses its built-in graphic for a key that is absent. Optional:
-   * older servers omit it.
-   */
-  generatedImages?: Partial<Record<SiteImageKey, string>>;
-}
-
 /**
  * The public config embedded in a served page (backend common/serve-frontend.ts): the build writes
  * {@link PUBLIC_CONFIG_MARKER} where the page wants it, the server replaces the marker with
@@ -140,25 +92,4 @@ export const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
 /** `PublicConfig` as the text of an HTML `<script>` element: JSON with every `<` escaped (no `</script>` inside). */
 export function publicConfigScriptText(config: PublicConfig): string {
   return JSON.stringify(config).replace(/</g, '\\u003c');
-}
-
-/** A published testimonial (staff-side.md §3 "testimonials"). */
-export interface Testimonial {
-  id: number;
-  name: string;
-  role: string | null;
-  company: string | null;
-  content: string;
-  rating: number;
-  imageUrl: string | null;
-  location: string | null;
-  serviceCategory: string | null;
-  featured: boolean;
-  published: boolean;
-  createdAt: string;
-}
-
-/** GET /api/testimonials answer. */
-export interface TestimonialsResponse {
-  testimonials: Testimonial[];
 }

@@ -8,15 +8,14 @@
  *
  * ONE source of truth: `ACTION_RULES` is the table of these rules. The browser-free function
  * `actionItemsFor` reads it, and the API builds its SQL (filter, urgency order and counts over
- * the whole leads table, GET /api/crm/action-items) from the same table.
+ * the whole leads table, GET /api/crm/action-items in http/crm.ts) from the same table.
  *
  * "Today" is a calendar day in the company's time zone (`COMPANY_TIME_ZONE`, New York): a lead
  * created at 11:30 pm New York time is a day old at 12:01 am, wherever the server or the browser
  * runs. "At least 1 day old" = created before today's midnight in that zone.
  */
-import { z } from 'zod';
-import type { Lead, LeadStatus } from './lead.js';
-import { STAFF_PAGE_SIZE_MAX } from './staff.js';
+import type { ActionItem } from './http/crm.js';
+import type { LeadStatus } from './lead.js';
 
 /** The company's time zone (NYC installer): the calendar of "today" in the CRM. */
 export const COMPANY_TIME_ZONE = 'America/New_York';
@@ -26,11 +25,6 @@ export type ActionChannel = (typeof ACTION_CHANNELS)[number];
 /** Urgencies, most urgent first. */
 export const ACTION_URGENCIES = ['high', 'medium'] as const;
 export type ActionUrgency = (typeof ACTION_URGENCIES)[number];
-export interface ActionItem {
-  channel: ActionChannel;
-  urgency: ActionUrgency;
-  title: string;
-}
 
 /** Which leads of a status a rule covers: created today, created before today, or any. */
 export type ActionRuleAge = 'today' | 'before_today' | 'any';
@@ -98,44 +92,4 @@ export function actionItemsFor(lead: { status: LeadStatus; createdAt: Date | str
 /** The most urgent urgency among `actions` (a lead's place in the Action Items list). */
 export function topUrgency(actions: readonly ActionItem[]): ActionUrgency | undefined {
   return ACTION_URGENCIES.find((u) => actions.some((a) => a.urgency === u));
-}
-
-/** Query of GET /api/crm/action-items. */
-export const actionItemsQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(25),
-  })
-  .strict();
-export type ActionItemsQuery = z.output<typeof actionItemsQuerySchema>;
-
-/** One lead of the Action Items list with its suggested actions (rule order). */
-export interface LeadActionItems {
-  lead: Lead;
-  urgency: ActionUrgency;
-  actions: ActionItem[];
-}
-
-/** Totals over the whole leads table (not just the page). */
-export interface ActionItemCounts {
-  /** Leads with at least one action (= `total`). */
-  leads: number;
-  /** All suggested actions. */
-  actions: number;
-  byUrgency: Record<ActionUrgency, number>;
-  byChannel: Record<ActionChannel, number>;
-}
-
-/**
- * Answer of GET /api/crm/action-items: the leads that have actions, most urgent first, then
- * youngest first (newest `createdAt`, then highest id); `today` is the company date used.
- */
-export interface ActionItemsResponse {
-  items: LeadActionItems[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: ActionItemCounts;
-  today: string;
-  timeZone: string;
 }

@@ -1,11 +1,10 @@
 /**
  * The manual estimator (staff-side.md §2 "Manual estimator tab", §5, §9): defaults, minimums and
  * formulas, shared by the browser form (live summary) and the server (which recomputes the total).
- * Amounts are US dollars (2 decimals allowed for prices, step 0.01).
+ * Amounts are US dollars (2 decimals allowed for prices, step 0.01). The call,
+ * POST /api/leads/manual-estimate, is in http/estimates.ts.
  */
-import { z } from 'zod';
-import { emailField } from './contact.js';
-import { optionalText } from './text.js';
+import type { ManualEstimate } from './http/estimates.js';
 
 /** Building types of the estimator (§9). */
 export const ESTIMATOR_BUILDING_TYPES = ['residential', 'commercial', 'retail', 'industrial', 'warehouse'] as const;
@@ -36,34 +35,6 @@ export const ESTIMATOR_TEXTS = {
   errorTitle: 'Save Error',
   errorDescription: 'Failed to save estimate. Please try again.',
 } as const;
-
-const money = z.number().finite().min(0).max(100_000_000);
-const count = z.number().int().min(1).max(100_000);
-
-/** Body of POST /api/leads/manual-estimate (staff). */
-export const manualEstimateSchema = z
-  .object({
-    firstName: z.string().trim().min(1, { error: 'First name is required.' }).max(100),
-    lastName: z.string().trim().min(1, { error: 'Last name is required.' }).max(100),
-    email: emailField,
-    phone: z.string().trim().min(1, { error: 'Phone is required.' }).max(32),
-    company: optionalText(200),
-    buildingType: z.enum(ESTIMATOR_BUILDING_TYPES),
-    buildingSize: z.enum(ESTIMATOR_SIZES),
-    squareFootage: z.number().int().min(0).max(10_000_000),
-    floors: count,
-    entryPoints: count,
-    cameras: count,
-    cameraPrice: money,
-    nvrCost: money,
-    installationDays: count,
-    laborRate: money,
-    additionalCosts: money,
-    notes: optionalText(5000),
-  })
-  .strict();
-export type ManualEstimateInput = z.input<typeof manualEstimateSchema>;
-export type ManualEstimate = z.output<typeof manualEstimateSchema>;
 
 export interface EstimateBreakdown {
   /** cameras × camera price + NVR, dollars. */

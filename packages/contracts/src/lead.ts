@@ -1,9 +1,8 @@
 /**
- * Lead payloads and the one pipeline status model
- * (public-site.md §3 "Lead", staff-side.md §3 "leads", decisions.md §3 and §5).
+ * The lead's pipeline status model, sources and building info (public-site.md §3 "Lead",
+ * staff-side.md §3 "leads", decisions.md §3 and §5). The calls are in http/leads.ts.
  */
 import { z } from 'zod';
-import { emailField, phoneField } from './contact.js';
 import { limitedText, optionalText } from './text.js';
 import { WIZARD_FIELD_MAX_LENGTH as MAX } from './quote.js';
 
@@ -62,64 +61,3 @@ export const buildingInfoSchema = z
   })
   .strict();
 export type BuildingInfo = z.output<typeof buildingInfoSchema>;
-
-/**
- * Body of POST /api/leads (public).
- *
- * - `status` is accepted (visitors' clients send `new`) but a public submission is always stored
- *   as `new`: a visitor cannot place a lead further along the pipeline.
- * - `aiRecommendation` and `totalEstimate` are accepted for compatibility with the spec's
- *   clients but are never trusted: the server replaces them with its own figures
- *   (decisions.md §3).
- */
-export const createLeadSchema = z
-  .object({
-    firstName: optionalText(MAX.firstName),
-    lastName: optionalText(MAX.lastName),
-    email: emailField,
-    phone: phoneField.optional(),
-    company: optionalText(MAX.company),
-    address: optionalText(500),
-    buildingInfo: buildingInfoSchema,
-    budget: optionalText(100),
-    timeline: optionalText(100),
-    specificAreas: optionalText(MAX.specificAreas),
-    additionalFeatures: z.array(limitedText(100)).max(20).optional().default([]),
-    status: leadStatusField.optional(),
-    source: z.enum(LEAD_SOURCES).optional().default('ai_shopping'),
-    aiRecommendation: z.unknown().optional(),
-    totalEstimate: z.unknown().optional(),
-  })
-  .strict();
-export type CreateLeadInput = z.input<typeof createLeadSchema>;
-export type CreateLead = z.output<typeof createLeadSchema>;
-
-/** A stored lead as the API returns it. Money in whole dollars; dates ISO-8601. */
-export interface Lead {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  buildingInfo: BuildingInfo;
-  aiRecommendation: unknown | null;
-  /** Whole US dollars, computed by the server. */
-  totalEstimate: number | null;
-  budget: string | null;
-  timeline: string | null;
-  specificAreas: string | null;
-  additionalFeatures: string[];
-  status: LeadStatus;
-  source: LeadSource;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** 201 answer of POST /api/leads. */
-export interface CreateLeadResponse {
-  lead: Lead;
-  /** null when Redis was unavailable: the notification is still recorded and delivered later. */
-  notificationJob: { id: string; queue: string } | null;
-}

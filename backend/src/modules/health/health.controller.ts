@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
-import { QueueName } from '@ironclad/contracts';
+import { QueueName, type HealthResponse } from '@ironclad/contracts';
 import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
@@ -11,13 +11,6 @@ import { Public } from '../../platform/http/auth/public.decorator.js';
 /** Longest a dependency check may take before it counts as down (ms). */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
 
-type CheckState = 'up' | 'down';
-
-export interface HealthBody {
-  status: 'ok' | 'error';
-  checks: { postgres: CheckState; redis: CheckState };
-  message?: string;
-}
 
 
 @Controller('api/health')
@@ -42,7 +35,7 @@ export class HealthController {
   @Public()
   @Get()
   @HttpCode(200)
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthBody> {
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [pgOk, redisOk] = await Promise.all([
       withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(() => true, () => false),
       withTimeout(this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)), HEALTH_CHECK_TIMEOUT_MS, 'redis check').then(() => true, () => false),

@@ -3,17 +3,16 @@ import type { Request } from 'express';
 import {
   createConsultationPaymentSchema,
   createDepositPaymentSchema,
+  paymentIntentIdParamSchema,
   type ClientSecretResponse,
   type CreateConsultationPayment,
   type CreateDepositPayment,
   type PaymentStatusResponse,
+  type StripeWebhookResponse,
 } from '@ironclad/contracts';
-import { z } from 'zod';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
-import { PaymentsService, type WebhookResult } from './payments.service.js';
+import { PaymentsService } from './payments.service.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
-
-const paymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/, { error: 'Not a PaymentIntent id.' });
 
 /** Deposit payments (public-site.md §7, §9; decisions.md §3, §4). */
 @Controller('api')
@@ -52,7 +51,7 @@ export class PaymentsController {
   @Public()
   @Post('stripe/webhook')
   @HttpCode(200)
-  webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookResult> {
+  webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
     return this.payments.handleWebhook(req.rawBody, signature);
   }
 
@@ -62,7 +61,7 @@ export class PaymentsController {
    */
   @Public()
   @Get('payments/:paymentIntentId')
-  status(@Param('paymentIntentId', new ZodValidationPipe(paymentIntentIdSchema)) id: string): Promise<PaymentStatusResponse> {
+  status(@Param('paymentIntentId', new ZodValidationPipe(paymentIntentIdParamSchema)) id: string): Promise<PaymentStatusResponse> {
     return this.payments.status(id);
   }
 }

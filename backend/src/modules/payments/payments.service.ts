@@ -13,6 +13,7 @@ import {
   type CreateConsultationPayment,
   type CreateDepositPayment,
   type PaymentStatusResponse,
+  type StripeWebhookResponse,
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { ENV, type Env } from '../../platform/config/env.js';
@@ -43,12 +44,6 @@ export function idempotencyKeyFor(prefix: string, params: Stripe.PaymentIntentCr
   return `${prefix}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
 }
 
-/** Result of handling one webhook delivery. */
-export interface WebhookResult {
-  received: true;
-  /** True when the event id had already been processed (a replay): nothing was changed. */
-  duplicate: boolean;
-}
 
 /**
  * Deposits through Stripe (public-site.md §2, §7, §9; decisions.md §3, §4, §14).
@@ -243,7 +238,7 @@ export class PaymentsService {
    * STRIPE_WEBHOOK_SECRET, then applies the event once.
    * @throws 400 VALIDATION_FAILED bad or missing signature; 503 PAYMENTS_NOT_CONFIGURED.
    */
-  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookResult> {
+  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<StripeWebhookResponse> {
     const stripe = this.client();
     if (!this.env.STRIPE_WEBHOOK_SECRET) throw new ApiError(503, ErrorCode.PaymentsNotConfigured, 'Stripe webhooks are not configured.');
     let event: Stripe.Event;

@@ -1,13 +1,17 @@
-/** The admin dashboard (staff-side.md §2): eight tabs, leads by default. */
+/**
+ * The admin dashboard (staff-side.md §2): eight tabs, leads by default. The Communication tab and
+ * the lead messaging of the leads and CRM tabs come from the communications feature, passed in by
+ * the route.
+ */
 import { Box, Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { CommunicationTab } from '../communications/communication-tab';
-import { useLeadActivityLive } from '../communications/comms-socket';
+import type { ReactNode } from 'react';
 import { ContactsTab } from './contacts-tab';
 import { CrmTab } from './crm-tab';
 import { LeadsTab } from './leads-tab';
 import { ManualEstimatorTab } from './manual-estimator-tab';
-import { meQuery, useLogout } from './staff-api';
+import { meQuery, useLogout } from './api/auth';
+import type { LeadMessaging } from './lead-messaging';
 
 const COMING: Record<string, string> = {
   inventory: 'Inventory management is coming in a later release.',
@@ -15,10 +19,9 @@ const COMING: Record<string, string> = {
   settings: 'Site settings are coming in a later release.',
 };
 
-export function AdminDashboard() {
+export function AdminDashboard({ communicationTab, leadMessaging }: { communicationTab: ReactNode; leadMessaging: LeadMessaging }) {
   const me = useQuery(meQuery);
   const logout = useLogout();
-  useLeadActivityLive();
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Flex justify="space-between" align="center" mb="6" gap="3" wrap="wrap">
@@ -41,11 +44,11 @@ export function AdminDashboard() {
             <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
           </Tabs.List>
         </Box>
-        <Tabs.Content value="leads"><LeadsTab /></Tabs.Content>
+        <Tabs.Content value="leads"><LeadsTab messaging={leadMessaging} /></Tabs.Content>
         <Tabs.Content value="contacts"><ContactsTab /></Tabs.Content>
         <Tabs.Content value="manual-estimator"><ManualEstimatorTab /></Tabs.Content>
-        <Tabs.Content value="crm"><CrmTab /></Tabs.Content>
-        <Tabs.Content value="communication"><CommunicationTab /></Tabs.Content>
+        <Tabs.Content value="crm"><CrmTab messaging={leadMessaging} /></Tabs.Content>
+        <Tabs.Content value="communication">{communicationTab}</Tabs.Content>
         {Object.entries(COMING).map(([k, text]) => (
           <Tabs.Content key={k} value={k}><Text color="fg.muted" py="8">{text}</Text></Tabs.Content>
         ))}

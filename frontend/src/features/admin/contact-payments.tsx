@@ -4,36 +4,12 @@
  * them (updated from verified Stripe webhooks). GET /api/contacts/{id}/payments.
  */
 import { Badge, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ContactPaymentsResponse, StaffPayment } from '@ironclad/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api';
-import { formatDate, formatUsdCents } from './format';
-import { staffKeys } from './staff-api';
-
-const paymentSchema = z.object({
-  id: z.number(),
-  kind: z.enum(['deposit', 'consultation']),
-  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'canceled']),
-  amountCents: z.number(),
-  currency: z.string(),
-  paymentIntentId: z.string(),
-  failureMessage: z.string().nullable(),
-  createdAt: z.string(),
-  succeededAt: z.string().nullable(),
-}) satisfies z.ZodType<StaffPayment>;
-const contactPaymentsSchema = z.object({ payments: z.array(paymentSchema) }) satisfies z.ZodType<ContactPaymentsResponse>;
+import type { StaffPayment } from '@ironclad/contracts';
+import { formatDate, formatUsdCents } from '../../lib/format';
+import { useContactPayments } from '../leads/api/contacts';
 
 const STATUS_PALETTE: Record<StaffPayment['status'], string> = { pending: 'gray', processing: 'blue', succeeded: 'green', failed: 'red', canceled: 'gray' };
 const KIND_LABELS: Record<StaffPayment['kind'], string> = { consultation: 'Consultation deposit', deposit: 'Installation deposit' };
-
-/** GET /api/contacts/{id}/payments (under the contacts key, so refreshing contacts refreshes it). */
-export function useContactPayments(contactId: number) {
-  return useQuery({
-    queryKey: [...staffKeys.contacts, contactId, 'payments'],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/contacts/${contactId}/payments`, { schema: contactPaymentsSchema, signal }),
-  });
-}
 
 /** "Payments" block of the contact details. */
 export function ContactPayments({ contactId }: { contactId: number }) {

@@ -1,16 +1,19 @@
 /** Contacts tab (staff-side.md §2; decisions.md §9): stats, search, list, details with Convert to Lead, exports. */
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Contact } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { formatDate } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { useContacts, useConvertContact } from '../leads/api/contacts';
+import { exportWithToast } from '../leads/api/exports';
+import { useStats } from '../leads/api/leads';
 import { ContactPayments } from './contact-payments';
-import { exportWithToast, useContacts, useConvertContact, useStats, type StaffContact } from './staff-api';
-import { formatDate } from './format';
-import { useDebounced } from './leads-tab';
-import { StatCard, StatGrid } from './stat-card';
 
 export function ContactsTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<StaffContact | null>(null);
+  const [selected, setSelected] = useState<Contact | null>(null);
   const debounced = useDebounced(search);
   useEffect(() => setPage(1), [debounced]);
   const stats = useStats();

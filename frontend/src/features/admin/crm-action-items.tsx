@@ -4,10 +4,11 @@
  * paged, with the totals; each action shows its urgency and a link for its channel.
  */
 import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ActionItem } from '@ironclad/contracts';
+import type { ActionItem, Lead } from '@ironclad/contracts';
 import { useState } from 'react';
-import { useActionItems, type StaffLead } from './staff-api';
-import { formatDate, formatDay, fullName, statusColor, STATUS_LABELS } from './format';
+import { formatDate, formatDay, fullName } from '../../lib/format';
+import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
+import { useActionItems } from '../leads/api/crm';
 
 const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
 const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;
@@ -17,7 +18,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * `onView` opens the lead detail modal; `onSend` the send-email / send-SMS dialog of an email or
  * SMS action; a call action is a tel: link (when the lead has a phone).
  */
-export function CrmActionItems({ onView, onSend }: { onView: (lead: StaffLead) => void; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
+export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => void; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
   const [page, setPage] = useState(1);
   const q = useActionItems(page);
   if (q.isPending) return <Spinner />;
@@ -69,7 +70,7 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: StaffLead) =
 }
 
 /** The button of an action's channel: the send dialog for email / SMS, a tel: link for a call. */
-function ActionButton({ action, lead, onSend }: { action: ActionItem; lead: StaffLead; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
+function ActionButton({ action, lead, onSend }: { action: ActionItem; lead: Lead; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
   const label = `${CHANNEL_LABEL[action.channel]} ${fullName(lead)}`;
   if (action.channel === 'email') return <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'email')}>Email</Button>;
   if (!lead.phone) return null;

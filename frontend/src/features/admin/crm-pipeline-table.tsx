@@ -5,11 +5,13 @@
  * (email, SMS, view).
  */
 import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES, type LeadSortKey } from '@ironclad/contracts';
+import { LEAD_STATUSES, type Lead, type LeadSortKey } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
-import { useDebounced } from './leads-tab';
-import { useLeads, type StaffLead } from './staff-api';
-import { buildingLine, formatDate, formatUsd, fullName, statusColor, STATUS_LABELS } from './format';
+import { useDebounced } from '../../lib/use-debounced';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
+import { useLeads } from '../leads/api/leads';
+import { buildingLine } from './format';
 
 const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
   { label: 'Name', sort: 'name' }, { label: 'Contact' }, { label: 'Building' }, { label: 'Budget / Timeline' },
@@ -20,7 +22,7 @@ const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
 const FIRST_ORDER: Record<LeadSortKey, 'asc' | 'desc'> = { name: 'asc', status: 'asc', estimate: 'desc', createdAt: 'desc' };
 
 /** `onView` opens the lead detail modal; `onSend` the send-email / send-SMS dialog. */
-export function CrmPipelineTable({ onView, onSend }: { onView: (lead: StaffLead) => void; onSend: (lead: StaffLead, type: 'email' | 'sms') => void }) {
+export function CrmPipelineTable({ onView, onSend }: { onView: (lead: Lead) => void; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState<{ key: LeadSortKey; order: 'asc' | 'desc' }>({ key: 'createdAt', order: 'desc' });

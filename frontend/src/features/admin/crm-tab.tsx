@@ -5,22 +5,24 @@
  * in the admin chunk), and the lead detail modal with Call, Email, SMS.
  */
 import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES } from '@ironclad/contracts';
+import { LEAD_STATUSES, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { formatUsd, fullName } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/lead-status';
+import { exportWithToast } from '../leads/api/exports';
+import { useStats } from '../leads/api/leads';
 import { CrmActionItems } from './crm-action-items';
 import { CrmPipelineTable } from './crm-pipeline-table';
-import { exportWithToast, useStats, type StaffLead } from './staff-api';
-import { buildingLine, formatUsd, fullName, STATUS_LABELS } from './format';
-import { StatCard, StatGrid } from './stat-card';
-import { LeadTimeline } from '../communications/activity-timeline';
-import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
+import { buildingLine } from './format';
+import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 
-export function CrmTab() {
+export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: LeadMessaging }) {
   const stats = useStats();
-  const [open, setOpen] = useState<StaffLead | null>(null);
-  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
-  const send = (lead: StaffLead, type: MessageType) => setSendTo({ lead, type });
+  const [open, setOpen] = useState<Lead | null>(null);
+  const [sendTo, setSendTo] = useState<{ lead: Lead; type: LeadMessageType } | null>(null);
+  const send = (lead: Lead, type: LeadMessageType) => setSendTo({ lead, type });
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
 
   return (
@@ -93,7 +95,7 @@ export function CrmTab() {
                       <Text>Additional features: {open.additionalFeatures.join(', ') || '—'}</Text>
                     </Stack>
                     <Heading as="h3" size="sm" mt="4" mb="2">Activity timeline</Heading>
-                    <LeadTimeline leadId={open.id} />
+                    <Timeline leadId={open.id} />
                   </Dialog.Body>
                   <Dialog.Footer flexWrap="wrap">
                     {open.phone && <Button asChild variant="outline"><a href={`tel:${open.phone}`}>Call</a></Button>}
@@ -107,7 +109,7 @@ export function CrmTab() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <SendMessageDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} screen="dashboard" onClose={() => setSendTo(null)} />
+      <SendDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} onClose={() => setSendTo(null)} />
     </Box>
   );
 }

@@ -5,36 +5,17 @@
  * attachment, same-origin with the staff session cookie).
  */
 import { Box, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LEAD_DOCUMENT_KINDS } from '@ironclad/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api';
-import { staffKeys } from './staff-api';
-import { formatDate, formatUsd } from './format';
+import type { LeadDocumentKind } from '@ironclad/contracts';
+import { formatDate, formatUsd } from '../../lib/format';
+import { useLeadDocuments } from '../leads/api/leads';
 
-const leadDocumentSchema = z.object({
-  id: z.number(),
-  leadId: z.number(),
-  kind: z.enum(LEAD_DOCUMENT_KINDS),
-  filename: z.string(),
-  contentType: z.string(),
-  byteSize: z.number(),
-  total: z.number(),
-  createdAt: z.string(),
-  downloadUrl: z.string(),
-});
-const leadDocumentListSchema = z.object({ documents: z.array(leadDocumentSchema) });
-
-const KIND_LABELS: Record<(typeof LEAD_DOCUMENT_KINDS)[number], string> = { estimate_pdf: 'PDF estimate' };
+const KIND_LABELS: Record<LeadDocumentKind, string> = { estimate_pdf: 'PDF estimate' };
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The lead's stored documents, newest first, each with a "Download PDF" link; nothing to show says so. */
 export function LeadDocuments({ leadId }: { leadId: number }) {
-  const docs = useQuery({
-    queryKey: [...staffKeys.lead(leadId), 'documents'],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/documents`, { schema: leadDocumentListSchema, signal }),
-  });
+  const docs = useLeadDocuments(leadId);
   return (
     <Box mb="4" data-testid="lead-documents">
       <Heading as="h4" size="sm">Documents</Heading>

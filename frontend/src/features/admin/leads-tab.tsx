@@ -3,26 +3,19 @@
  * details panel with status dropdown, Call / Email links, Delete Lead and the audit log.
  */
 import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES, type LeadStatus } from '@ironclad/contracts';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
-import { exportWithToast, useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead, type StaffLead } from './staff-api';
-import { buildingLine, formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from './format';
-import { StatCard, StatGrid } from './stat-card';
+import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { useDebounced } from '../../lib/use-debounced';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
+import { exportWithToast } from '../leads/api/exports';
+import { useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from '../leads/api/leads';
+import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
-import { LeadTimeline } from '../communications/activity-timeline';
-import { SendMessageDialog, type MessageType } from '../communications/send-message-dialog';
+import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 
-/** Debounces a value (ms). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
-export function LeadsTab() {
+export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
@@ -67,13 +60,13 @@ export function LeadsTab() {
             </HStack>
           </HStack>
         </Box>
-        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} onDeleted={() => setSelected(null)} />}</Box>
+        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />}</Box>
       </Grid>
     </Box>
   );
 }
 
-function LeadCard({ lead, selected, onSelect }: { lead: StaffLead; selected: boolean; onSelect: () => void }) {
+function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean; onSelect: () => void }) {
   return (
     <Box as="button" role="listitem" textAlign="left" borderWidth={selected ? '2px' : '1px'} borderColor={selected ? 'brand.solid' : undefined} rounded="md" p="3" onClick={onSelect} aria-pressed={selected} data-testid="lead-card">
       <Flex justify="space-between" gap="2" wrap="wrap">
@@ -95,11 +88,11 @@ function LeadCard({ lead, selected, onSelect }: { lead: StaffLead; selected: boo
 
 interface Pricing { equipmentSubtotal?: number; laborCost?: number; additionalCosts?: number; totalProjectCost?: number }
 
-export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+export function LeadDetails({ id, messaging: { Timeline, SendDialog }, onDeleted }: { id: number; messaging: LeadMessaging; onDeleted: () => void }) {
   const detail = useLeadDetail(id);
   const update = useUpdateLead();
   const del = useDeleteLead();
-  const [sending, setSending] = useState<MessageType | null>(null);
+  const [sending, setSending] = useState<LeadMessageType | null>(null);
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Text role="alert">Could not load the lead.</Text>;
   const { lead, audit } = detail.data;
@@ -150,8 +143,8 @@ export function LeadDetails({ id, onDeleted }: { id: number; onDeleted: () => vo
         }}>Delete Lead</Button>
       </HStack>
       <Heading as="h4" size="sm" mb="2">Activity timeline</Heading>
-      <Box mb="4"><LeadTimeline leadId={lead.id} /></Box>
-      <SendMessageDialog lead={sending ? lead : null} type={sending ?? 'email'} screen="dashboard" onClose={() => setSending(null)} />
+      <Box mb="4"><Timeline leadId={lead.id} /></Box>
+      <SendDialog lead={sending ? lead : null} type={sending ?? 'email'} onClose={() => setSending(null)} />
       <Heading as="h4" size="sm">Staff actions (audit log)</Heading>
       {audit.length === 0 ? <Text fontSize="sm" color="fg.muted">No staff actions yet.</Text> : (
         <Stack as="ul" gap="1" fontSize="sm" data-testid="audit-log">

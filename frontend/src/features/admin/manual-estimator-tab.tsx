@@ -6,8 +6,8 @@ import { Box, Button, Field, Grid, Heading, Input, NativeSelect, Stack, Text, Te
 import { computeManualEstimate, ESTIMATOR_BUILDING_TYPES, ESTIMATOR_DEFAULTS, ESTIMATOR_SIZES, ESTIMATOR_TEXTS, type ManualEstimateInput } from '@ironclad/contracts';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster';
-import { formatUsdCents } from './format';
-import { useSaveManualEstimate } from './staff-api';
+import { formatUsdCents } from '../../lib/format';
+import { useSaveManualEstimate } from '../leads/api/leads';
 
 const EMPTY_CUSTOMER = { firstName: '', lastName: '', email: '', phone: '', company: '' };
 type NumKey = 'squareFootage' | 'floors' | 'entryPoints' | 'cameras' | 'cameraPrice' | 'nvrCost' | 'installationDays' | 'laborRate' | 'additionalCosts';

@@ -15,7 +15,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { QueryProvider } from '../../app/query-provider';
 import { ApiError } from '../../lib/api';
-import { forgetStaffSession, meQuery, staffKeys, useLogin, useLogout } from './staff-api';
+import { forgetStaffSession, meQuery, useLogin, useLogout } from './api/auth';
+import { adminKeys } from './api/keys';
 import { StaffUiProvider } from './staff-ui-provider';
 import { StaffLiveUpdates } from './use-lead-live-updates';
 
@@ -32,12 +33,12 @@ function useSessionEndWatch(qc: QueryClient, onEnded: () => void): void {
     const onError = (error: unknown) => {
       if (!(error instanceof ApiError)) return;
       if (error.status === 401) {
-        const me = qc.getQueryData<{ user: unknown }>(staffKeys.me);
+        const me = qc.getQueryData<{ user: unknown }>(adminKeys.me);
         if (!me?.user) return;
         onEnded();
         forgetStaffSession(qc);
       } else if (error.status === 403) {
-        void qc.invalidateQueries({ queryKey: staffKeys.me });
+        void qc.invalidateQueries({ queryKey: adminKeys.me });
       }
     };
     const offQueries = qc.getQueryCache().subscribe((e) => {

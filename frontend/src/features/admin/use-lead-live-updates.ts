@@ -9,9 +9,9 @@
 import { leadChangedSchema, ServerEvent } from '@ironclad/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sharedKeys } from '../../lib/query-keys';
 import { renewSocketSession } from '../../lib/socket';
-import { commsKeys } from '../communications/comms-api';
-import { staffKeys } from './staff-api';
+import { leadKeys } from '../leads/api/keys';
 
 /** Events closer together than this (ms) cause one refetch. */
 export const LIVE_UPDATE_COALESCE_MS = 150;
@@ -21,7 +21,7 @@ export const LIVE_UPDATE_COALESCE_MS = 150;
  * management), KPIs, lead details, CRM Action Items, contacts (Convert to Lead), and the
  * communications centre's lead activity list (each lead's pipeline stage).
  */
-const LEAD_DATA_KEYS: readonly (readonly unknown[])[] = [staffKeys.leads, staffKeys.stats, ['staff', 'lead'], staffKeys.actionItems, staffKeys.contacts, commsKeys.activities];
+const LEAD_DATA_KEYS: readonly (readonly unknown[])[] = [leadKeys.leads, leadKeys.stats, leadKeys.leadDetails, leadKeys.actionItems, leadKeys.contacts, sharedKeys.leadActivities];
 
 /** Invalidates the queries that show lead data (only the ones on screen refetch). */
 export function invalidateLeadData(qc: QueryClient): Promise<unknown> {

@@ -8,13 +8,15 @@ import {
   emailField,
   phoneField,
   ESTIMATE_WARRANTY,
-  QueueName,
   type CalculatorEstimate,
   type GenerateEstimatePdfInput,
   type GenerateEstimatePdfResponse,
 } from '@ironclad/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
+
+/** The answers' schemas, loaded beside the requests. */
+const schemas = () => import('./quote-request-schemas');
 
 /** The PDF dialog's fields (§5: four required, company optional). */
 export const pdfQuoteFormSchema = z.object({
@@ -27,9 +29,6 @@ export const pdfQuoteFormSchema = z.object({
 export type PdfQuoteForm = z.infer<typeof pdfQuoteFormSchema>;
 
 export const EMPTY_PDF_QUOTE_FORM: PdfQuoteForm = { firstName: '', lastName: '', email: '', phone: '', company: '' };
-
-const createLeadAnswer = z.object({ lead: z.object({ id: z.number() }) });
-const pdfAnswer = z.object({ jobId: z.uuid(), queue: z.literal(QueueName.Pdf), leadId: z.number() }) satisfies z.ZodType<GenerateEstimatePdfResponse>;
 
 /** POST /api/leads with the calculator lead; returns the new lead's id. */
 export async function createCalculatorLead(form: PdfQuoteForm, estimate: CalculatorEstimate): Promise<number> {
@@ -46,7 +45,7 @@ export async function createCalculatorLead(form: PdfQuoteForm, estimate: Calcula
       // The server recomputes both (decisions.md §3); sent as the spec's client does.
       totalEstimate: estimate.breakdown.total,
     },
-    schema: createLeadAnswer,
+    schema: schemas().then((m) => m.createLeadResponseSchema),
   });
   return answer.lead.id;
 }
@@ -73,5 +72,5 @@ export function requestEstimatePdf(leadId: number, form: PdfQuoteForm, estimate:
       description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
     },
   };
-  return apiRequest('POST', '/api/generate-estimate-pdf', { body, schema: pdfAnswer });
+  return apiRequest('POST', '/api/generate-estimate-pdf', { body, schema: schemas().then((m) => m.generateEstimatePdfResponseSchema) });
 }

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { LucideChevronDown, LucideChevronUp, LucideSearchX } from 'lucide-react';
 import { PageHero } from '../../components/site/page-hero';
 import { localImageSrc } from '../../lib/images';
-import { caseStudiesQueryOptions } from './case-studies-query';
+import { caseStudiesQueryOptions } from './api/case-studies-query';
 import { ImageGallery } from './image-gallery';
 import { registerRecipes } from '../../components/ui/recipes';
 import { hydrateServerQueries } from '../../app/query-provider';

@@ -8,9 +8,10 @@ import { MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { LucideCreditCard, LucideMail, LucideMessageSquare, LucidePhone, LucideRefreshCw, LucideUserPlus } from 'lucide-react';
-import { formatUsdCents, STATUS_LABELS } from '../admin/format';
-import { leadTimelineQuery } from './comms-api';
-import { ACTIVITY_LABELS, formatDateTime, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
+import { formatDateTime, formatUsdCents } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/lead-status';
+import { leadTimelineQuery } from './api/comms-api';
+import { ACTIVITY_LABELS, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { LoadingBlocks } from './ui';
 
 const ICONS: Record<ActivityType, LucideIcon> = { email: LucideMail, sms: LucideMessageSquare, call: LucidePhone, status_change: LucideRefreshCw, payment: LucideCreditCard, lead_created: LucideUserPlus };

@@ -8,9 +8,9 @@ import { Button, Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text
 import { BULK_STATUS_OPTIONS, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type BulkCommunication, type Campaign, type CommunicationChannel } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { STATUS_LABELS } from '../admin/format';
+import { STATUS_LABELS } from '../../lib/lead-status';
 import { usePublicConfig } from '../site-config/public-config';
-import { templatesQuery, useStartCampaign } from './comms-api';
+import { templatesQuery, useStartCampaign } from './api/comms-api';
 import { smsFollowUpText } from './send-message-dialog';
 import { CHANNEL_OPTIONS, ChoiceGroup } from './ui';
 

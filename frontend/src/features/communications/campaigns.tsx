@@ -10,10 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LucideMegaphone } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd, STATUS_LABELS } from '../admin/format';
+import { formatDateTime, formatUsd } from '../../lib/format';
+import { STATUS_LABELS } from '../../lib/lead-status';
 import { LiveCampaignProgress } from './campaign-progress';
-import { campaignQuery, campaignsQuery, useCampaignAction } from './comms-api';
-import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, formatDateTime, isCampaignRunning } from './format';
+import { campaignQuery, campaignsQuery, useCampaignAction } from './api/comms-api';
+import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
 import { EmptyNote, InfoList, LoadingBlocks } from './ui';
 
 /** Series of the delivery chart: stored count field, legend label, colour (colour-blind safe). */

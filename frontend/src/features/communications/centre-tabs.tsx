@@ -8,12 +8,13 @@ import { CALL_NOTE_MAX_LENGTH, CAMPAIGN_PROGRESS_INTERVAL_MS, COMMUNICATION_TEXT
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LucideHistory } from 'lucide-react';
-import { formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
-import { StatCard } from '../admin/stat-card';
+import { StatCard } from '../../components/staff/stat-card';
+import { formatDateTime, formatUsd, fullName } from '../../lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { ActivityList } from './activity-timeline';
 import { DeliveryChart } from './campaigns';
-import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from './comms-api';
-import { CAMPAIGN_STATUS_LABELS, formatDateTime, isCampaignRunning } from './format';
+import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from './api/comms-api';
+import { CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { DirectTestCard, LeadTestCard, ProviderStatus, QuickTestForm, ToolCard } from './test-tools';
 import { EmptyNote, InfoList, LoadingBlocks } from './ui';

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { getSocket } from '../../lib/socket';
-import { commsKeys } from './comms-api';
+import { commsKeys } from './api/keys';
 import { campaignPercent, isCampaignRunning } from './format';
 
 /** The numbers a progress bar shows. */

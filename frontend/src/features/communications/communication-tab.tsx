@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkCampaignForm } from './bulk-campaign-form';
 import { CampaignCard } from './campaigns';
-import { campaignsQuery } from './comms-api';
+import { campaignsQuery } from './api/comms-api';
 import { isCampaignRunning } from './format';
 import { DirectTestCard, LeadTestCard, ProviderStatus, ToolCard } from './test-tools';
 

@@ -28,6 +28,3 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   email: 'Email', sms: 'SMS', call: 'Call note', status_change: 'Status change', payment: 'Payment', lead_created: 'Lead created',
 };
 
-/** Date and time in the staff's locale ("Jan 5, 2026, 3:04 PM"). */
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-

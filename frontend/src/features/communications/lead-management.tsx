@@ -8,14 +8,16 @@
  * server, so the count and the pages are those of both filters; the export walks every page.
  */
 import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX } from '@ironclad/contracts';
+import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import Papa from 'papaparse';
 import { LucideUsers } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
-import { formatDate, formatUsd, fullName, STATUS_COLORS, STATUS_LABELS } from '../admin/format';
-import { useDebounced } from '../admin/leads-tab';
-import { fetchLeadsPage, saveBlob, useLeads, type StaffLead } from '../admin/staff-api';
+import { formatDate, formatUsd, fullName } from '../../lib/format';
+import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
+import { saveBlob } from '../../lib/save-blob';
+import { useDebounced } from '../../lib/use-debounced';
+import { fetchLeadsPage, useLeads } from '../leads/api/leads';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { EmptyNote, LoadingBlocks } from './ui';
 
@@ -25,14 +27,14 @@ const EXPORT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'c
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The CSV text of leads (BOM, header row, CRLF, formula cells escaped). */
-export function leadsCsv(leads: StaffLead[]): string {
+export function leadsCsv(leads: Lead[]): string {
   const rows = leads.map((l) => EXPORT_COLUMNS.map((c) => (c === 'totalEstimate' ? (l.totalEstimate ?? '') : (l[c] ?? ''))));
   return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
 }
 
 /** Every lead of a status filter at or above the minimum estimate (all pages of GET /api/leads). */
-async function allMatchingLeads(status: string, minEstimate: number | null): Promise<StaffLead[]> {
-  const out: StaffLead[] = [];
+async function allMatchingLeads(status: string, minEstimate: number | null): Promise<Lead[]> {
+  const out: Lead[] = [];
   for (let page = 1; ; page += 1) {
     const res = await fetchLeadsPage({ search: '', status, minEstimate, page, pageSize: STAFF_PAGE_SIZE_MAX });
     out.push(...res.leads);
@@ -44,7 +46,7 @@ export function LeadManagementPanel() {
   const [status, setStatus] = useState('all');
   const [minInput, setMinInput] = useState('');
   const [page, setPage] = useState(1);
-  const [sendTo, setSendTo] = useState<{ lead: StaffLead; type: MessageType } | null>(null);
+  const [sendTo, setSendTo] = useState<{ lead: Lead; type: MessageType } | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedMin = useDebounced(minInput);
   const min = debouncedMin.trim() !== '' && Number(debouncedMin) >= 0 ? Math.floor(Number(debouncedMin)) : null;

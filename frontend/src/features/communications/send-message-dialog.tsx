@@ -10,7 +10,7 @@ import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH } from '@ir
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePublicConfig } from '../site-config/public-config';
-import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './comms-api';
+import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './api/comms-api';
 import { ACTIVITY_LABELS } from './format';
 import { ChoiceGroup } from './ui';
 

@@ -9,11 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LucideFileText } from 'lucide-react';
 import { ApiError } from '../../lib/api';
-import { fullName } from '../admin/format';
-import { useDebounced } from '../admin/leads-tab';
-import { useLeads } from '../admin/staff-api';
-import { templatesQuery, useDeleteTemplate, usePreviewTemplate, useSaveTemplate } from './comms-api';
-import { formatDateTime } from './format';
+import { formatDateTime, fullName } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { useLeads } from '../leads/api/leads';
+import { templatesQuery, useDeleteTemplate, usePreviewTemplate, useSaveTemplate } from './api/comms-api';
 import { EmptyNote, LoadingBlocks } from './ui';
 
 /** Categories offered in the editor (free text is accepted too). */

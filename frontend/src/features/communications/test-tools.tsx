@@ -12,9 +12,9 @@ import { COMMUNICATION_TEXTS, DEFAULT_TEMPLATE_NAMES, DEFAULT_TEST_TEMPLATE, SMS
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { notify } from '../../components/ui/toaster';
+import { formatDateTime } from '../../lib/format';
 import { usePublicConfig } from '../site-config/public-config';
-import { communicationStatusQuery, TEST_MUTATION_KEY, useDirectTest, useQuickTest, useTestCommunication, type CommsScreen } from './comms-api';
-import { formatDateTime } from './format';
+import { communicationStatusQuery, TEST_MUTATION_KEY, useDirectTest, useQuickTest, useTestCommunication, type CommsScreen } from './api/comms-api';
 import { smsFollowUpText } from './send-message-dialog';
 import { CHANNEL_OPTIONS, ChoiceGroup, LoadingBlocks } from './ui';
 

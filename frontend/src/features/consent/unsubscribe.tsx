@@ -1,5 +1,5 @@
 /**
- * The unsubscribe page's content (decisions.md §15; issue 7 point 6): public, no login. It reads
+ * The unsubscribe page's content (decisions.md §15): public, no login. It reads
  * what the token unsubscribes (GET /api/unsubscribe/{token}: channel, partly masked address,
  * whether it already is), asks for a confirmation and records the opt-out
  * (POST /api/unsubscribe/{token}). Nothing changes on a GET, so link scanners in mail clients
@@ -7,29 +7,19 @@
  */
 import { Alert, Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
-import { COMMUNICATION_CHANNELS, type UnsubscribeInfo, type UnsubscribeResponse } from '@ironclad/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { usePublicConfig } from '../site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
+import { unsubscribe, unsubscribeInfoQuery } from './api/unsubscribe';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
-
-const infoSchema = z.object({
-  channel: z.enum(COMMUNICATION_CHANNELS),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  optedOut: z.boolean(),
-}) satisfies z.ZodType<UnsubscribeInfo>;
-const resultSchema = z.object({ optedOut: z.literal(true) }) satisfies z.ZodType<UnsubscribeResponse>;
 
 /** The confirm-and-unsubscribe card for one token. */
 export function Unsubscribe({ token }: { token: string }) {
   const { company } = usePublicConfig();
-  const path = `/api/unsubscribe/${encodeURIComponent(token)}`;
-  const info = useQuery({ queryKey: ['unsubscribe', token], queryFn: ({ signal }) => apiRequest('GET', path, { schema: infoSchema, signal }) });
-  const confirm = useMutation({ mutationFn: () => apiRequest('POST', path, { schema: resultSchema }) });
+  const info = useQuery(unsubscribeInfoQuery(token));
+  const confirm = useMutation({ mutationFn: () => unsubscribe(token) });
   const address = info.data ? (info.data.channel === 'email' ? info.data.email : info.data.phone) ?? 'your address' : '';
   const what = info.data?.channel === 'sms' ? 'text messages' : 'marketing email';
   const done = confirm.isSuccess || info.data?.optedOut;

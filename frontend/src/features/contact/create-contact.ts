@@ -4,11 +4,10 @@
  * On success the contacts list cache is invalidated (spec §4); on failure the global error
  * handler shows the toast declared in `meta` (spec §8 'Submission failed').
  */
-import type { Contact, CreateContact, CreateContactResponse } from '@ironclad/contracts';
+import { createContactResponseSchema, type CreateContact, type CreateContactResponse } from '@ironclad/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { sharedKeys } from '../../lib/query-keys';
 
 /** Toast texts of the home form (spec §8). */
 export const HOME_CONTACT_TOASTS = {
@@ -18,28 +17,6 @@ export const HOME_CONTACT_TOASTS = {
   },
   failure: { title: 'Submission failed', description: 'Please check your information and try again.' },
 } as const;
-
-const contactSchema = z.object({
-  id: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  propertyType: z.string(),
-  services: z.array(z.string()),
-  referralSource: z.string().nullable(),
-  message: z.string().nullable(),
-  serviceType: z.string().nullable(),
-  leadId: z.number().nullable(),
-  createdAt: z.string(),
-}) satisfies z.ZodType<Contact>;
-
-/** Runtime schema of the 201 answer. */
-export const createContactResponseSchema = z.object({
-  contact: contactSchema,
-  // null when the api could not enqueue the staff notification (Redis down): the contact is stored all the same.
-  notificationJob: z.object({ id: z.string(), queue: z.string() }).nullable(),
-}) satisfies z.ZodType<CreateContactResponse>;
 
 /** Sends a contact (already validated by `createContactSchema`). */
 export function createContact(body: CreateContact): Promise<CreateContactResponse> {
@@ -65,6 +42,6 @@ export function useCreateContact(errorToast: { title: string; description?: stri
   return useMutation({
     mutationFn: createContact,
     meta: { errorToast },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contacts }),
   });
 }

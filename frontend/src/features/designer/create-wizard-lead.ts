@@ -4,22 +4,10 @@
  * `lead.totalEstimate` (whole dollars), computed by the design engine. The spec's payload also
  * names `aiRecommendation` and `totalEstimate`; they are sent empty and the server ignores them.
  */
-import { aiRecommendationSchema, type AiRecommendation } from '@ironclad/contracts';
+import type { AiRecommendation } from '@ironclad/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
 import { WIZARD_TOASTS, type WizardState } from './wizard-options';
-
-/** The part of the 201 answer the quote page uses. */
-export const wizardLeadResponseSchema = z.object({
-  lead: z
-    .object({
-      id: z.number(),
-      totalEstimate: z.number(),
-      aiRecommendation: aiRecommendationSchema,
-    })
-    .loose(),
-});
 
 export interface WizardQuote {
   leadId: number;
@@ -60,7 +48,10 @@ export function wizardLeadBody(s: WizardState) {
 export function useCreateWizardLead() {
   return useMutation({
     mutationFn: async (s: WizardState): Promise<WizardQuote> => {
-      const res = await apiRequest('POST', '/api/leads', { body: wizardLeadBody(s), schema: wizardLeadResponseSchema });
+      const res = await apiRequest('POST', '/api/leads', {
+        body: wizardLeadBody(s),
+        schema: import('./wizard-lead-schema').then((m) => m.wizardLeadResponseSchema),
+      });
       return { leadId: res.lead.id, totalEstimate: res.lead.totalEstimate, recommendation: res.lead.aiRecommendation };
     },
     meta: { errorToast: WIZARD_TOASTS.failure },

@@ -7,7 +7,7 @@ import { DEPOSIT_PERCENT, depositCentsForTotal } from '@ironclad/contracts';
 import { Alert, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { Suspense, lazy } from 'react';
-import { createDepositPayment, formatCents } from '../payments/payment-api';
+import { createDepositPayment, formatCents } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import type { WizardQuote } from './create-wizard-lead';
 import type { WizardState } from './wizard-options';

@@ -10,7 +10,7 @@ import { statSlotRecipe } from '~chakra-theme/recipes/stat';
 import { tableSlotRecipe } from '~chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '~chakra-theme/recipes/tabs';
 import { LucideCalendarDays, LucideCamera, LucideDollarSign, LucidePhone } from 'lucide-react';
-import { formatCents } from '../payments/payment-api';
+import { formatCents } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
 import type { WizardQuote } from './create-wizard-lead';

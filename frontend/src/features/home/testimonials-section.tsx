@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LucideChevronLeft, LucideChevronRight, LucideStar } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { localImageSrc } from '../../lib/images';
-import { testimonialsQueryOptions } from '../testimonials/testimonials-query';
+import { testimonialsQueryOptions } from '../testimonials/api/testimonials-query';
 import { FALLBACK_TESTIMONIALS, type TestimonialCard } from './home-content';
 import { SectionHeading } from './section-heading';
 

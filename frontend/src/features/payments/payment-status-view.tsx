@@ -12,7 +12,8 @@ import { LucideCircleCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
-import { fetchPaymentStatus, formatCents } from './payment-api';
+import { fetchPaymentStatus, formatCents } from './api/payment-api';
+import { paymentKeys } from './api/keys';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
@@ -32,7 +33,7 @@ export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
   }, []);
 
   const query = useQuery({
-    queryKey: ['payments', intentId],
+    queryKey: paymentKeys.status(intentId),
     queryFn: ({ signal }) => fetchPaymentStatus(intentId!, signal),
     enabled: !!intentId,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'pending' || q.state.data.status === 'processing') ? 2000 : false),

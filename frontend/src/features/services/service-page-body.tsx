@@ -16,7 +16,7 @@ import { SECTION_IDS } from '../../lib/sections';
 import { QuoteForm } from '../contact/contact-form';
 import { SectionHeading } from '../home/section-heading';
 import { telHref, usePublicConfig } from '../site-config/public-config';
-import { testimonialsQueryOptions } from '../testimonials/testimonials-query';
+import { testimonialsQueryOptions } from '../testimonials/api/testimonials-query';
 import type { FeatureItem, PackageItem, ServicePageBody as ServicePageBodyContent, ServicePageSection } from './service-page-types';
 import { SERVICE_PAGE_TESTIMONIALS } from './service-testimonials';
 import { registerRecipes } from '../../components/ui/recipes';

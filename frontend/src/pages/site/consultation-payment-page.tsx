@@ -13,7 +13,7 @@ import { inputRecipe } from '~chakra-theme/recipes/input';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { LucideShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { createConsultationPayment, formatCents } from '../../features/payments/payment-api';
+import { createConsultationPayment, formatCents } from '../../features/payments/api/payment-api';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
 

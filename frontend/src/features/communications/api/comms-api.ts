@@ -1,85 +1,22 @@
 /**
- * Communications API client (staff-side.md §7; issue 7; /tmp design "HTTP"): status, templates,
- * single sends, tests, bulk campaigns, activity timelines. Every answer is validated with zod
- * against the contract types; every failure shows the staff-side.md §8 toast of the screen it
- * happened on (COMMUNICATION_TEXTS).
+ * Communications API client (staff-side.md §7, §8): status, templates, single sends, tests, bulk
+ * campaigns, activity timelines. Every answer is validated with its contract schema; every
+ * failure shows the staff-side.md §8 toast of the screen it happened on (COMMUNICATION_TEXTS).
  */
 import {
-  ACTIVITY_TYPES, CAMPAIGN_STATUSES, COMMUNICATION_CHANNELS, COMMUNICATION_TEXTS, LEAD_STATUSES, MESSAGE_KINDS, MESSAGE_STATUSES,
-  type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CommunicationChannel, type CommunicationStatus,
-  type EmailTemplate, type EmailTemplateBody, type LeadActivity, type LeadActivityItem, type OutboundMessage,
-  type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type TemplatePreview, type TemplatePreviewResponse, type TestCommunication,
-  type TestDirectCommunication, type TestResult,
+  bulkCommunicationResponseSchema, campaignResponseSchema, campaignsResponseSchema, communicationStatusSchema, COMMUNICATION_TEXTS,
+  emailTemplateResponseSchema, emailTemplatesResponseSchema, leadActivitiesResponseSchema, leadActivityItemsResponseSchema, quickTestResponseSchema,
+  sendCommunicationResponseSchema, sendMessageResponseSchema, templatePreviewResponseSchema, testResultSchema,
+  type BulkCommunication, type Campaign, type CommunicationChannel, type EmailTemplateBody, type QuickTestCommunication, type SendCommunication,
+  type TemplatePreview, type TestCommunication, type TestDirectCommunication, type TestResult,
 } from '@ironclad/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { notify } from '../../components/ui/toaster';
-import { apiRequest } from '../../lib/api';
+import { notify } from '../../../components/ui/toaster';
+import { apiRequest } from '../../../lib/api';
+import { commsKeys } from './keys';
 
 /** Where a shared communication tool is shown: the §8 wording differs between the two screens. */
 export type CommsScreen = 'dashboard' | 'centre';
-
-export const commsKeys = {
-  all: ['staff', 'comms'] as const,
-  status: ['staff', 'comms', 'status'] as const,
-  templates: ['staff', 'comms', 'templates'] as const,
-  campaigns: ['staff', 'comms', 'campaigns'] as const,
-  campaign: (id: number) => ['staff', 'comms', 'campaigns', id] as const,
-  activities: ['staff', 'comms', 'activities'] as const,
-  timeline: (leadId: number) => ['staff', 'comms', 'timeline', leadId] as const,
-};
-
-// --- response schemas (tied to the contract types with `satisfies`) ---
-
-const statusSchema = z.object({
-  sendgrid: z.object({ configured: z.boolean(), apiKey: z.string().nullable() }),
-  twilio: z.object({ configured: z.boolean(), phoneNumber: z.string().nullable() }),
-  totalLeads: z.number(),
-}) satisfies z.ZodType<CommunicationStatus>;
-
-const templateSchema = z.object({
-  id: z.number(), name: z.string(), subject: z.string(), content: z.string(), category: z.string(), isDefault: z.boolean(),
-  createdAt: z.string(), updatedAt: z.string(),
-}) satisfies z.ZodType<EmailTemplate>;
-
-const filterSchema = z.object({
-  status: z.union([z.literal('all'), z.enum(LEAD_STATUSES)]).optional(),
-  minValue: z.number().optional(),
-  createdAfter: z.string().optional(),
-}) satisfies z.ZodType<CampaignFilter>;
-
-const campaignSchema = z.object({
-  id: z.number(), name: z.string(), type: z.enum(COMMUNICATION_CHANNELS), template: z.string().nullable(), message: z.string().nullable(),
-  filter: filterSchema, status: z.enum(CAMPAIGN_STATUSES), recipients: z.number(), queued: z.number(), sent: z.number(), failed: z.number(),
-  skipped: z.number(), notDelivered: z.number(), cancelled: z.number(), createdAt: z.string(), startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(), createdBy: z.string().nullable(),
-  summary: z.object({ successful: z.number(), failed: z.number(), total: z.number() }).nullable(),
-}) satisfies z.ZodType<Campaign>;
-
-const activityItemSchema = z.object({
-  id: z.string(), type: z.enum(ACTIVITY_TYPES), channel: z.enum(COMMUNICATION_CHANNELS).optional(), status: z.string().optional(),
-  template: z.string().nullish(), subject: z.string().nullish(), content: z.string().nullish(), timestamp: z.string(),
-  error: z.string().nullish(), providerMessageId: z.string().nullish(), triggeredBy: z.string().nullish(), campaignId: z.number().nullish(),
-  amountCents: z.number().optional(), fromStatus: z.enum(LEAD_STATUSES).nullish(), toStatus: z.enum(LEAD_STATUSES).optional(),
-}) satisfies z.ZodType<LeadActivityItem>;
-
-const leadActivitySchema = z.object({
-  id: z.number(), leadId: z.number(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string(),
-  phone: z.string().nullable(), company: z.string().nullable(), totalEstimate: z.number().nullable(), pipelineStage: z.enum(LEAD_STATUSES),
-  lastContact: z.string().nullable(), activities: z.array(activityItemSchema),
-}) satisfies z.ZodType<LeadActivity>;
-
-const messageSchema = z.object({
-  id: z.number(), channel: z.enum(COMMUNICATION_CHANNELS), kind: z.enum(MESSAGE_KINDS), status: z.enum(MESSAGE_STATUSES), recipient: z.string(),
-  template: z.string().nullable(), subject: z.string().nullable(), body: z.string(), provider: z.string(), providerMessageId: z.string().nullable(),
-  error: z.string().nullable(), attempts: z.number(), leadId: z.number().nullable(), campaignId: z.number().nullable(), triggeredBy: z.string(),
-  createdAt: z.string(), sentAt: z.string().nullable(),
-}) satisfies z.ZodType<OutboundMessage>;
-
-const testResultSchema = z.object({ success: z.boolean(), message: z.string() }) satisfies z.ZodType<TestResult>;
-const quickTestSchema = z.object({ results: z.object({ email: testResultSchema.optional(), sms: testResultSchema.optional() }) }) satisfies z.ZodType<QuickTestResponse>;
-const previewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() }) satisfies z.ZodType<TemplatePreviewResponse>;
-const bulkSchema = z.object({ campaignId: z.number(), recipients: z.number(), campaign: campaignSchema }) satisfies z.ZodType<BulkCommunicationResponse>;
 
 // --- queries ---
 
@@ -91,7 +28,7 @@ const bulkSchema = z.object({ campaignId: z.number(), recipients: z.number(), ca
 export function communicationStatusQuery(screen: CommsScreen) {
   return queryOptions({
     queryKey: commsKeys.status,
-    queryFn: ({ signal }) => apiRequest('GET', '/api/communication-status', { schema: statusSchema, signal }),
+    queryFn: ({ signal }) => apiRequest('GET', '/api/communication-status', { schema: communicationStatusSchema, signal }),
     meta: { errorToast: screen === 'dashboard' ? { title: COMMUNICATION_TEXTS.loadStatusFailed } : { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
   });
 }
@@ -99,14 +36,14 @@ export function communicationStatusQuery(screen: CommsScreen) {
 /** GET /api/email-templates (the seeded welcome, follow-up, proposal and staff-made ones). */
 export const templatesQuery = queryOptions({
   queryKey: commsKeys.templates,
-  queryFn: ({ signal }) => apiRequest('GET', '/api/email-templates', { schema: z.object({ templates: z.array(templateSchema) }), signal }).then((r) => r.templates),
+  queryFn: ({ signal }) => apiRequest('GET', '/api/email-templates', { schema: emailTemplatesResponseSchema, signal }).then((r) => r.templates),
   meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
 });
 
 /** GET /api/campaigns: stored campaigns with their counts, newest first. */
 export const campaignsQuery = queryOptions({
   queryKey: commsKeys.campaigns,
-  queryFn: ({ signal }) => apiRequest('GET', '/api/campaigns', { schema: z.object({ campaigns: z.array(campaignSchema) }), signal }).then((r) => r.campaigns),
+  queryFn: ({ signal }) => apiRequest('GET', '/api/campaigns', { schema: campaignsResponseSchema, signal }).then((r) => r.campaigns),
   meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
 });
 
@@ -114,7 +51,7 @@ export const campaignsQuery = queryOptions({
 export function campaignQuery(id: number) {
   return queryOptions({
     queryKey: commsKeys.campaign(id),
-    queryFn: ({ signal }) => apiRequest('GET', `/api/campaigns/${id}`, { schema: z.object({ campaign: campaignSchema }), signal }).then((r) => r.campaign),
+    queryFn: ({ signal }) => apiRequest('GET', `/api/campaigns/${id}`, { schema: campaignResponseSchema, signal }).then((r) => r.campaign),
   });
 }
 
@@ -123,7 +60,7 @@ export function leadActivitiesQuery(limit = 50) {
   return queryOptions({
     queryKey: [...commsKeys.activities, limit],
     queryFn: ({ signal }) =>
-      apiRequest('GET', `/api/lead-activities?limit=${limit}`, { schema: z.object({ activities: z.array(leadActivitySchema) }), signal }).then((r) => r.activities),
+      apiRequest('GET', `/api/lead-activities?limit=${limit}`, { schema: leadActivitiesResponseSchema, signal }).then((r) => r.activities),
     meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
   });
 }
@@ -132,7 +69,7 @@ export function leadActivitiesQuery(limit = 50) {
 export function leadTimelineQuery(leadId: number) {
   return queryOptions({
     queryKey: commsKeys.timeline(leadId),
-    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/activities`, { schema: z.object({ activities: z.array(activityItemSchema) }), signal }).then((r) => r.activities),
+    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/activities`, { schema: leadActivityItemsResponseSchema, signal }).then((r) => r.activities),
   });
 }
 
@@ -155,10 +92,10 @@ export type LeadMessage =
 
 /** The endpoint of a message: the leads tab / CRM send to /leads/{id}/send-*, the centre to /send-communication. */
 function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<unknown> {
-  if (m.type === 'email' && m.template !== undefined) return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: z.object({ message: messageSchema }) });
-  if (m.type === 'sms' && screen === 'dashboard') return apiRequest('POST', `/api/leads/${m.leadId}/send-sms`, { body: { message: m.message }, schema: z.object({ message: messageSchema }) });
+  if (m.type === 'email' && m.template !== undefined) return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: sendMessageResponseSchema });
+  if (m.type === 'sms' && screen === 'dashboard') return apiRequest('POST', `/api/leads/${m.leadId}/send-sms`, { body: { message: m.message }, schema: sendMessageResponseSchema });
   const body: SendCommunication = { leadId: m.leadId, type: m.type, message: m.message, ...(m.type === 'email' && m.subject ? { subject: m.subject } : {}) };
-  return apiRequest('POST', '/api/send-communication', { body });
+  return apiRequest('POST', '/api/send-communication', { body, schema: sendCommunicationResponseSchema });
 }
 
 /**
@@ -186,7 +123,7 @@ export function useSendToLead(screen: CommsScreen) {
 // --- tests ---
 
 /** Key shared by every test mutation: while one runs, every test button is disabled (§5). */
-export const TEST_MUTATION_KEY = ['staff', 'comms', 'test'] as const;
+export const TEST_MUTATION_KEY = commsKeys.test;
 
 /** Shows a test result: the server's message titled Success or Error by its flag (§8). */
 export function notifyTestResult(r: TestResult): void {
@@ -228,7 +165,7 @@ export function useDirectTest(screen: CommsScreen) {
 export function useQuickTest() {
   return useMutation({
     mutationKey: TEST_MUTATION_KEY,
-    mutationFn: (body: QuickTestCommunication) => apiRequest('POST', '/api/quick-test-communication', { body, schema: quickTestSchema }),
+    mutationFn: (body: QuickTestCommunication) => apiRequest('POST', '/api/quick-test-communication', { body, schema: quickTestResponseSchema }),
     meta: { errorToast: { title: COMMUNICATION_TEXTS.testGenericFailed } },
   });
 }
@@ -240,7 +177,7 @@ export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: EmailTemplateBody }) =>
-      apiRequest(id === null ? 'POST' : 'PUT', id === null ? '/api/email-templates' : `/api/email-templates/${id}`, { body, schema: z.object({ template: templateSchema }) }).then((r) => r.template),
+      apiRequest(id === null ? 'POST' : 'PUT', id === null ? '/api/email-templates' : `/api/email-templates/${id}`, { body, schema: emailTemplateResponseSchema }).then((r) => r.template),
     onSuccess: () => {
       notify({ title: 'Success', description: COMMUNICATION_TEXTS.templateSaved, type: 'success' });
       return qc.invalidateQueries({ queryKey: commsKeys.templates });
@@ -266,7 +203,7 @@ export function useDeleteTemplate() {
 /** POST /api/email-templates/preview: a stored or unsaved template rendered with a real lead's data. */
 export function usePreviewTemplate() {
   return useMutation({
-    mutationFn: (body: TemplatePreview) => apiRequest('POST', '/api/email-templates/preview', { body, schema: previewSchema }),
+    mutationFn: (body: TemplatePreview) => apiRequest('POST', '/api/email-templates/preview', { body, schema: templatePreviewResponseSchema }),
   });
 }
 
@@ -276,7 +213,7 @@ export function usePreviewTemplate() {
 export function useStartCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkCommunication) => apiRequest('POST', '/api/bulk-communication', { body, schema: bulkSchema }),
+    mutationFn: (body: BulkCommunication) => apiRequest('POST', '/api/bulk-communication', { body, schema: bulkCommunicationResponseSchema }),
     onSuccess: (res) => {
       qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => [res.campaign, ...(old ?? []).filter((c) => c.id !== res.campaignId)]);
       notify({ title: 'Campaign started', description: `${res.recipients} recipient${res.recipients === 1 ? '' : 's'}`, type: 'success' });
@@ -290,7 +227,7 @@ export function useCampaignAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'pause' | 'resume' | 'cancel' }) =>
-      apiRequest('POST', `/api/campaigns/${id}/${action}`, { schema: z.object({ campaign: campaignSchema }) }).then((r) => r.campaign),
+      apiRequest('POST', `/api/campaigns/${id}/${action}`, { schema: campaignResponseSchema }).then((r) => r.campaign),
     onSuccess: (campaign) => {
       qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => old?.map((c) => (c.id === campaign.id ? campaign : c)));
       qc.setQueryData(commsKeys.campaign(campaign.id), campaign);

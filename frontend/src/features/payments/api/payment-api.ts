@@ -1,11 +1,12 @@
 /**
  * Deposit calls (public-site.md §7, §9; decisions.md §3, §4). Amounts are always the server's:
  * the wizard deposit is round(10% × the stored lead total), the consultation deposit $250.
+ * The answers' schemas load beside the request (payment-schemas.ts).
  */
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api';
+import type { PaymentStatusResponse } from '@ironclad/contracts';
+import { apiRequest } from '../../../lib/api';
 
-const clientSecretSchema = z.object({ clientSecret: z.string().min(1) });
+const schemas = () => import('./payment-schemas');
 
 /** Customer details sent along (the server uses the stored lead for the wizard deposit). */
 export interface CustomerInfo {
@@ -17,27 +18,17 @@ export interface CustomerInfo {
 
 /** POST /api/create-deposit-payment → the PaymentIntent's client secret. */
 export async function createDepositPayment(body: { leadId: number; totalAmount: number; customerInfo: CustomerInfo & { company?: string }; projectDetails: Record<string, unknown> }): Promise<string> {
-  return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: clientSecretSchema })).clientSecret;
+  return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })).clientSecret;
 }
 
 /** POST /api/create-consultation-payment → the PaymentIntent's client secret (always $250). */
 export async function createConsultationPayment(body: { amount: number; customerInfo: CustomerInfo; projectDetails: { type: string; description: string } }): Promise<string> {
-  return (await apiRequest('POST', '/api/create-consultation-payment', { body, schema: clientSecretSchema })).clientSecret;
+  return (await apiRequest('POST', '/api/create-consultation-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })).clientSecret;
 }
 
 /** What the server knows of a PaymentIntent (GET /api/payments/:paymentIntentId). */
-export const paymentStatusSchema = z.object({
-  paymentIntentId: z.string(),
-  kind: z.enum(['deposit', 'consultation']),
-  status: z.enum(['pending', 'processing', 'succeeded', 'failed', 'canceled']),
-  amountCents: z.number(),
-  currency: z.string(),
-  failureMessage: z.string().nullable(),
-});
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
-
-export function fetchPaymentStatus(paymentIntentId: string, signal?: AbortSignal): Promise<PaymentStatus> {
-  return apiRequest('GET', `/api/payments/${encodeURIComponent(paymentIntentId)}`, { schema: paymentStatusSchema, signal });
+export function fetchPaymentStatus(paymentIntentId: string, signal?: AbortSignal): Promise<PaymentStatusResponse> {
+  return apiRequest('GET', `/api/payments/${encodeURIComponent(paymentIntentId)}`, { schema: schemas().then((m) => m.paymentStatusResponseSchema), signal });
 }
 
 /** Cents → "$1,234.50" (or "$250" when whole). */

@@ -1,3 +1,4 @@
+/** KPI cards of the staff screens (admin dashboard, communications centre). */
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 
 /** A KPI card: label and value. */

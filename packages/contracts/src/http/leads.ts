@@ -1,0 +1,131 @@
+/**
+ * The lead as the API answers it, and the visitors' POST /api/leads (public-site.md §3 "Lead",
+ * §7; decisions.md §3, §5). The staff's lead calls are in staff.ts, so the public pages that send
+ * a lead do not download them.
+ *
+ * Units: money in whole US dollars; dates ISO-8601 strings.
+ */
+import { z } from 'zod';
+import { emailField, phoneField } from '../contact.js';
+import { buildingInfoSchema, LEAD_SOURCES, LEAD_STATUSES, leadStatusField } from '../lead.js';
+import { WIZARD_FIELD_MAX_LENGTH as MAX } from '../quote.js';
+import { limitedText, optionalText } from '../text.js';
+import { jobRefSchema } from './common.js';
+
+// ---------------------------------------------------------------------------------------------
+// The lead as the API answers it
+// ---------------------------------------------------------------------------------------------
+
+/** A subfield of a stored buildingInfo: absent when missing or of another type. */
+const storedField = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const textOrNumber = z.union([z.string(), z.number()]);
+
+/**
+ * A lead's `buildingInfo` as stored and answered: the subfields of buildingInfoSchema without
+ * its input limits (the manual estimator stores up to 100,000 cameras, more than a visitor may
+ * send). The column is free-form jsonb, so it is read leniently: a subfield of another type reads
+ * as absent, unknown subfields are dropped, and a value that is not an object reads as `{}`.
+ */
+export const storedBuildingInfoSchema = z
+  .object({
+    type: storedField(z.string()),
+    size: storedField(z.string()),
+    /** Square feet, as typed (text) or as a number. */
+    squareFootage: storedField(textOrNumber),
+    floors: storedField(textOrNumber),
+    entryPoints: storedField(textOrNumber),
+    coverage: storedField(z.array(z.string())),
+    description: storedField(z.string()),
+    budget: storedField(z.string()),
+    timeline: storedField(z.string()),
+    specificAreas: storedField(z.string()),
+    buildingSize: storedField(z.string()),
+    buildingComplexity: storedField(z.string()),
+    cameras: storedField(z.number()),
+    hasAccessControl: storedField(z.boolean()),
+    hasVideoIntercom: storedField(z.boolean()),
+    hasMonitoring: storedField(z.boolean()),
+  })
+  .catch({});
+
+/**
+ * A stored lead as the API returns it. `source` values outside LEAD_SOURCES (the column has no
+ * CHECK constraint) read as `unknown`.
+ */
+export const leadSchema = z.object({
+  id: z.number().int().positive(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  buildingInfo: storedBuildingInfoSchema,
+  /**
+   * The server's quote, by source: AiRecommendation (`ai_shopping`, quote.ts),
+   * CalculatorRecommendation (`cost_calculator`, estimate-pdf.ts); null for the others.
+   */
+  aiRecommendation: z.unknown().nullable(),
+  /** Whole US dollars, computed by the server; null = TBD. */
+  totalEstimate: z.number().int().nullable(),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  specificAreas: z.string().nullable(),
+  additionalFeatures: z.array(z.string()),
+  status: z.enum(LEAD_STATUSES),
+  source: z.enum(LEAD_SOURCES).catch('unknown'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Lead = z.output<typeof leadSchema>;
+
+/** `{lead}`: answer of PATCH /api/leads/{id} (staff.ts) and (201) of POST /api/leads/manual-estimate (estimates.ts). */
+export const leadResponseSchema = z.object({ lead: leadSchema });
+export type LeadResponse = z.output<typeof leadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/leads (public)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Body of POST /api/leads (public).
+ *
+ * - `status` is accepted (visitors' clients send `new`) but a public submission is always stored
+ *   as `new`: a visitor cannot place a lead further along the pipeline.
+ * - `aiRecommendation` and `totalEstimate` are accepted for compatibility with the spec's
+ *   clients but are never trusted: the server replaces them with its own figures
+ *   (decisions.md §3).
+ * - `manual_estimator` / `contact_conversion` sources need an admin session (403 otherwise).
+ */
+export const createLeadSchema = z
+  .object({
+    firstName: optionalText(MAX.firstName),
+    lastName: optionalText(MAX.lastName),
+    email: emailField,
+    phone: phoneField.optional(),
+    company: optionalText(MAX.company),
+    address: optionalText(500),
+    buildingInfo: buildingInfoSchema,
+    budget: optionalText(100),
+    timeline: optionalText(100),
+    specificAreas: optionalText(MAX.specificAreas),
+    additionalFeatures: z.array(limitedText(100)).max(20).optional().default([]),
+    status: leadStatusField.optional(),
+    source: z.enum(LEAD_SOURCES).optional().default('ai_shopping'),
+    aiRecommendation: z.unknown().optional(),
+    totalEstimate: z.unknown().optional(),
+  })
+  .strict();
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type CreateLead = z.output<typeof createLeadSchema>;
+
+/**
+ * 201 answer of POST /api/leads. `notificationJob` is null when Redis was unavailable: the staff
+ * notification is still recorded and delivered later. Errors: 400 VALIDATION_FAILED (with
+ * `error` for the spec's clients), 403, 503 FEATURE_DISABLED.
+ */
+export const createLeadResponseSchema = z.object({
+  lead: leadSchema,
+  notificationJob: jobRefSchema.nullable(),
+});
+export type CreateLeadResponse = z.output<typeof createLeadResponseSchema>;
