@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
 import { COMPARE_SERVICES_LINK, SERVICE_PAGE_LINKS } from './nav-items';
-import { ServicesTriggerButton, type ServicesMenuPanelProps } from './services-menu';
+import { ServicesTriggerButton, type ServicesMenuPanelProps } from './services-trigger';
 import { useSectionNavigation } from './use-section-navigation';
 import { registerRecipes } from '../ui/recipes';
 

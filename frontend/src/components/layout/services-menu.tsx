@@ -4,26 +4,9 @@
  * visitor shows intent (pointer over, focus, press), so a page does not download it before
  * anyone opens it. A press made before it has loaded opens it once it has.
  */
-import { Button, type ButtonProps } from '@chakra-ui/react';
-import { forwardRef, useCallback, useRef, useState, type ComponentType } from 'react';
-import { LucideChevronDown } from 'lucide-react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { ServicesTriggerButton, type ServicesMenuPanelProps } from './services-trigger';
 
-/** Props of the loaded menu. */
-export interface ServicesMenuPanelProps {
-  /** The visitor pressed the trigger before the menu had loaded: open it now. */
-  openOnMount: boolean;
-  /** The look-alike trigger had the focus: give it to the menu's trigger. */
-  focusOnMount: boolean;
-}
-
-/** The trigger button, shared by the look-alike and the real menu (same look, same label). */
-export const ServicesTriggerButton = forwardRef<HTMLButtonElement, ButtonProps>(function ServicesTriggerButton(props, ref) {
-  return (
-    <Button ref={ref} variant="ghost" size="sm" px="1.5" gap="1" fontWeight="medium" color="fg" {...props}>
-      Services <LucideChevronDown aria-hidden="true" />
-    </Button>
-  );
-});
 
 const loadPanel = () => import('./services-menu-panel').then((m) => m.ServicesMenuPanel);
 

@@ -5,7 +5,7 @@
  */
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { toastSlotRecipe } from '~chakra-theme/recipes/toast';
-import { TOAST_DURATION_MS, connectToasterRegion, type NotifyOptions } from './toaster';
+import { TOAST_DURATION_MS, connectToasterRegion, type NotifyOptions } from './toast-store';
 import { registerRecipes } from './recipes';
 
 registerRecipes({ slotRecipes: { toast: toastSlotRecipe } });

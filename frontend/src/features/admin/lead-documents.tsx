@@ -1,5 +1,5 @@
 /**
- * Documents stored for a lead (issue 5 item 4: the PDF estimates the worker rendered and emailed),
+ * Documents stored for a lead (the PDF estimates the worker rendered and emailed),
  * shown in the leads tab's details panel with a download link each.
  * GET /api/leads/:id/documents; the link is GET /api/leads/:id/documents/:documentId/pdf (an
  * attachment, same-origin with the staff session cookie).

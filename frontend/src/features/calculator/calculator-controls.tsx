@@ -46,7 +46,7 @@ interface RangeProps {
 
 /**
  * A labelled slider showing its current value. Memoised: a move re-renders this slider only,
- * not its siblings (issue 5 point 1, no jank on a slow phone).
+ * not its siblings (no jank on a slow phone).
  */
 const RangeControl = memo(function RangeControl({ label, field, value, format, onSet, testId }: RangeProps) {
   const id = useId();

@@ -1,6 +1,6 @@
 /**
  * The cost calculator (public-site.md §2 "Cost calculator", §3, §4, §7, §8, §9; decisions.md §3,
- * §7, §11; issue 5): configuration controls, a total cost card that animates to each new value,
+ * §7, §11): configuration controls, a total cost card that animates to each new value,
  * a timeline card, the cost breakdown, the PDF quote dialog and the live status of the PDF job.
  * Prices come from `priceCalculator` (@ironclad/contracts), the same function the server uses;
  * the discount is the valid promotion's percent (0 when none).
@@ -176,7 +176,7 @@ export function CostCalculator() {
   const promotion = isPromotionActive(config.promotion) ? config.promotion : null;
   const percent = promotion?.percent ?? 0;
   // The sliders follow the visitor's hand at once; the prices re-render in a background pass that
-  // React interrupts when the next move comes (no long task on a slow phone, issue 5 point 1).
+  // React interrupts when the next move comes (no long task on a slow phone).
   const pricedSpecs = useDeferredValue(specs);
   const estimate = useMemo(() => priceCalculator(pricedSpecs, percent), [pricedSpecs, percent]);
   const [dialogOpen, setDialogOpen] = useState(false);

@@ -1,13 +1,11 @@
 /**
- * A lead's activity timeline (issue 7 point 4; decisions.md §8): every email, SMS, call note,
+ * A lead's activity timeline (decisions.md §8): every email, SMS, call note,
  * status change and payment from stored records, newest first, refreshed live on `lead:activity`.
  */
 import { Badge, Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
-import type { ActivityType, LeadActivityItem, MessageStatus } from '@ironclad/contracts';
-import { MESSAGE_STATUSES } from '@ironclad/contracts';
+import { type ActivityType, type LeadActivityItem, type MessageStatus, MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { LucideIcon } from 'lucide-react';
-import { LucideCreditCard, LucideMail, LucideMessageSquare, LucidePhone, LucideRefreshCw, LucideUserPlus } from 'lucide-react';
+import { type LucideIcon, LucideCreditCard, LucideMail, LucideMessageSquare, LucidePhone, LucideRefreshCw, LucideUserPlus } from 'lucide-react';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { STATUS_LABELS } from '../../lib/lead-status';
 import { leadTimelineQuery } from './api/comms-api';

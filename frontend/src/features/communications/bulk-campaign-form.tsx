@@ -1,5 +1,5 @@
 /**
- * The bulk communication tool (staff-side.md §2, §7, §9; issue 7 point 5): type, template (email)
+ * The bulk communication tool (staff-side.md §2, §7, §9): type, template (email)
  * or message (SMS), and the recipients' filter (status among the §9 options, minimum estimate in
  * whole dollars, created after). Starting it stores a campaign and answers at once; the caller
  * shows its live progress. Shared by the admin dashboard's Communication tab and the centre.

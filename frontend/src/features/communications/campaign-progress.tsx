@@ -1,5 +1,5 @@
 /**
- * The live progress of one campaign (issue 7 point 5): a progress bar (role progressbar with
+ * The live progress of one campaign: a progress bar (role progressbar with
  * aria-valuenow, 0-100), the send rate and the counts (sent, failed, skipped, queued of total).
  * Screen readers hear the bar's value when they reach it, and one polite announcement when the
  * campaign ends, not every update.

@@ -1,5 +1,5 @@
 /**
- * Campaigns from stored data (decisions.md §8; issue 7 point 5): the list with a live progress
+ * Campaigns from stored data (decisions.md §8): the list with a live progress
  * bar, rate and counts for each running campaign, pause / resume / cancel, and the details modal
  * with the summary and a delivery chart. Also the delivery chart of recent campaigns for the
  * centre's dashboard.

@@ -7,7 +7,7 @@
  * GET /api/leads filters by status and minimum estimate (`minEstimate`, whole dollars) on the
  * server, so the count and the pages are those of both filters; the export walks every page.
  */
-import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, STAFF_PAGE_SIZE_MAX, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import Papa from 'papaparse';

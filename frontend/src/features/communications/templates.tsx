@@ -1,5 +1,5 @@
 /**
- * Email templates in the communications centre (staff-side.md §2, §3; issue 7 point 3): the list,
+ * Email templates in the communications centre (staff-side.md §2, §3): the list,
  * the create/edit modal (Handlebars variables, escaped by the server) and the preview modal,
  * which renders a stored or unsaved template with a real lead's data.
  */

@@ -1,5 +1,5 @@
 /**
- * A picture of the design a home owner reads at a glance (issue 4 point 4): the building's floors
+ * A picture of the design a home owner reads at a glance: the building's floors
  * stacked (top floor at the top), the outdoors/perimeter band below, and a numbered marker per
  * camera location coloured by priority (Critical red, High amber, Medium blue), with "×N" when a
  * location has several cameras. The numbered legend under the drawing names each location, so the

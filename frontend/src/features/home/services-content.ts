@@ -3,8 +3,8 @@
  * screen of the page, apart from the content of the sections below it (home-content.ts), which
  * load with those sections.
  */
-import type { LucideIcon } from 'lucide-react';
 import {
+  type LucideIcon,
   LucideBellRing,
   LucideBuilding2,
   LucideCamera,

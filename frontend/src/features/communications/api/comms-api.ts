@@ -77,9 +77,6 @@ export const useCommunicationStatus = (screen: CommsScreen) => useQuery(communic
 
 // --- sends to one lead ---
 
-const invalidateActivity = (qc: ReturnType<typeof useQueryClient>, leadId: number) =>
-  Promise.all([qc.invalidateQueries({ queryKey: commsKeys.timeline(leadId) }), qc.invalidateQueries({ queryKey: commsKeys.activities })]);
-
 /**
  * A message to one lead: an email from a stored template, a free-text email, a text message or a
  * call note (stored on the timeline, nothing sent).

@@ -1,5 +1,4 @@
 /** The hero of /security-monitoring (public-site.md §2): prerendered and hydrated with the page; the rest of the page is in ./monitoring.ts. */
-import { BUILT_IN_HERO_IMAGES } from '../../site-config/generated-image';
 import type { ServicePageHero } from '../service-page-types';
 
 export const MONITORING_HERO: ServicePageHero = {
