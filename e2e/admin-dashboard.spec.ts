@@ -23,7 +23,9 @@ test.beforeAll(async () => {
             ('Quiet', 'Other', 'other@example.com', '2125550000', null, '{}', null, 'new', 'cost_calculator')`,
     [HOSTILE],
   );
-  await dbQuery(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('Conv', 'Ert', 'convert.me@example.com', '7185550177', 'residential', '{}')`);
+  await dbQuery(
+    `INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('Conv', 'Ert', 'convert.me@example.com', '7185550177', 'residential', '{}')`,
+  );
   await dbQuery(
     `INSERT INTO contacts (first_name, last_name, email, phone, property_type, services, referral_source, message)
      VALUES ($1, 'Contact', 'hostile.contact@example.com', '7185550188', $1, ARRAY[$1], $1, $1)`,
@@ -87,13 +89,26 @@ test('wrong password, then sign in; find a lead by phone and change its status; 
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 });
 
-test('the dashboard has the eight tabs of §2, leads first and selected; the later issues\' tabs say they are coming', async ({ page }) => {
+test("the dashboard has the eight tabs of §2, leads first and selected; the later issues' tabs say they are coming", async ({ page }) => {
   await signIn(page);
   const tabs = page.getByRole('tablist').first().getByRole('tab');
-  await expect(tabs).toHaveText(['Leads', 'Contacts', 'Manual Estimator', 'CRM Pipeline', 'Inventory', 'AI Config', 'Communication', 'Settings']);
+  await expect(tabs).toHaveText([
+    'Leads',
+    'Contacts',
+    'Manual Estimator',
+    'CRM Pipeline',
+    'Inventory',
+    'AI Config',
+    'Communication',
+    'Settings',
+  ]);
   await expect(page.getByRole('tab', { name: 'Leads' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('group', { name: 'Total Leads' })).toBeVisible();
-  for (const [tab, text] of [['Inventory', 'Inventory management is coming'], ['AI Config', 'AI configuration is coming'], ['Settings', 'Site settings are coming']] as const) {
+  for (const [tab, text] of [
+    ['Inventory', 'Inventory management is coming'],
+    ['AI Config', 'AI configuration is coming'],
+    ['Settings', 'Site settings are coming'],
+  ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel')).toContainText(text);
   }
@@ -110,7 +125,9 @@ test('convert a contact to a lead', async ({ page }) => {
   await page.getByTestId('contact-details').getByRole('button', { name: 'Convert to Lead' }).click();
   await expect(page.getByText('Contact converted to lead')).toBeVisible();
   await expect(page.getByTestId('contact-details').getByRole('button', { name: 'Converted to Lead' })).toBeDisabled();
-  const [row] = await dbQuery<{ source: string }>(`SELECT l.source FROM contacts c JOIN leads l ON l.id = c.lead_id WHERE c.email = 'convert.me@example.com'`);
+  const [row] = await dbQuery<{ source: string }>(
+    `SELECT l.source FROM contacts c JOIN leads l ON l.id = c.lead_id WHERE c.email = 'convert.me@example.com'`,
+  );
   expect(row!.source).toBe('contact_conversion');
 });
 
@@ -161,7 +178,10 @@ test('a session that ends while the dashboard is open brings back the login; sig
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
-  const [row] = await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM sessions WHERE sess -> 'passport' ->> 'user' = (SELECT id FROM users WHERE email = $1)`, [ADMIN.email]);
+  const [row] = await dbQuery<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sessions WHERE sess -> 'passport' ->> 'user' = (SELECT id FROM users WHERE email = $1)`,
+    [ADMIN.email],
+  );
   expect(row!.n).toBe(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
@@ -191,7 +211,12 @@ test('save a manual estimate', async ({ page }) => {
   await page.getByLabel('Cameras').fill('10');
   await expect(summary).toContainText('Total: $15,400.00');
   // A failed save keeps the form and says so (§8); the next attempt succeeds.
-  await page.route('**/api/leads/manual-estimate', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }), { times: 1 });
+  await page.route(
+    '**/api/leads/manual-estimate',
+    (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }),
+    { times: 1 },
+  );
   await summary.getByRole('button', { name: 'Save Estimate' }).click();
   await expect(page.getByText('Save Error')).toBeVisible();
   await expect(page.getByText('Failed to save estimate. Please try again.')).toBeVisible();
@@ -200,7 +225,9 @@ test('save a manual estimate', async ({ page }) => {
   await expect(page.getByText('Estimate Saved! 💼')).toBeVisible();
   await expect(page.getByText('Manual estimate has been saved to leads database and customer will be contacted.')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('');
-  const [row] = await dbQuery<{ source: string; total_estimate_cents: string }>(`SELECT source, total_estimate_cents FROM leads WHERE email = 'estella@example.com'`);
+  const [row] = await dbQuery<{ source: string; total_estimate_cents: string }>(
+    `SELECT source, total_estimate_cents FROM leads WHERE email = 'estella@example.com'`,
+  );
   expect(row).toEqual({ source: 'manual_estimator', total_estimate_cents: '1540000' });
 });
 

@@ -24,8 +24,14 @@ test.beforeAll(async () => {
     });
     expect(out.status, out.stderr).toBe(0);
   }
-  await dbQuery(`INSERT INTO leads (first_name, last_name, email, phone, building_info, status) VALUES ('Livia', 'Update', 'live.update@example.com', $1, '{}', 'new')`, [PHONE]);
-  await dbQuery(`INSERT INTO leads (first_name, last_name, email, phone, building_info, budget, status) VALUES ($1, 'Crm', 'hostile.crm@example.com', '9175550199', $2, $1, 'contacted')`, [HOSTILE, JSON.stringify({ type: HOSTILE })]);
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, phone, building_info, status) VALUES ('Livia', 'Update', 'live.update@example.com', $1, '{}', 'new')`,
+    [PHONE],
+  );
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, phone, building_info, budget, status) VALUES ($1, 'Crm', 'hostile.crm@example.com', '9175550199', $2, $1, 'contacted')`,
+    [HOSTILE, JSON.stringify({ type: HOSTILE })],
+  );
 });
 
 async function signedInPage(browser: Browser, admin: { email: string; password: string }): Promise<Page> {
@@ -40,10 +46,12 @@ async function signedInPage(browser: Browser, admin: { email: string; password: 
   return page;
 }
 
-test('a status change by one admin appears in the other admin\'s browser without a reload', async ({ browser }) => {
+test("a status change by one admin appears in the other admin's browser without a reload", async ({ browser }) => {
   const one = await signedInPage(browser, ADMINS[0]!);
   const two = await signedInPage(browser, ADMINS[1]!);
-  await two.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+  await two.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
   const card = two.getByTestId('lead-card');
   await expect(card).toContainText('New');
 
@@ -72,7 +80,10 @@ test('a status change by one admin appears in the other admin\'s browser without
 test('the CRM Pipeline View and Action Items show hostile strings as text', async ({ browser }) => {
   const page = await signedInPage(browser, ADMINS[0]!);
   let dialogs = 0;
-  page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
   await page.getByRole('tab', { name: 'CRM Pipeline' }).click();
   await page.getByLabel('Search pipeline').fill('hostile.crm@');
   const row = page.getByTestId('pipeline-row');

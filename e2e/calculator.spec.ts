@@ -143,17 +143,28 @@ test.describe('cost calculator (shared server, no email provider)', () => {
     await page.getByRole('button', { name: 'Get PDF Quote' }).click();
     await expect(page.getByRole('dialog').getByLabel('First name')).toHaveValue('');
 
-    const [lead] = await dbQuery<{ total_estimate_cents: string; source: string }>('SELECT total_estimate_cents, source FROM leads WHERE id = $1', [leadId]);
+    const [lead] = await dbQuery<{ total_estimate_cents: string; source: string }>(
+      'SELECT total_estimate_cents, source FROM leads WHERE id = $1',
+      [leadId],
+    );
     expect(lead).toEqual({ total_estimate_cents: '812600', source: 'cost_calculator' });
     expect(await dbQuery('SELECT kind FROM lead_documents WHERE lead_id = $1', [leadId])).toEqual([{ kind: 'estimate_pdf' }]);
-    expect(await dbQuery(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([{ status: 'not_delivered' }]);
+    expect(await dbQuery(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([
+      { status: 'not_delivered' },
+    ]);
   });
   test('the §8 toasts when a call fails: PDF refused, PDF call lost, lead call lost', async ({ page }) => {
     await gotoHydrated(page, '/calculator');
     await expect(total(page)).toHaveText('$8,126');
 
     // The PDF call answers non-OK: the lead is saved, 'Lead Created! 📋'; the dialog closes cleared.
-    await page.route('**/api/generate-estimate-pdf', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"down"}' }));
+    await page.route('**/api/generate-estimate-pdf', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"down"}',
+      }),
+    );
     let { dialog, submit } = await fillPdfDialog(page, uniqueEmail('pdf503'));
     await submit.click();
     await expect(page.getByTestId('toast')).toContainText('Lead Created! 📋');
@@ -214,7 +225,13 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
     const envFile = join(process.cwd(), 'test-results', `.e2e-env-calculator-${port}.json`);
     server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
       cwd: process.cwd(),
-      env: { ...process.env, E2E_PORT: String(port), E2E_ENV_FILE: envFile, E2E_SENDGRID_API_KEY: 'SG.test-key', E2E_SENDGRID_BASE_URL: sendgrid.baseUrl },
+      env: {
+        ...process.env,
+        E2E_PORT: String(port),
+        E2E_ENV_FILE: envFile,
+        E2E_SENDGRID_API_KEY: 'SG.test-key',
+        E2E_SENDGRID_BASE_URL: sendgrid.baseUrl,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const deadline = Date.now() + 110_000;
@@ -253,7 +270,8 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
     await expect(status.locator('[data-step="queued"]')).toHaveAttribute('data-state', 'done');
     await expect(status.locator('[data-step="rendering"]')).toHaveAttribute('data-state', 'current');
     await expect(status).toHaveAttribute('data-phase', 'emailed', { timeout: 20_000 });
-    for (const step of ['queued', 'rendering', 'emailed']) await expect(status.locator(`[data-step="${step}"]`)).toHaveAttribute('data-state', 'done');
+    for (const step of ['queued', 'rendering', 'emailed'])
+      await expect(status.locator(`[data-step="${step}"]`)).toHaveAttribute('data-state', 'done');
     expect(await pdfPhases(page)).toEqual(['queued', 'rendering', 'emailed']);
 
     const toast = page.getByTestId('toast');
@@ -263,7 +281,11 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
     const [lead] = await query<{ total_estimate_cents: string }>('SELECT total_estimate_cents FROM leads WHERE id = $1', [leadId]);
     expect(lead.total_estimate_cents).toBe('1448000');
     const mail = sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === email);
-    expect(mail?.body.attachments?.[0]).toMatchObject({ type: 'application/pdf', disposition: 'attachment', filename: expect.stringMatching(/^EST-\d+-[0-9A-F]{8}\.pdf$/) });
+    expect(mail?.body.attachments?.[0]).toMatchObject({
+      type: 'application/pdf',
+      disposition: 'attachment',
+      filename: expect.stringMatching(/^EST-\d+-[0-9A-F]{8}\.pdf$/),
+    });
     expect(Buffer.from(mail!.body.attachments![0].content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

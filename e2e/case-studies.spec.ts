@@ -15,7 +15,11 @@ test('counts, featured, tabs with counts, expansion and gallery from the seeded 
   const counts = page.getByTestId('case-study-counts');
   // The portfolio hydrates (with the data the api rendered it with) once the visitor uses the page.
   await scrollIntoHydratedView(counts);
-  await expect(counts.locator('dd')).toHaveText([String(rows.length), String(new Set(rows.map((r) => r.category)).size), String(Math.min(2, rows.filter((r) => r.featured).length))]);
+  await expect(counts.locator('dd')).toHaveText([
+    String(rows.length),
+    String(new Set(rows.map((r) => r.category)).size),
+    String(Math.min(2, rows.filter((r) => r.featured).length)),
+  ]);
   await expect(page.getByTestId('featured-case-study')).toHaveCount(Math.min(2, rows.filter((r) => r.featured).length));
   // The unpublished draft never shows.
   await expect(page.locator('main')).not.toContainText('Hoboken Medical Clinic');
@@ -131,7 +135,9 @@ test('a third published featured project: still at most 2 featured shown, and th
     [title],
   );
   try {
-    const rows = await dbQuery<{ title: string; category: string; featured: boolean }>('SELECT title, category, featured FROM case_studies WHERE published');
+    const rows = await dbQuery<{ title: string; category: string; featured: boolean }>(
+      'SELECT title, category, featured FROM case_studies WHERE published',
+    );
     const featuredTitles = rows.filter((r) => r.featured).map((r) => r.title);
     expect(featuredTitles.length).toBeGreaterThanOrEqual(3);
 

@@ -28,7 +28,11 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   await createAdmin(ADMIN);
-  const values = Array.from({ length: CAMPAIGN_LEADS }, (_, i) => `('Camp${i}', 'Lead', 'camp${i}@comms.example', '212555${String(1000 + i)}', null, '{}', ${(MIN_ESTIMATE + 1000 * i) * 100}, 'qualified', 'ai_shopping')`);
+  const values = Array.from(
+    { length: CAMPAIGN_LEADS },
+    (_, i) =>
+      `('Camp${i}', 'Lead', 'camp${i}@comms.example', '212555${String(1000 + i)}', null, '{}', ${(MIN_ESTIMATE + 1000 * i) * 100}, 'qualified', 'ai_shopping')`,
+  );
   await dbQuery(
     `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source)
      VALUES ${values.join(', ')},
@@ -57,7 +61,12 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await form.getByRole('button', { name: 'Start campaign' }).click();
   const res = await started;
   expect(res.status()).toBe(202);
-  expect(res.request().postDataJSON()).toEqual({ type: 'email', name: 'E2E spring campaign', template: 'follow-up', filter: { status: 'qualified', minValue: MIN_ESTIMATE } });
+  expect(res.request().postDataJSON()).toEqual({
+    type: 'email',
+    name: 'E2E spring campaign',
+    template: 'follow-up',
+    filter: { status: 'qualified', minValue: MIN_ESTIMATE },
+  });
   expect((await res.json()).recipients).toBe(RECIPIENTS);
 
   // The list shows the new campaign at once; Socket.IO `campaign:progress` drives it to 100%.
@@ -75,7 +84,9 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await expect(card.getByText('Completed', { exact: true })).toBeVisible();
   await expect(card.getByTestId('campaign-summary')).toHaveText(`Summary: 0 successful, 0 failed, ${RECIPIENTS} total`);
 
-  const [stored] = await dbQuery<{ status: string; total: number }>(`SELECT status, total FROM campaigns WHERE name = 'E2E spring campaign'`);
+  const [stored] = await dbQuery<{ status: string; total: number }>(
+    `SELECT status, total FROM campaigns WHERE name = 'E2E spring campaign'`,
+  );
   expect(stored).toEqual({ status: 'sent', total: RECIPIENTS });
 
   // The details modal: settings, summary and the delivery chart.
@@ -187,13 +198,17 @@ test('templates: create, edit, and preview with a real lead’s data (values esc
   await dialog.getByRole('button', { name: 'Save template' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(card).toContainText('A special offer for {{firstName}}');
-  const [row] = await dbQuery<{ subject: string; category: string }>(`SELECT subject, category FROM email_templates WHERE name = 'e2e-offer'`);
+  const [row] = await dbQuery<{ subject: string; category: string }>(
+    `SELECT subject, category FROM email_templates WHERE name = 'e2e-offer'`,
+  );
   expect(row).toEqual({ subject: 'A special offer for {{firstName}}', category: 'marketing' });
 
   await card.getByRole('button', { name: 'Preview e2e-offer' }).click();
   dialog = page.getByRole('dialog', { name: 'Preview: e2e-offer' });
   const [{ id: previewLeadId }] = await dbQuery<{ id: number }>(`SELECT id FROM leads WHERE email = 'quinn.preview@comms.example'`);
-  const rendered = page.waitForResponse((r) => r.url().endsWith('/api/email-templates/preview') && r.request().postDataJSON()?.leadId === previewLeadId);
+  const rendered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/email-templates/preview') && r.request().postDataJSON()?.leadId === previewLeadId,
+  );
   await dialog.getByLabel('Find a lead').fill('quinn.preview');
   await expect(dialog.getByLabel('Lead', { exact: true }).locator('option')).toHaveCount(1);
   expect((await rendered).status()).toBe(200);
@@ -212,7 +227,10 @@ test('send an email to a lead from Lead Management and see it on its timeline', 
   const rows = page.getByTestId('managed-lead');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(HOSTILE_NAME);
-  await rows.first().getByRole('button', { name: `Send email to ${HOSTILE_NAME} Preview` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `Send email to ${HOSTILE_NAME} Preview` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Send to ${HOSTILE_NAME} Preview` });
   await dialog.getByLabel('Template').selectOption('proposal');
   await dialog.getByRole('button', { name: 'Send Email' }).click();
@@ -224,7 +242,10 @@ test('send an email to a lead from Lead Management and see it on its timeline', 
   await page.getByLabel('Search lead activity').fill('quinn.preview');
   const lead = page.getByTestId('lead-activity');
   await expect(lead).toHaveCount(1);
-  const item = lead.getByTestId('activity-item').filter({ hasText: 'Your security system proposal from Ironclad Security Systems' }).filter({ hasNotText: 'Campaign #' });
+  const item = lead
+    .getByTestId('activity-item')
+    .filter({ hasText: 'Your security system proposal from Ironclad Security Systems' })
+    .filter({ hasNotText: 'Campaign #' });
   await expect(item).toContainText('Not delivered', { timeout: 15_000 });
   await expect(item).toContainText(ADMIN.email);
   const [msg] = await dbQuery<{ status: string; template: string; kind: string }>(
@@ -258,7 +279,9 @@ test('export the filtered leads as leads_export.csv with formula cells escaped',
   expect(hostile[7]).toBe(String(MIN_ESTIMATE + 50_000));
 });
 
-test('Lead Management filters by the minimum estimate on the server: matches beyond the first page are listed, counted and exported', async ({ page }) => {
+test('Lead Management filters by the minimum estimate on the server: matches beyond the first page are listed, counted and exported', async ({
+  page,
+}) => {
   // 55 new `won` leads below the minimum, then 3 old ones above it: none of the 3 is on the first page of `won` leads.
   const MIN = 543_210;
   await dbQuery(
@@ -267,7 +290,9 @@ test('Lead Management filters by the minimum estimate on the server: matches bey
      UNION ALL
      SELECT 'Big' || g, 'Won', 'big' || g || '@minimum.example', '{}'::jsonb, ${MIN * 100} + g, 'won', 'ai_shopping', timestamptz '2019-01-01' + g * interval '1 second' FROM generate_series(1, 3) g`,
   );
-  const [{ n }] = await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM leads WHERE status = 'won' AND total_estimate_cents >= ${MIN * 100}`);
+  const [{ n }] = await dbQuery<{ n: number }>(
+    `SELECT count(*)::int AS n FROM leads WHERE status = 'won' AND total_estimate_cents >= ${MIN * 100}`,
+  );
   await openCentre(page, 'Lead Management');
   await page.getByLabel('Status', { exact: true }).selectOption('won');
   const listed = page.waitForResponse((r) => r.url().includes('/api/leads?') && r.url().includes(`minEstimate=${MIN}`));
@@ -281,7 +306,12 @@ test('Lead Management filters by the minimum estimate on the server: matches bey
   expect(download.suggestedFilename()).toBe('leads_export.csv');
   const rows = parse(await readFile((await download.path())!, 'utf8'), { bom: true }) as string[][];
   expect(rows).toHaveLength(n + 1);
-  expect(rows.filter((r) => r[2]!.endsWith('@minimum.example')).map((r) => r[2]).sort()).toEqual(['big1@minimum.example', 'big2@minimum.example', 'big3@minimum.example']);
+  expect(
+    rows
+      .filter((r) => r[2]!.endsWith('@minimum.example'))
+      .map((r) => r[2])
+      .sort(),
+  ).toEqual(['big1@minimum.example', 'big2@minimum.example', 'big3@minimum.example']);
 });
 
 test('Testing tab: a direct test sends {type, recipient} to /api/test-communication and shows the server message', async ({ page }) => {

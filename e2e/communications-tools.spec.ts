@@ -19,7 +19,10 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   await createAdmin(ADMIN);
-  const sms = Array.from({ length: SMS_LEADS }, (_, i) => `('Texty${i}', 'Tool', 'texty${i}@tools.example', '718555${String(2000 + i)}', ${(SMS_MIN + i) * 100}, 'proposal')`);
+  const sms = Array.from(
+    { length: SMS_LEADS },
+    (_, i) => `('Texty${i}', 'Tool', 'texty${i}@tools.example', '718555${String(2000 + i)}', ${(SMS_MIN + i) * 100}, 'proposal')`,
+  );
   await dbQuery(
     `INSERT INTO leads (first_name, last_name, email, phone, total_estimate_cents, status, building_info, source)
      SELECT v.*, '{}'::jsonb, 'ai_shopping' FROM (VALUES ${sms.join(', ')},
@@ -31,10 +34,18 @@ test.beforeAll(async () => {
 
 /** POST from the signed-in page (same origin, cookies and Origin header like the app's own calls). */
 function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(async ([p, b]) => {
-    const res = await fetch(p as string, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
-    return { status: res.status, json: await res.json() };
-  }, [path, body] as const);
+  return page.evaluate(
+    async ([p, b]) => {
+      const res = await fetch(p as string, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(b),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [path, body] as const,
+  );
 }
 
 test('/test-communication: the run button needs an email or a phone; one result card per channel', async ({ page }) => {
@@ -54,12 +65,20 @@ test('/test-communication: the run button needs an email or a phone; one result 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/quick-test-communication'));
   await run.click();
   expect((await answered).request().postDataJSON()).toEqual({ email: 'quick.test@tools.example', phone: '(212) 555-0177' });
-  for (const [card, text] of [['result-email', 'Test email not delivered: provider not configured'], ['result-sms', 'Test SMS not delivered: provider not configured']] as const) {
+  for (const [card, text] of [
+    ['result-email', 'Test email not delivered: provider not configured'],
+    ['result-sms', 'Test SMS not delivered: provider not configured'],
+  ] as const) {
     await expect(page.getByTestId(card)).toContainText(text);
     await expect(page.getByTestId(card)).toContainText('Error');
   }
-  const stored = await dbQuery<{ channel: string; status: string; kind: string }>(`SELECT channel, status, kind FROM outbound_messages WHERE recipient IN ('quick.test@tools.example', '+12125550177', '(212) 555-0177') ORDER BY channel`);
-  expect(stored).toEqual([{ channel: 'email', status: 'not_delivered', kind: 'test' }, { channel: 'sms', status: 'not_delivered', kind: 'test' }]);
+  const stored = await dbQuery<{ channel: string; status: string; kind: string }>(
+    `SELECT channel, status, kind FROM outbound_messages WHERE recipient IN ('quick.test@tools.example', '+12125550177', '(212) 555-0177') ORDER BY channel`,
+  );
+  expect(stored).toEqual([
+    { channel: 'email', status: 'not_delivered', kind: 'test' },
+    { channel: 'sms', status: 'not_delivered', kind: 'test' },
+  ]);
   expect(await seriousA11yViolations(page, 'main')).toEqual([]);
 });
 
@@ -98,7 +117,9 @@ test('the dashboard’s Communication tab: status, test by lead ID, bulk SMS wit
   await bulk.getByLabel('Minimum estimate').fill(String(SMS_MIN));
   await bulk.getByRole('button', { name: 'Send bulk message' }).click();
   const card = bulk.getByTestId('campaign-card').filter({ hasText: 'E2E bulk SMS' });
-  await expect(card.getByRole('progressbar', { name: 'E2E bulk SMS progress' })).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+  await expect(card.getByRole('progressbar', { name: 'E2E bulk SMS progress' })).toHaveAttribute('aria-valuenow', '100', {
+    timeout: 30_000,
+  });
   await expect(card.getByTestId('campaign-counts')).toContainText(`Not delivered (outbox) ${SMS_LEADS}`);
   await expect(card.getByTestId('campaign-counts')).toContainText(`Total ${SMS_LEADS}`);
   await expect(card.getByTestId('campaign-summary')).toHaveText(`Summary: 0 successful, 0 failed, ${SMS_LEADS} total`);
@@ -132,19 +153,35 @@ test('leads tab and CRM: send SMS and email to a lead; its timeline shows them l
   await send.getByLabel('Template').selectOption('welcome');
   await send.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
-  await expect(modal.getByTestId('activity-item').filter({ hasText: 'Email: Welcome to Ironclad Security Systems, Tess' })).toContainText('Not delivered', { timeout: 15_000 });
+  await expect(modal.getByTestId('activity-item').filter({ hasText: 'Email: Welcome to Ironclad Security Systems, Tess' })).toContainText(
+    'Not delivered',
+    { timeout: 15_000 },
+  );
   const rows = await dbQuery<{ channel: string; status: string; triggered_by: string }>(
     `SELECT channel, status, triggered_by FROM outbound_messages WHERE lead_id = (SELECT id FROM leads WHERE email = 'tess.timeline@tools.example') AND kind = 'transactional' ORDER BY id`,
   );
-  expect(rows).toEqual([{ channel: 'sms', status: 'not_delivered', triggered_by: ADMIN.email }, { channel: 'email', status: 'not_delivered', triggered_by: ADMIN.email }]);
+  expect(rows).toEqual([
+    { channel: 'sms', status: 'not_delivered', triggered_by: ADMIN.email },
+    { channel: 'email', status: 'not_delivered', triggered_by: ADMIN.email },
+  ]);
 });
 
-test('the unsubscribe page works without login, records the opt-out, and the next campaign skips the address', async ({ page, browser }) => {
+test('the unsubscribe page works without login, records the opt-out, and the next campaign skips the address', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, ADMIN, '/admin');
   const campaign = { type: 'email', template: 'welcome', name: 'E2E consent', filter: { status: 'negotiation', minValue: 777_000 } };
   const first = await postFromPage(page, '/api/bulk-communication', campaign);
   expect(first.status).toBe(202);
-  await expect.poll(async () => (await dbQuery<{ status: string }>(`SELECT status FROM outbound_messages WHERE recipient = 'una.subscribe@tools.example'`))[0]?.status, { timeout: 15_000 }).toBe('not_delivered');
+  await expect
+    .poll(
+      async () =>
+        (await dbQuery<{ status: string }>(`SELECT status FROM outbound_messages WHERE recipient = 'una.subscribe@tools.example'`))[0]
+          ?.status,
+      { timeout: 15_000 },
+    )
+    .toBe('not_delivered');
   const [{ body }] = await dbQuery<{ body: string }>(`SELECT body FROM outbound_messages WHERE recipient = 'una.subscribe@tools.example'`);
   const link = new URL(/Unsubscribe: (\S+)/.exec(body)![1]!);
   expect(link.pathname).toMatch(/^\/unsubscribe\/[\w.-]+$/);
@@ -163,7 +200,9 @@ test('the unsubscribe page works without login, records the opt-out, and the nex
   expect(await seriousA11yViolations(v, 'main')).toEqual([]);
   await v.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(v.getByTestId('unsubscribe-done')).toContainText('You are unsubscribed.');
-  const [optOut] = await dbQuery<{ channel: string; opted_out: boolean }>(`SELECT channel, opted_out FROM communication_opt_outs WHERE address = 'una.subscribe@tools.example'`);
+  const [optOut] = await dbQuery<{ channel: string; opted_out: boolean }>(
+    `SELECT channel, opted_out FROM communication_opt_outs WHERE address = 'una.subscribe@tools.example'`,
+  );
   expect(optOut).toEqual({ channel: 'email', opted_out: true });
   await v.reload();
   await expect(v.getByTestId('unsubscribe-done')).toBeVisible();
@@ -172,7 +211,15 @@ test('the unsubscribe page works without login, records the opt-out, and the nex
   // The next campaign to the same filter skips (and counts) the address.
   const second = await postFromPage(page, '/api/bulk-communication', { ...campaign, name: 'E2E consent again' });
   expect(second.status).toBe(202);
-  await expect.poll(async () => (await dbQuery<{ status: string; skipped: number }>(
-    `SELECT c.status, count(*) FILTER (WHERE m.status = 'skipped')::int AS skipped FROM campaigns c JOIN outbound_messages m ON m.campaign_id = c.id WHERE c.name = 'E2E consent again' GROUP BY c.status`,
-  ))[0], { timeout: 15_000 }).toEqual({ status: 'sent', skipped: 1 });
+  await expect
+    .poll(
+      async () =>
+        (
+          await dbQuery<{ status: string; skipped: number }>(
+            `SELECT c.status, count(*) FILTER (WHERE m.status = 'skipped')::int AS skipped FROM campaigns c JOIN outbound_messages m ON m.campaign_id = c.id WHERE c.name = 'E2E consent again' GROUP BY c.status`,
+          )
+        )[0],
+      { timeout: 15_000 },
+    )
+    .toEqual({ status: 'sent', skipped: 1 });
 });

@@ -11,11 +11,18 @@ import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 
 const EDITED_PHONE = '(212) 555-0177';
 
-test('a phone number changed by staff shows on the next page load, in the text, the tel: links and the JSON-LD', async ({ page, request }) => {
-  const [row] = await dbQuery<{ setting_value: CompanyFacts }>("SELECT setting_value FROM site_settings WHERE setting_key = 'company_facts'");
+test('a phone number changed by staff shows on the next page load, in the text, the tel: links and the JSON-LD', async ({
+  page,
+  request,
+}) => {
+  const [row] = await dbQuery<{ setting_value: CompanyFacts }>(
+    "SELECT setting_value FROM site_settings WHERE setting_key = 'company_facts'",
+  );
   const original = row.setting_value;
   expect(original.phone).not.toBe(EDITED_PHONE);
-  await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [JSON.stringify({ ...original, phone: EDITED_PHONE })]);
+  await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [
+    JSON.stringify({ ...original, phone: EDITED_PHONE }),
+  ]);
   try {
     const html = await (await request.get('/')).text();
     const ld = /<script type="application\/ld\+json" id="ld-local-business">([^<]+)<\/script>/.exec(html)?.[1];

@@ -23,14 +23,24 @@ test('a paid consultation shows on the visitor’s contact in the admin contacts
   test.setTimeout(90_000);
   await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
   const email = `consult-contact-${Date.now()}@example.com`;
-  await page.goto(`/consultation-payment?firstName=Noa&lastName=Levi&email=${encodeURIComponent(email)}&phone=9175550111&buildingType=restaurant`);
+  await page.goto(
+    `/consultation-payment?firstName=Noa&lastName=Levi&email=${encodeURIComponent(email)}&phone=9175550111&buildingType=restaurant`,
+  );
   await expect(page.getByLabel('First name')).toHaveValue('Noa');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.getByTestId('stripe-card-number').fill('4242424242424242');
   await page.getByRole('button', { name: 'Pay $250' }).click();
   await expect(page.getByTestId('payment-confirmed').getByText('Consultation Scheduled!')).toBeVisible();
   await expect
-    .poll(async () => (await dbQuery<{ status: string; contact_id: number | null }>('SELECT status, contact_id FROM payments WHERE customer_email = $1', [email]))[0])
+    .poll(
+      async () =>
+        (
+          await dbQuery<{ status: string; contact_id: number | null }>(
+            'SELECT status, contact_id FROM payments WHERE customer_email = $1',
+            [email],
+          )
+        )[0],
+    )
     .toMatchObject({ status: 'succeeded', contact_id: expect.any(Number) });
 
   await page.goto('/admin');

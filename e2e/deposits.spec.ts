@@ -13,10 +13,15 @@ import { walkWizardToQuote } from './support/wizard';
 const uniqueEmail = (p: string) => `${p}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function paymentOf(where: string, param: unknown) {
-  const rows = await dbQuery<{ status: string; amount_cents: number; payment_intent_id: string; lead_id: number | null; failure_message: string | null }>(
-    `SELECT status, amount_cents, payment_intent_id, lead_id, failure_message FROM payments WHERE ${where} ORDER BY id DESC LIMIT 1`,
-    [param],
-  );
+  const rows = await dbQuery<{
+    status: string;
+    amount_cents: number;
+    payment_intent_id: string;
+    lead_id: number | null;
+    failure_message: string | null;
+  }>(`SELECT status, amount_cents, payment_intent_id, lead_id, failure_message FROM payments WHERE ${where} ORDER BY id DESC LIMIT 1`, [
+    param,
+  ]);
   return rows[0];
 }
 
@@ -47,12 +52,17 @@ test.describe('deposits', () => {
   // long multi-step flows on a shared 2-core machine: a generous budget (not a performance assertion)
   test.describe.configure({ timeout: 90_000 });
 
-  test('wizard deposit: a declined card shows Payment Failed, a good card secures the date; the webhook updates our records', async ({ page }) => {
+  test('wizard deposit: a declined card shows Payment Failed, a good card secures the date; the webhook updates our records', async ({
+    page,
+  }) => {
     const consoleErrors = collectConsoleErrors(page);
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('deposit');
     const wizard = await walkWizardToQuote(page, email);
-    const [lead] = await dbQuery<{ id: number; total_estimate_cents: string }>('SELECT id, total_estimate_cents FROM leads WHERE email = $1', [email]);
+    const [lead] = await dbQuery<{ id: number; total_estimate_cents: string }>(
+      'SELECT id, total_estimate_cents FROM leads WHERE email = $1',
+      [email],
+    );
     const depositCents = Math.round(Number(lead!.total_estimate_cents) * 0.1);
     const label = `$${(depositCents / 100).toLocaleString('en-US', { minimumFractionDigits: depositCents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
@@ -82,12 +92,19 @@ test.describe('deposits', () => {
     await wizard.getByRole('button', { name: `Pay ${label}`, exact: true }).click();
     await expect(page.getByText("Your installation date has been secured. We'll contact you within 24 hours.").first()).toBeVisible();
     await expect(wizard.getByTestId('payment-confirmed').getByText('Deposit Successful!')).toBeVisible();
-    const confirmations = await page.evaluate(() => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations);
+    const confirmations = await page.evaluate(
+      () => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations,
+    );
     expect(confirmations.at(-1)!.returnUrl).toBe(new URL('/payment-success', page.url()).toString());
 
     await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('succeeded');
-    await expect.poll(async () => (await dbQuery<{ status: string }>('SELECT status FROM leads WHERE id = $1', [lead!.id]))[0]!.status).toBe('won');
-    const messages = await dbQuery<{ template: string }>(`SELECT template FROM outbound_messages WHERE lead_id = $1 AND template LIKE '%payment%' ORDER BY id`, [lead!.id]);
+    await expect
+      .poll(async () => (await dbQuery<{ status: string }>('SELECT status FROM leads WHERE id = $1', [lead!.id]))[0]!.status)
+      .toBe('won');
+    const messages = await dbQuery<{ template: string }>(
+      `SELECT template FROM outbound_messages WHERE lead_id = $1 AND template LIKE '%payment%' ORDER BY id`,
+      [lead!.id],
+    );
     expect(messages.map((m) => m.template)).toEqual(['payment_receipt', 'staff_payment_received']);
 
     // the return page shows what the server holds, not what the URL claims
@@ -102,7 +119,9 @@ test.describe('deposits', () => {
   test('consultation deposit: $250 whatever the page says, success card, return page', async ({ page }) => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('consult');
-    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await page.goto(
+      `/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`,
+    );
     await expect(page.getByLabel('First name')).toHaveValue('Lee');
     await expect(page.getByText('Building type:')).toBeVisible();
     await expect(page.getByTestId('consultation-amount')).toHaveText('$250');
@@ -112,8 +131,12 @@ test.describe('deposits', () => {
     await page.getByTestId('stripe-card-number').fill('4242424242424242');
     await page.getByRole('button', { name: 'Pay $250' }).click();
     await expect(page.getByTestId('payment-confirmed').getByText('Consultation Scheduled!')).toBeVisible();
-    await expect(page.getByTestId('payment-confirmed').getByText("We'll contact you within 24 hours to schedule your site visit.")).toBeVisible();
-    const confirmations = await page.evaluate(() => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations);
+    await expect(
+      page.getByTestId('payment-confirmed').getByText("We'll contact you within 24 hours to schedule your site visit."),
+    ).toBeVisible();
+    const confirmations = await page.evaluate(
+      () => (window as unknown as { __stripeConfirmations: { returnUrl: string }[] }).__stripeConfirmations,
+    );
     expect(confirmations.at(-1)!.returnUrl).toBe(new URL('/consultation-success', page.url()).toString());
 
     await expect.poll(async () => (await paymentOf('customer_email = $1', email))?.status).toBe('succeeded');
@@ -125,10 +148,14 @@ test.describe('deposits', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('consultation return page: processing while the bank clears, then the failure Stripe reports, without a reload', async ({ page }) => {
+  test('consultation return page: processing while the bank clears, then the failure Stripe reports, without a reload', async ({
+    page,
+  }) => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('consult-processing');
-    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await page.goto(
+      `/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`,
+    );
     await expect(page.getByLabel('First name')).toHaveValue('Lee');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByTestId('stripe-card-number')).toBeVisible();
@@ -136,7 +163,10 @@ test.describe('deposits', () => {
 
     /** Makes the fake Stripe move the intent on and send its signed webhook to our API (like `stripe trigger`). */
     const stripeSends = async (type: string) => {
-      const res = await fetch(`${(await e2eEnv()).fakeStripeUrl}/__fake/payment_intents/${payment_intent_id}/events`, { method: 'POST', body: JSON.stringify({ type }) });
+      const res = await fetch(`${(await e2eEnv()).fakeStripeUrl}/__fake/payment_intents/${payment_intent_id}/events`, {
+        method: 'POST',
+        body: JSON.stringify({ type }),
+      });
       expect(res.status).toBe(200);
       expect((await res.json()).delivered).toMatchObject({ type, status: 200 });
     };
@@ -151,10 +181,15 @@ test.describe('deposits', () => {
     await expect(page.locator('[data-payment-status="failed"]').getByText('Payment Failed')).toBeVisible();
     await expect(page.getByText('Your card has insufficient funds.')).toBeVisible();
     await expect(processing).toHaveCount(0);
-    expect((await paymentOf('customer_email = $1', email))!).toMatchObject({ status: 'failed', failure_message: 'Your card has insufficient funds.' });
+    expect((await paymentOf('customer_email = $1', email))!).toMatchObject({
+      status: 'failed',
+      failure_message: 'Your card has insufficient funds.',
+    });
   });
 
-  test("wizard deposit: Stripe failing to create the PaymentIntent shows 'Payment Setup Failed' and lets the visitor try again", async ({ page }) => {
+  test("wizard deposit: Stripe failing to create the PaymentIntent shows 'Payment Setup Failed' and lets the visitor try again", async ({
+    page,
+  }) => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('setupfail');
     const wizard = await walkWizardToQuote(page, email);
@@ -203,7 +238,9 @@ test.describe('deposits', () => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const consoleErrors = collectConsoleErrors(page);
     const email = uniqueEmail('consultfail');
-    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`);
+    await page.goto(
+      `/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(email)}&phone=2125550123&buildingType=office`,
+    );
     await expect(page.getByLabel('First name')).toHaveValue('Lee');
     await stripeCreatesFailFor(email, true);
     try {
@@ -223,7 +260,9 @@ test.describe('deposits', () => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const blockStripeJs = (route: Route) => route.abort('internetdisconnected');
     await page.route('https://js.stripe.com/**', blockStripeJs);
-    await page.goto(`/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(uniqueEmail('nojs'))}&phone=2125550123&buildingType=office`);
+    await page.goto(
+      `/consultation-payment?firstName=Lee&lastName=Park&email=${encodeURIComponent(uniqueEmail('nojs'))}&phone=2125550123&buildingType=office`,
+    );
     await expect(page.getByLabel('First name')).toHaveValue('Lee');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByText(/We could not start the payment\. Please try again or call us at/)).toBeVisible();

@@ -84,7 +84,9 @@ test('values typed and chosen before the app has started reach the designer: its
   await expect(wizard.getByLabel('Number of floors')).toHaveValue('3');
 });
 
-test('a name typed into the home contact form before the app has started, and finished before its section is ready, is the one stored', async ({ page }) => {
+test('a name typed into the home contact form before the app has started, and finished before its section is ready, is the one stored', async ({
+  page,
+}) => {
   const boot = await holdBootChunk(page);
   // The contact form's section (deferred: it hydrates after the page) is held back too.
   let releaseSection!: () => void;

@@ -68,10 +68,14 @@ test.describe('home contact form', () => {
     await expect(form.getByLabel('First name')).toHaveValue('');
     await expect(form.getByRole('checkbox', { checked: true })).toHaveCount(0);
 
-    const contacts = await dbQuery<{ id: number; first_name: string; property_type: string; services: string[]; referral_source: string | null; message: string | null }>(
-      'SELECT id, first_name, property_type, services, referral_source, message FROM contacts WHERE email = $1',
-      [email],
-    );
+    const contacts = await dbQuery<{
+      id: number;
+      first_name: string;
+      property_type: string;
+      services: string[];
+      referral_source: string | null;
+      message: string | null;
+    }>('SELECT id, first_name, property_type, services, referral_source, message FROM contacts WHERE email = $1', [email]);
     expect(contacts).toHaveLength(1);
     expect(contacts[0]).toMatchObject({
       first_name: 'Ada',
@@ -86,10 +90,9 @@ test.describe('home contact form', () => {
       .poll(
         async () =>
           (
-            await dbQuery<{ status: string; channel: string }>(
-              'SELECT status, channel FROM outbound_messages WHERE contact_id = $1',
-              [contacts[0].id],
-            )
+            await dbQuery<{ status: string; channel: string }>('SELECT status, channel FROM outbound_messages WHERE contact_id = $1', [
+              contacts[0].id,
+            ])
           ).map((m) => `${m.channel}:${m.status}`),
         { timeout: 10_000, intervals: [250, 500, 1000] },
       )

@@ -44,10 +44,22 @@ test('services toggle: 6 residential cards by default, 5 business cards, links a
   await expect(residential).toHaveAttribute('aria-pressed', 'true');
   await expect(cards).toHaveCount(6);
   await expect(cards.locator('h3')).toHaveText([
-    'Security Cameras', 'Smart Home Automation', 'Smart Doorbells', 'Alarm Systems', '24/7 Monitoring', 'Professional Installation',
+    'Security Cameras',
+    'Smart Home Automation',
+    'Smart Doorbells',
+    'Alarm Systems',
+    '24/7 Monitoring',
+    'Professional Installation',
   ]);
   const residentialLinks = await cards.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-  expect(residentialLinks).toEqual(['/security-cameras', '/smart-home-automation', '/security-cameras', '/residential-security', '/security-monitoring', '/residential-security']);
+  expect(residentialLinks).toEqual([
+    '/security-cameras',
+    '/smart-home-automation',
+    '/security-cameras',
+    '/residential-security',
+    '/security-monitoring',
+    '/residential-security',
+  ]);
   // 5 features → 4 listed then '+1 more features'; 6 features → '+2 more features'.
   await expect(cards.nth(0).getByRole('listitem')).toHaveCount(4);
   await expect(cards.nth(0)).toContainText('+1 more features');
@@ -58,9 +70,21 @@ test('services toggle: 6 residential cards by default, 5 business cards, links a
   await page.keyboard.press('Enter');
   await expect(business).toHaveAttribute('aria-pressed', 'true');
   await expect(cards).toHaveCount(5);
-  await expect(cards.locator('h3')).toHaveText(['Commercial Security', 'Access Control', 'Video Surveillance', 'Building Video Intercom', '24/7 Monitoring']);
+  await expect(cards.locator('h3')).toHaveText([
+    'Commercial Security',
+    'Access Control',
+    'Video Surveillance',
+    'Building Video Intercom',
+    '24/7 Monitoring',
+  ]);
   const businessLinks = await cards.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-  expect(businessLinks).toEqual(['/business-security', '/business-security', '/security-cameras', '/building-video-intercom', '/security-monitoring']);
+  expect(businessLinks).toEqual([
+    '/business-security',
+    '/business-security',
+    '/security-cameras',
+    '/building-video-intercom',
+    '/security-monitoring',
+  ]);
 
   await page.getByRole('link', { name: 'Secure Your Property Today - Free Estimate' }).click();
   await expect(page.getByRole('heading', { name: 'Get Your Free Consultation' })).toBeInViewport();
@@ -164,7 +188,9 @@ test('call-to-action block fires emergency_call, schedule_quote and ai_quote', a
   await call.click();
   await cta.getByRole('link', { name: 'Schedule Free Visit' }).click();
   await expect(page.getByRole('heading', { name: 'Get Your Free Consultation' })).toBeInViewport();
-  await cta.getByRole('link', { name: 'Get My AI Quote' }).evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault(), { capture: false }));
+  await cta
+    .getByRole('link', { name: 'Get My AI Quote' })
+    .evaluate((a: HTMLAnchorElement) => a.addEventListener('click', (e) => e.preventDefault(), { capture: false }));
   await expect(cta.getByRole('link', { name: 'Get My AI Quote' })).toHaveAttribute('href', '/shopping');
   await cta.getByRole('link', { name: 'Get My AI Quote' }).click();
   await expect.poll(async () => (await dataLayer(page)).map((e) => e.event)).toEqual(['emergency_call', 'schedule_quote', 'ai_quote']);

@@ -25,15 +25,31 @@ test('an admin downloads the stored PDF estimate from the lead details', async (
   const email = `documents-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const created = await page.request.post('/api/leads', {
     data: {
-      firstName: 'Katherine', lastName: 'Johnson', email, phone: '(212) 555-0161', source: 'cost_calculator', status: 'new',
-      buildingInfo: { type: 'commercial', squareFootage: '12000', cameras: 17, entryPoints: 3, hasAccessControl: true, hasVideoIntercom: false, hasMonitoring: true, buildingComplexity: 'new' },
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email,
+      phone: '(212) 555-0161',
+      source: 'cost_calculator',
+      status: 'new',
+      buildingInfo: {
+        type: 'commercial',
+        squareFootage: '12000',
+        cameras: 17,
+        entryPoints: 3,
+        hasAccessControl: true,
+        hasVideoIntercom: false,
+        hasMonitoring: true,
+        buildingComplexity: 'new',
+      },
     },
   });
   expect(created.status()).toBe(201);
   const leadId = (await created.json()).lead.id as number;
   const requested = await page.request.post('/api/generate-estimate-pdf', { data: { leadId, customerInfo: { email } } });
   expect(requested.status()).toBe(202);
-  await expect.poll(async () => (await dbQuery('SELECT id FROM lead_documents WHERE lead_id = $1', [leadId])).length, { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(async () => (await dbQuery('SELECT id FROM lead_documents WHERE lead_id = $1', [leadId])).length, { timeout: 30_000 })
+    .toBe(1);
 
   // Not signed in: the download is refused.
   const anonymous = await page.request.get(`/api/leads/${leadId}/documents`);

@@ -30,12 +30,16 @@ test('a public route is answered with its prerendered HTML and status 200', asyn
   expect(html).toContain('data-emotion="css-global '); // the global styles and tokens
 });
 
-test('the cascade layers are named once, in Chakra\'s order, before and after hydration', async ({ page }) => {
+test("the cascade layers are named once, in Chakra's order, before and after hydration", async ({ page }) => {
   // Two layer statements in the document's style sheets make Chromium lay the whole page out
   // again at every later change to its list of style sheets (entry-server.tsx serverStyleTags).
   const layerStatements = () =>
     page.evaluate(() =>
-      [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].filter((rule) => rule instanceof CSSLayerStatementRule).map((rule) => (rule as CSSLayerStatementRule).nameList.join(','))),
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules]
+          .filter((rule) => rule instanceof CSSLayerStatementRule)
+          .map((rule) => (rule as CSSLayerStatementRule).nameList.join(',')),
+      ),
     );
   await page.route('**/assets/*.js', (route) => route.abort()); // the document as the server wrote it
   await page.goto('/');

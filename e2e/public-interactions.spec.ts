@@ -37,7 +37,8 @@ const MENU_LINKS = [
 ];
 
 /** The desktop trigger (the look-alike first, then the loaded menu's own trigger: same name, same place). */
-const servicesTrigger = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services', exact: true });
+const servicesTrigger = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services', exact: true });
 const servicesMenu = (page: Page) => page.getByRole('menu', { name: 'Services' });
 
 /** Waits until the CSS animations of `locator` and its descendants (drawer slide, menu fade) have ended. */
@@ -61,7 +62,9 @@ test('home: "Get Your Free Estimate" goes to /shopping', async ({ page }) => {
 test.describe('desktop Services dropdown at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('opens by mouse and lists the service pages; Escape closes it with the focus on the trigger; View All Services scrolls to #services', async ({ page }) => {
+  test('opens by mouse and lists the service pages; Escape closes it with the focus on the trigger; View All Services scrolls to #services', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     const trigger = servicesTrigger(page);
     const menu = servicesMenu(page);
@@ -152,7 +155,9 @@ test.describe('desktop Services dropdown at 1280 px', () => {
   async function chooseSecurityCamerasByKeyboard(page: Page) {
     await chooseByKeyboard(page, 'Security Cameras');
     await expect(page).toHaveURL(/\/security-cameras$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Crystal-Clear 4K Security Cameras, Professionally Installed' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Crystal-Clear 4K Security Cameras, Professionally Installed' }),
+    ).toBeVisible();
   }
 
   test('choosing a service page navigates there, by mouse and by keyboard (on a fresh page)', async ({ page }) => {
@@ -163,7 +168,9 @@ test.describe('desktop Services dropdown at 1280 px', () => {
     await chooseSecurityCamerasByKeyboard(page);
   });
 
-  test('choosing a service page navigates there, by mouse and by keyboard (after the visitor has scrolled to the footer)', async ({ page }) => {
+  test('choosing a service page navigates there, by mouse and by keyboard (after the visitor has scrolled to the footer)', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/');
     await scrollIntoHydratedView(page.locator('footer'));
     await chooseBusinessSecurityByMouse(page);
@@ -211,7 +218,13 @@ test.describe('axe on interactive states: no serious or critical violations', ()
       await scrollIntoHydratedView(business);
       await business.click();
       await expect(business).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByTestId('service-card').locator('h3')).toHaveText(['Commercial Security', 'Access Control', 'Video Surveillance', 'Building Video Intercom', '24/7 Monitoring']);
+      await expect(page.getByTestId('service-card').locator('h3')).toHaveText([
+        'Commercial Security',
+        'Access Control',
+        'Video Surveillance',
+        'Building Video Intercom',
+        '24/7 Monitoring',
+      ]);
       expect(await seriousA11yViolations(page, '#services')).toEqual([]);
     });
 

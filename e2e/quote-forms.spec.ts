@@ -27,7 +27,10 @@ const SERVICE_PAGES = [
 
 const HOME_FAILURE = { title: 'Submission failed', description: 'Please check your information and try again.' };
 const HOME_SUCCESS = 'Thank you for your interest! We will contact you within 24 hours to schedule your free consultation.';
-const QUOTE_SUCCESS = { title: 'Quote Request Submitted!', description: 'Our security experts will contact you within 24 hours to schedule your free consultation.' };
+const QUOTE_SUCCESS = {
+  title: 'Quote Request Submitted!',
+  description: 'Our security experts will contact you within 24 hours to schedule your free consultation.',
+};
 
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -35,7 +38,11 @@ const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().t
 async function failContacts(page: Page): Promise<void> {
   await page.route('**/api/contacts', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"INTERNAL","message":"Internal server error"}' })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusCode":500,"code":"INTERNAL","message":"Internal server error"}',
+        })
       : route.fallback(),
   );
 }
@@ -106,7 +113,13 @@ test.describe('failure toasts keep the form', () => {
   test('home contact form: "Submission failed" and every typed value kept', async ({ page }) => {
     await failContacts(page);
     const form = await homeForm(page);
-    const required: RequiredFields = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(212) 555-0142', propertyType: 'business' };
+    const required: RequiredFields = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(212) 555-0142',
+      propertyType: 'business',
+    };
     await fillRequired(form, required);
     await form.getByLabel('How did you hear about us?').selectOption('google');
     await form.getByText('Alarm Systems', { exact: true }).click();
@@ -131,7 +144,13 @@ test.describe('failure toasts keep the form', () => {
       const { company } = (await (await request.get('/api/public-config')).json()) as PublicConfig;
       await failContacts(page);
       const form = await quoteForm(page, path);
-      const required: RequiredFields = { firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com', phone: '2125550100', propertyType: 'warehouse' };
+      const required: RequiredFields = {
+        firstName: 'Alan',
+        lastName: 'Turing',
+        email: 'alan@example.com',
+        phone: '2125550100',
+        propertyType: 'warehouse',
+      };
       await fillRequired(form, required);
       await form.getByLabel('Message').fill('Twelve cameras, one gate.');
 
@@ -182,7 +201,13 @@ test.describe('a contact stored without its notification job (notificationJob: n
 });
 
 test.describe('bad input', () => {
-  const SECTION_MESSAGES = ['First name is required.', 'Last name is required.', 'Valid email is required.', 'Valid phone number is required.', 'Property type is required.'];
+  const SECTION_MESSAGES = [
+    'First name is required.',
+    'Last name is required.',
+    'Valid email is required.',
+    'Valid phone number is required.',
+    'Property type is required.',
+  ];
 
   test('home form: empty, blank and overlong values get their messages and nothing is sent', async ({ page }) => {
     const posts: string[] = [];

@@ -8,8 +8,16 @@ import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 
 const PAGES = [
-  { path: '/residential-security', serviceType: 'Residential Security', prices: ['From $299 per camera', 'From $199 per device', 'From $199', 'From $49/month', '$29.99/month', 'From $99'] },
-  { path: '/business-security', serviceType: 'Business Security', prices: ['From $2,500', 'From $500 per camera', 'From $5,000', 'From $199/month'] },
+  {
+    path: '/residential-security',
+    serviceType: 'Residential Security',
+    prices: ['From $299 per camera', 'From $199 per device', 'From $199', 'From $49/month', '$29.99/month', 'From $99'],
+  },
+  {
+    path: '/business-security',
+    serviceType: 'Business Security',
+    prices: ['From $2,500', 'From $500 per camera', 'From $5,000', 'From $199/month'],
+  },
   { path: '/security-cameras', serviceType: 'Security Cameras', prices: ['$299', '$799', '$1,499'] },
   { path: '/smart-home-automation', serviceType: 'Smart Home Automation', prices: ['$499', '$1,299', '$2,999'] },
   { path: '/building-video-intercom', serviceType: 'Building Video Intercom', prices: ['$1,299', '$899', '$449'] },
@@ -45,7 +53,9 @@ for (const p of PAGES) {
       'SELECT service_type, property_type, services, referral_source FROM contacts WHERE email = $1',
       [email],
     );
-    expect(rows).toEqual([{ service_type: p.serviceType, property_type: 'office-building', services: [p.serviceType], referral_source: null }]);
+    expect(rows).toEqual([
+      { service_type: p.serviceType, property_type: 'office-building', services: [p.serviceType], referral_source: null },
+    ]);
     expect(errors).toEqual([]);
   });
 }
@@ -55,13 +65,29 @@ test('residential form: empty submit shows the §5 messages and the "Please chec
   const form = page.getByRole('form', { name: 'Quote request form' });
   await expect(form.getByLabel('First name')).toHaveAttribute('required', '');
   await expect(form.getByLabel('Property type').locator('option')).toHaveText([
-    'Select property type', 'Single-Family Home', 'Townhouse', 'Condominium', 'Apartment', 'Small Business', 'Retail Store', 'Office Building', 'Warehouse', 'Industrial', 'Other',
+    'Select property type',
+    'Single-Family Home',
+    'Townhouse',
+    'Condominium',
+    'Apartment',
+    'Small Business',
+    'Retail Store',
+    'Office Building',
+    'Warehouse',
+    'Industrial',
+    'Other',
   ]);
   await expect(form.getByLabel('How did you hear about us?')).toHaveCount(0);
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await expect(page.getByText('Please check your information')).toBeVisible();
   await expect(page.getByText('Make sure all required fields are filled out correctly.')).toBeVisible();
-  for (const m of ['First name is required.', 'Last name is required.', 'Valid email is required.', 'Valid phone number is required.', 'Property type is required.'])
+  for (const m of [
+    'First name is required.',
+    'Last name is required.',
+    'Valid email is required.',
+    'Valid phone number is required.',
+    'Property type is required.',
+  ])
     await expect(form.getByText(m, { exact: true })).toBeVisible();
   // Overlong values get the schema's length message, not a crash.
   await form.getByLabel('First name').fill('x'.repeat(150));
@@ -69,7 +95,9 @@ test('residential form: empty submit shows the §5 messages and the "Please chec
 });
 
 test('a failed submission shows "Submission Failed" with the phone number and keeps the form', async ({ page }) => {
-  await page.route('**/api/contacts', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }));
+  await page.route('**/api/contacts', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }),
+  );
   await gotoHydrated(page, '/security-cameras');
   const form = page.getByRole('form', { name: 'Quote request form' });
   await form.getByLabel('First name').fill('Alan');
@@ -102,7 +130,10 @@ test('script-laden and Unicode input is stored verbatim and never executed', asy
   await form.getByLabel('Message').fill('<img src=x onerror=alert(2)> ✓');
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  const rows = await dbQuery<{ first_name: string; last_name: string; message: string }>('SELECT first_name, last_name, message FROM contacts WHERE email = $1', [email]);
+  const rows = await dbQuery<{ first_name: string; last_name: string; message: string }>(
+    'SELECT first_name, last_name, message FROM contacts WHERE email = $1',
+    [email],
+  );
   expect(rows).toEqual([{ first_name: first, last_name: last, message: '<img src=x onerror=alert(2)> ✓' }]);
   expect(alerted).toBe(false);
 });

@@ -19,7 +19,8 @@ const TYPES = ['Residential', 'Apartment', 'Office', 'Retail', 'Warehouse', 'Res
 /** A step title of the progress indicator (after its screen-reader prefix "Step n of 5: "). */
 const stepTitle = (progress: Locator, title: string) => progress.getByText(new RegExp(`^Step \\d of 5: ${title}$`));
 /** Where the eight building-type buttons of step 1 are. */
-const typeButtons = (page: Page) => Promise.all(TYPES.map(async (t) => (await page.locator('#designer').getByRole('button', { name: t, exact: true }).boundingBox())!));
+const typeButtons = (page: Page) =>
+  Promise.all(TYPES.map(async (t) => (await page.locator('#designer').getByRole('button', { name: t, exact: true }).boundingBox())!));
 
 /** The benefit cards, in page order. */
 const benefitCards = (page: Page) => page.getByRole('region', { name: 'Why use the designer' }).getByRole('heading', { level: 2 });

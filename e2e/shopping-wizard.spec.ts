@@ -79,7 +79,9 @@ test.describe('AI security designer', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("'Generating...' while the quote is made; a rejected submission shows Submission Error and keeps every answer on step 4", async ({ page }) => {
+  test("'Generating...' while the quote is made; a rejected submission shows Submission Error and keeps every answer on step 4", async ({
+    page,
+  }) => {
     await page.goto('/shopping');
     const wizard = page.locator('#designer');
     await wizard.getByRole('button', { name: 'Office', exact: true }).click();

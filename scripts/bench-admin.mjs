@@ -32,12 +32,20 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const suffix = randomBytes(4).toString('hex');
 const dbName = `ironclad_bench_${suffix}`;
 const prefix = `bench-${suffix}`;
-const dbUrl = (() => { const u = new URL(adminUrl); u.pathname = `/${dbName}`; return u.toString(); })();
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
 
 async function admin(sql) {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
-  try { await c.query(sql); } finally { await c.end(); }
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -45,7 +53,10 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100
 let app;
 try {
   await admin(`CREATE DATABASE "${dbName}"`);
-  const mig = spawnSync(process.execPath, [join(repoRoot, 'backend/dist/cli/migrate.js')], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  const mig = spawnSync(process.execPath, [join(repoRoot, 'backend/dist/cli/migrate.js')], {
+    env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
   if (mig.status !== 0) throw new Error(`migrate failed: ${mig.stderr}`);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -73,13 +84,28 @@ try {
   const { parseEnv } = await import(join(repoRoot, 'backend/dist/platform/config/env.js'));
   const { createApp } = await import(join(repoRoot, 'backend/dist/app/create-api.js'));
   const { StaffUsersService } = await import(join(repoRoot, 'backend/dist/modules/staff/users.service.js'));
-  const env = parseEnv({ ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl, REDIS_URL: redisUrl, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', FRONTEND_DIST: '/nonexistent' });
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: dbUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    FRONTEND_DIST: '/nonexistent',
+  });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   await app.get(StaffUsersService).upsertAdmin('bench@ironclad.test', 'bench password 123');
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@ironclad.test', password: 'bench password 123' }) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('ironclad.sid=')).split(';')[0];
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@ironclad.test', password: 'bench password 123' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ironclad.sid='))
+    .split(';')[0];
 
   const calls = {
     'leads: first page (25)': '/api/leads?page=1&pageSize=25',
@@ -130,19 +156,29 @@ try {
       await db.query(`SELECT count(*) FROM leads WHERE ${where}`, [needle]);
       return performance.now() - s;
     };
-    for (let i = 0; i < 5; i += 1) { await run(whereA); await run(whereB); }
+    for (let i = 0; i < 5; i += 1) {
+      await run(whereA);
+      await run(whereB);
+    }
     const a = [];
     const b = [];
-    for (let i = 0; i < ROUNDS; i += 1) { a.push(await run(whereA)); b.push(await run(whereB)); }
+    for (let i = 0; i < ROUNDS; i += 1) {
+      a.push(await run(whereA));
+      b.push(await run(whereB));
+    }
     a.sort((x, y) => x - y);
     b.sort((x, y) => x - y);
     return [pct(a, 50), pct(a, 99), pct(b, 50), pct(b, 99)];
   }
   console.log(`\nstaff search in SQL (page + count queries), ms: stored search_text column vs the former expression, interleaved`);
-  console.log(`${'term'.padEnd(14)} ${'col p50'.padStart(8)} ${'expr p50'.padStart(9)} ${'col p99'.padStart(8)} ${'expr p99'.padStart(9)} ${'p50 ratio'.padStart(10)}`);
+  console.log(
+    `${'term'.padEnd(14)} ${'col p50'.padStart(8)} ${'expr p50'.padStart(9)} ${'col p99'.padStart(8)} ${'expr p99'.padStart(9)} ${'p50 ratio'.padStart(10)}`,
+  );
   for (const term of ['nguyen', '5550123', 'lead4242@', 'example']) {
     const [c50, c99, e50, e99] = await measureSqlPair('search_text LIKE lower($1)', `${OLD_EXPR} ILIKE $1`, `%${term}%`);
-    console.log(`${term.padEnd(14)} ${c50.toFixed(1).padStart(8)} ${e50.toFixed(1).padStart(9)} ${c99.toFixed(1).padStart(8)} ${e99.toFixed(1).padStart(9)} ${(e50 / c50).toFixed(1).padStart(9)}x`);
+    console.log(
+      `${term.padEnd(14)} ${c50.toFixed(1).padStart(8)} ${e50.toFixed(1).padStart(9)} ${c99.toFixed(1).padStart(8)} ${e99.toFixed(1).padStart(9)} ${(e50 / c50).toFixed(1).padStart(9)}x`,
+    );
   }
   await db.query('DROP INDEX "bench_old_search_expr"');
 
@@ -151,7 +187,9 @@ try {
   console.log(`${'call'.padEnd(34)} ${'with'.padStart(8)} ${'without'.padStart(8)} ${'ratio'.padStart(8)}`);
   for (const [name, path] of Object.entries(calls).filter(([n]) => n.includes('search'))) {
     const without = await measure(path);
-    console.log(`${name.padEnd(34)} ${withIndex[name].p99.toFixed(1).padStart(8)} ${without.p99.toFixed(1).padStart(8)} ${(without.p99 / withIndex[name].p99).toFixed(1).padStart(7)}x`);
+    console.log(
+      `${name.padEnd(34)} ${withIndex[name].p99.toFixed(1).padStart(8)} ${without.p99.toFixed(1).padStart(8)} ${(without.p99 / withIndex[name].p99).toFixed(1).padStart(7)}x`,
+    );
   }
   await db.end();
 } finally {

@@ -33,7 +33,14 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const MOVES = Number(process.env.BENCH_MOVES ?? 20);
 const MOVE_GAP_MS = 900;
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const log = (msg) => console.log(`[bench:calculator] ${msg}`);
 
@@ -58,12 +65,22 @@ function instrument() {
     for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask' });
   const total = document.querySelector('[data-testid="calculator-total"]');
-  new MutationObserver(() => w.__bench.values.push([performance.now(), total.textContent])).observe(total, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => w.__bench.values.push([performance.now(), total.textContent])).observe(total, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
 }
 
 /** One visitor session: `MOVES` slider steps; @returns per-move and per-frame figures. */
 async function session(browser, reducedMotion) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(`${base}/calculator`);
@@ -131,7 +148,9 @@ async function main() {
     row('values shown per move (median)', pct(animated.steps, 50), pct(still.steps, 50), '≈ 30 animated');
     row('move → final total (median)', f(pct(animated.settleMs, 50)), f(pct(still.settleMs, 50)), '≈ 500 ms animated');
     row('move → final total (max)', f(Math.max(...animated.settleMs)), f(Math.max(...still.settleMs)));
-    console.log(`\nframe interval p95, animated / reduced motion: ${(pct(animated.frames, 95) / Math.max(0.001, pct(still.frames, 95))).toFixed(2)}×`);
+    console.log(
+      `\nframe interval p95, animated / reduced motion: ${(pct(animated.frames, 95) / Math.max(0.001, pct(still.frames, 95))).toFixed(2)}×`,
+    );
   } finally {
     await browser.close();
     await server.stop();

@@ -96,17 +96,26 @@ async function leadLoad(base, rate, until) {
   for (let i = 0; !until(); i++) {
     const wait = t0 + i * gap - performance.now();
     if (wait > 0) await sleep(wait);
-    inflight.push((async () => {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/leads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Load', lastName: `Test ${i}`, email: `load-${suffix}-${i}-${Math.random().toString(36).slice(2)}@example.com`, phone: '(212) 555-0100', buildingInfo: { type: 'residential', squareFootage: '2500', floors: 2, entryPoints: 3 }, source: 'ai_shopping' }),
-      });
-      await res.arrayBuffer();
-      lat.push(performance.now() - t);
-      if (res.status !== 201) lat.failed += 1;
-    })());
+    inflight.push(
+      (async () => {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/leads`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Load',
+            lastName: `Test ${i}`,
+            email: `load-${suffix}-${i}-${Math.random().toString(36).slice(2)}@example.com`,
+            phone: '(212) 555-0100',
+            buildingInfo: { type: 'residential', squareFootage: '2500', floors: 2, entryPoints: 3 },
+            source: 'ai_shopping',
+          }),
+        });
+        await res.arrayBuffer();
+        lat.push(performance.now() - t);
+        if (res.status !== 201) lat.failed += 1;
+      })(),
+    );
   }
   await Promise.all(inflight);
   return lat;
@@ -116,7 +125,9 @@ async function main() {
   for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/cli/migrate.js']) {
     if (!existsSync(rootPath(f))) throw new Error(`missing ${f}: run "npm run build" first`);
   }
-  console.log(`bench:campaign — ${N} emails at ${LATENCY} ms per send, ${WORKERS} workers × EMAIL_CONCURRENCY ${CONCURRENCY}; ${SMS_N} SMS at SMS_RATE_PER_SECOND ${SMS_RATE}`);
+  console.log(
+    `bench:campaign — ${N} emails at ${LATENCY} ms per send, ${WORKERS} workers × EMAIL_CONCURRENCY ${CONCURRENCY}; ${SMS_N} SMS at SMS_RATE_PER_SECOND ${SMS_RATE}`,
+  );
   const sendgrid = await startFakeSendGrid({ apiKey: 'SG.bench-key', record: false });
   const twilio = await startFakeTwilio();
   sendgrid.delayMs = LATENCY;
@@ -152,7 +163,12 @@ async function main() {
       SMS_CONCURRENCY: String(CONCURRENCY),
       SMS_RATE_PER_SECOND: String(SMS_RATE),
     };
-    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
+    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], {
+      env,
+      cwd: ROOT,
+      out: quiet,
+      detached: false,
+    });
     if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
@@ -167,19 +183,41 @@ async function main() {
       [SMS_N],
     );
 
-    api = spawnPrefixed('api', process.execPath, [rootPath('backend/dist/main.js')], { env, cwd: ROOT, out: process.env.BENCH_VERBOSE ? process.stdout : quiet, detached: false });
+    api = spawnPrefixed('api', process.execPath, [rootPath('backend/dist/main.js')], {
+      env,
+      cwd: ROOT,
+      out: process.env.BENCH_VERBOSE ? process.stdout : quiet,
+      detached: false,
+    });
     children.push(api);
     for (let i = 0; i < WORKERS; i++) {
       const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [...prof, rootPath('worker/dist/main.js')], { env, cwd: ROOT, out: process.env.BENCH_VERBOSE ? process.stdout : quiet, detached: false });
+      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [...prof, rootPath('worker/dist/main.js')], {
+        env,
+        cwd: ROOT,
+        out: process.env.BENCH_VERBOSE ? process.stdout : quiet,
+        detached: false,
+      });
       children.push(w);
       workers.push(w);
     }
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 90_000 });
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('ironclad.sid=')).split(';')[0];
-    const staffPost = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: base }, body: JSON.stringify(body) });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ironclad.sid='))
+      .split(';')[0];
+    const staffPost = (path, body) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: base },
+        body: JSON.stringify(body),
+      });
     // the workers are up once they have drained a first test send
     const warm = await staffPost('/api/quick-test-communication', { email: 'warmup@example.com', phone: '+12125550199' });
     if (warm.status !== 200) throw new Error(`warm-up: ${warm.status} ${await warm.text()}`);
@@ -196,7 +234,12 @@ async function main() {
     const cpuBefore = workers.map((w) => cpuMs(w.pid));
     const apiCpuBefore = cpuMs(api.pid);
     const t0 = performance.now();
-    const res = await staffPost('/api/bulk-communication', { type: 'email', template: 'follow-up', name: 'bench', filter: { status: 'contacted' } });
+    const res = await staffPost('/api/bulk-communication', {
+      type: 'email',
+      template: 'follow-up',
+      name: 'bench',
+      filter: { status: 'contacted' },
+    });
     const postMs = performance.now() - t0;
     console.log(`  stored in ${postMs.toFixed(0)} ms`);
     if (res.status !== 202) throw new Error(`POST /api/bulk-communication: ${res.status} ${await res.text()}`);
@@ -204,20 +247,27 @@ async function main() {
     if (recipients !== N) throw new Error(`expected ${N} recipients, got ${recipients}`);
     let done = false;
     const busyPromise = leadLoad(base, LEAD_RATE, () => done);
-    const state = async () => (await db.query('SELECT status, fanned_out_at, created_at, summary FROM campaigns WHERE id = $1', [campaignId])).rows[0];
+    const state = async () =>
+      (await db.query('SELECT status, fanned_out_at, created_at, summary FROM campaigns WHERE id = $1', [campaignId])).rows[0];
     let fannedOutMs = null;
-    await waitFor(async () => {
-      const s = await state();
-      if (fannedOutMs === null && s.fanned_out_at) fannedOutMs = performance.now() - t0;
-      return s.status === 'sent' && s.summary;
-    }, { timeoutMs: 15 * 60_000, intervalMs: 100 });
+    await waitFor(
+      async () => {
+        const s = await state();
+        if (fannedOutMs === null && s.fanned_out_at) fannedOutMs = performance.now() - t0;
+        return s.status === 'sent' && s.summary;
+      },
+      { timeoutMs: 15 * 60_000, intervalMs: 100 },
+    );
     done = true;
     const workerCpu = workers.reduce((sum, w, i) => sum + cpuMs(w.pid) - cpuBefore[i], 0);
     const apiCpu = cpuMs(api.pid) - apiCpuBefore;
     const busy = await busyPromise;
-    const [{ first, last, n: sentN }] = (await db.query(
-      `SELECT min(sent_at) AS first, max(sent_at) AS last, count(*)::int AS n FROM outbound_messages WHERE campaign_id = $1 AND status = 'sent'`, [campaignId],
-    )).rows;
+    const [{ first, last, n: sentN }] = (
+      await db.query(
+        `SELECT min(sent_at) AS first, max(sent_at) AS last, count(*)::int AS n FROM outbound_messages WHERE campaign_id = $1 AND status = 'sent'`,
+        [campaignId],
+      )
+    ).rows;
     const drainS = (new Date(last) - new Date(first)) / 1000;
     const drainRate = (sentN - 1) / drainS;
     const ceiling = CONCURRENCY * (1000 / LATENCY) * WORKERS;
@@ -231,16 +281,26 @@ async function main() {
 
     // 2. the limited SMS campaign
     console.log(`SMS campaign of ${SMS_N} at SMS_RATE_PER_SECOND ${SMS_RATE}…`);
-    const sms = await staffPost('/api/bulk-communication', { type: 'sms', message: 'Hi {{firstName}}, your spring security check-up is due.', filter: { status: 'qualified' } });
+    const sms = await staffPost('/api/bulk-communication', {
+      type: 'sms',
+      message: 'Hi {{firstName}}, your spring security check-up is due.',
+      filter: { status: 'qualified' },
+    });
     if (sms.status !== 202) throw new Error(`POST /api/bulk-communication (sms): ${sms.status} ${await sms.text()}`);
     const smsId = (await sms.json()).campaignId;
-    await waitFor(async () => {
-      const r = (await db.query('SELECT status, summary FROM campaigns WHERE id = $1', [smsId])).rows[0];
-      return r.status === 'sent' && r.summary;
-    }, { timeoutMs: 15 * 60_000, intervalMs: 200 });
-    const smsRows = (await db.query(
-      `SELECT min(sent_at) AS first, max(sent_at) AS last, count(*)::int AS n FROM outbound_messages WHERE campaign_id = $1 AND status = 'sent'`, [smsId],
-    )).rows[0];
+    await waitFor(
+      async () => {
+        const r = (await db.query('SELECT status, summary FROM campaigns WHERE id = $1', [smsId])).rows[0];
+        return r.status === 'sent' && r.summary;
+      },
+      { timeoutMs: 15 * 60_000, intervalMs: 200 },
+    );
+    const smsRows = (
+      await db.query(
+        `SELECT min(sent_at) AS first, max(sent_at) AS last, count(*)::int AS n FROM outbound_messages WHERE campaign_id = $1 AND status = 'sent'`,
+        [smsId],
+      )
+    ).rows[0];
     const smsRate = (smsRows.n - 1) / ((new Date(smsRows.last) - new Date(smsRows.first)) / 1000);
     let smsDuplicates = 0;
     for (const c of twilio.acceptedTo.values()) if (c > 1) smsDuplicates += c - 1;
@@ -250,15 +310,42 @@ async function main() {
     line('', 'measured', 'reference', 'ratio / target');
     line(`store ${N} recipients (POST, 202)`, fmt(postMs, ' ms', 0));
     line('fan-out (POST → every job enqueued)', fmt(fannedOutMs ?? NaN, ' ms', 0));
-    line('drain rate (first → last send)', fmt(drainRate, ' sends/s'), fmt(ceiling, ' sends/s ceiling'), `${fmt((drainRate / ceiling) * 100, ' %')} (≥ 90 %)`);
+    line(
+      'drain rate (first → last send)',
+      fmt(drainRate, ' sends/s'),
+      fmt(ceiling, ' sends/s ceiling'),
+      `${fmt((drainRate / ceiling) * 100, ' %')} (≥ 90 %)`,
+    );
     line('  campaign wall time (POST → sent)', fmt(drainS, ' s drain'), '', `${sendgrid.total - sendsBefore} Mail Send requests`);
-    line('  worker CPU per send (both workers)', fmt(workerCpu / (sendgrid.total - sendsBefore), ' ms', 2), '', `api CPU during the campaign ${fmt(apiCpu / 1000, ' s')}`);
+    line(
+      '  worker CPU per send (both workers)',
+      fmt(workerCpu / (sendgrid.total - sendsBefore), ' ms', 2),
+      '',
+      `api CPU during the campaign ${fmt(apiCpu / 1000, ' s')}`,
+    );
     line('duplicate / missing emails', `${duplicates} / ${missing}`, '', 'must be 0 / 0');
-    line(`SMS limiter (${SMS_N} SMS)`, fmt(smsRate, ' sends/s'), fmt(SMS_RATE, ' sends/s setting'), `${fmt((smsRate / SMS_RATE - 1) * 100, ' %')} (±5 %)`);
+    line(
+      `SMS limiter (${SMS_N} SMS)`,
+      fmt(smsRate, ' sends/s'),
+      fmt(SMS_RATE, ' sends/s setting'),
+      `${fmt((smsRate / SMS_RATE - 1) * 100, ' %')} (±5 %)`,
+    );
     line('duplicate SMS', smsDuplicates, '', 'must be 0');
-    line('POST /api/leads p99, during drain vs idle', fmt(pct(busy, 99), ' ms'), fmt(pct(idle, 99), ' ms idle'), `${fmt(pct(busy, 99) / pct(idle, 99), '×', 2)} (≤ 2×)`);
-    line('  p50 during drain vs idle', fmt(pct(busy, 50), ' ms'), fmt(pct(idle, 50), ' ms idle'), `n = ${busy.length} / ${idle.length}, failed ${busy.failed} / ${idle.failed}`);
-    console.log(`\n(fake providers on localhost answering in ${LATENCY} ms; machine load average ${loadavg()[0].toFixed(2)} on ${(await import('node:os')).cpus().length} cores)`);
+    line(
+      'POST /api/leads p99, during drain vs idle',
+      fmt(pct(busy, 99), ' ms'),
+      fmt(pct(idle, 99), ' ms idle'),
+      `${fmt(pct(busy, 99) / pct(idle, 99), '×', 2)} (≤ 2×)`,
+    );
+    line(
+      '  p50 during drain vs idle',
+      fmt(pct(busy, 50), ' ms'),
+      fmt(pct(idle, 50), ' ms idle'),
+      `n = ${busy.length} / ${idle.length}, failed ${busy.failed} / ${idle.failed}`,
+    );
+    console.log(
+      `\n(fake providers on localhost answering in ${LATENCY} ms; machine load average ${loadavg()[0].toFixed(2)} on ${(await import('node:os')).cpus().length} cores)`,
+    );
   } finally {
     await db?.end().catch(() => undefined);
     for (const w of workers) await stopChild(w, { graceMs: 15_000 });

@@ -88,16 +88,34 @@ async function startFakeSendGrid() {
 /** Warm vs cold render of a realistic estimate with the worker's own template and browser code. */
 async function measureRender() {
   const { renderEstimateHtml } = await import(rootPath('backend/dist/modules/estimates/pdf/estimate-document.js'));
-  const { PdfBrowser, PDF_OPTIONS, launchChromium, openBlankPage } = await import(rootPath('backend/dist/modules/estimates/pdf/pdf-browser.service.js'));
+  const { PdfBrowser, PDF_OPTIONS, launchChromium, openBlankPage } = await import(
+    rootPath('backend/dist/modules/estimates/pdf/pdf-browser.service.js')
+  );
   const { priceCalculator } = await import(rootPath('packages/contracts/dist/index.js'));
   const html = renderEstimateHtml({
     company: {
-      name: 'Ironclad Security Systems', phone: '(212) 555-0147', emergencyPhone: '(212) 555-0199', email: 'info@ironcladsecurity.example',
+      name: 'Ironclad Security Systems',
+      phone: '(212) 555-0147',
+      emergencyPhone: '(212) 555-0199',
+      email: 'info@ironcladsecurity.example',
       address: { street: '450 Seventh Avenue, Suite 1208', city: 'New York', region: 'NY', postalCode: '10123', country: 'US' },
-      officeHours: [{ days: 'Mon-Fri', hours: '8AM-6PM' }], serviceArea: 'New York City',
+      officeHours: [{ days: 'Mon-Fri', hours: '8AM-6PM' }],
+      serviceArea: 'New York City',
     },
     customer: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', phone: '(212) 555-0100', company: 'Bench Co' },
-    estimate: priceCalculator({ buildingType: 'commercial', sqft: 60000, cameras: 24, entryPoints: 4, hasAccessControl: true, hasVideoIntercom: true, hasMonitoring: true, buildingComplexity: 'finished' }, 0),
+    estimate: priceCalculator(
+      {
+        buildingType: 'commercial',
+        sqft: 60000,
+        cameras: 24,
+        entryPoints: 4,
+        hasAccessControl: true,
+        hasVideoIntercom: true,
+        hasMonitoring: true,
+        buildingComplexity: 'finished',
+      },
+      0,
+    ),
     promotionCode: null,
     number: 'EST-0-BENCH',
     issuedAt: new Date(),
@@ -141,7 +159,12 @@ async function measureRender() {
 }
 
 async function main() {
-  for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/modules/estimates/pdf/estimate-document.js', 'packages/contracts/dist/index.js']) {
+  for (const f of [
+    'backend/dist/main.js',
+    'worker/dist/main.js',
+    'backend/dist/modules/estimates/pdf/estimate-document.js',
+    'packages/contracts/dist/index.js',
+  ]) {
     if (!existsSync(rootPath(f))) throw new Error(`missing ${f}: run "npm run build" first`);
   }
   console.log(`bench:pdf — ${N} PDFs at ${RATE}/s, ${WORKERS} worker processes; warm renders ${WARM}, cold launches ${COLD}`);
@@ -172,27 +195,51 @@ async function main() {
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
     };
-    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
+    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], {
+      env,
+      cwd: ROOT,
+      out: quiet,
+      detached: false,
+    });
     if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
     api = spawnPrefixed('api', process.execPath, [rootPath('backend/dist/main.js')], { env, cwd: ROOT, out: quiet, detached: false });
     children.push(api);
     for (let i = 0; i < WORKERS; i++) {
-      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [rootPath('worker/dist/main.js')], { env, cwd: ROOT, out: quiet, detached: false });
+      const w = spawnPrefixed(`worker${i + 1}`, process.execPath, [rootPath('worker/dist/main.js')], {
+        env,
+        cwd: ROOT,
+        out: quiet,
+        detached: false,
+      });
       children.push(w);
       workers.push(w);
     }
     const base = `http://127.0.0.1:${port}`;
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 60_000 });
-    const post = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path, body) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     // Leads first (not measured), with the calculator configuration the page sends.
     const leads = [];
     for (let i = 0; i < N + WARMUP; i++) {
       const email = `bench-${i}@example.com`;
       const res = await post('/api/leads', {
-        firstName: 'Bench', lastName: `Visitor ${i}`, email, phone: '(212) 555-0100',
-        buildingInfo: { type: 'commercial', squareFootage: String(5000 + 500 * (i % 50)), cameras: 4 + (i % 40), entryPoints: 1 + (i % 10), hasAccessControl: i % 2 === 0, hasVideoIntercom: i % 3 === 0, hasMonitoring: true, buildingComplexity: i % 2 ? 'new' : 'finished' },
-        source: 'cost_calculator', status: 'new',
+        firstName: 'Bench',
+        lastName: `Visitor ${i}`,
+        email,
+        phone: '(212) 555-0100',
+        buildingInfo: {
+          type: 'commercial',
+          squareFootage: String(5000 + 500 * (i % 50)),
+          cameras: 4 + (i % 40),
+          entryPoints: 1 + (i % 10),
+          hasAccessControl: i % 2 === 0,
+          hasVideoIntercom: i % 3 === 0,
+          hasMonitoring: true,
+          buildingComplexity: i % 2 ? 'new' : 'finished',
+        },
+        source: 'cost_calculator',
+        status: 'new',
       });
       if (res.status !== 201) throw new Error(`POST /api/leads: ${res.status} ${await res.text()}`);
       leads.push({ id: (await res.json()).lead.id, email });
@@ -200,7 +247,12 @@ async function main() {
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const emailedAt = async (leadIds) =>
-      (await db.query(`SELECT lead_id, sent_at FROM outbound_messages WHERE template = 'estimate_pdf' AND status = 'sent' AND lead_id = ANY($1)`, [leadIds])).rows;
+      (
+        await db.query(
+          `SELECT lead_id, sent_at FROM outbound_messages WHERE template = 'estimate_pdf' AND status = 'sent' AND lead_id = ANY($1)`,
+          [leadIds],
+        )
+      ).rows;
 
     /** POSTs /api/generate-estimate-pdf for each lead at RATE per second; @returns [lead id, sent at (epoch ms), latency ms]. */
     const paced = async (batch) => {
@@ -235,20 +287,44 @@ async function main() {
     const started = new Map(sent.map(([id, wall]) => [id, wall]));
     const postMs = sent.map(([, , latency]) => latency);
     let rows = [];
-    await waitFor(async () => (rows = await emailedAt(measured.map((l) => l.id))).length === measured.length, { timeoutMs: 120_000, intervalMs: 200 });
+    await waitFor(async () => (rows = await emailedAt(measured.map((l) => l.id))).length === measured.length, {
+      timeoutMs: 120_000,
+      intervalMs: 200,
+    });
     const toEmail = rows.map((r) => new Date(r.sent_at).getTime() - started.get(r.lead_id));
     await db.end();
 
     const line = (label, a, b, c = '') => console.log(`${label.padEnd(44)}${a.padEnd(22)}${b.padEnd(22)}${c}`);
     console.log('');
     line('', 'median / p50', 'p99 / p95', 'target');
-    line(`render, warm browser (n=${render.warm.length})`, ms(pct(render.warm, 50)), `${ms(pct(render.warm, 99))} (p99)`, 'median ≤ 150 ms');
-    line(`  page opened per PDF instead (n=${render.pagePerPdf.length})`, ms(pct(render.pagePerPdf, 50)), `${ms(pct(render.pagePerPdf, 99))} (p99)`);
+    line(
+      `render, warm browser (n=${render.warm.length})`,
+      ms(pct(render.warm, 50)),
+      `${ms(pct(render.warm, 99))} (p99)`,
+      'median ≤ 150 ms',
+    );
+    line(
+      `  page opened per PDF instead (n=${render.pagePerPdf.length})`,
+      ms(pct(render.pagePerPdf, 50)),
+      `${ms(pct(render.pagePerPdf, 99))} (p99)`,
+    );
     line(`render, cold launch (n=${render.cold.length})`, ms(pct(render.cold, 50)), `${ms(pct(render.cold, 99))} (p99)`);
     line('  cold / warm (median)', `${(pct(render.cold, 50) / pct(render.warm, 50)).toFixed(1)}×`, '');
-    line(`POST /api/generate-estimate-pdf (n=${postMs.length})`, ms(pct(postMs, 50)), `${ms(pct(postMs, 99))} (p99)`, `p99 ≤ 30 ms; p95 ${pct(postMs, 95).toFixed(1)} ms`);
-    line(`request → email recorded (n=${toEmail.length})`, ms(pct(toEmail, 50)), `${ms(pct(toEmail, 95))} (p95)`, `p95 ≤ 3000 ms; max ${Math.round(Math.max(...toEmail))} ms`);
-    console.log(`\n(${WORKERS} workers × PDF_CONCURRENCY ${CONCURRENCY}, ${RATE} requests/s, fake SendGrid on localhost; machine load ${(await import('node:os')).loadavg()[0].toFixed(2)})`);
+    line(
+      `POST /api/generate-estimate-pdf (n=${postMs.length})`,
+      ms(pct(postMs, 50)),
+      `${ms(pct(postMs, 99))} (p99)`,
+      `p99 ≤ 30 ms; p95 ${pct(postMs, 95).toFixed(1)} ms`,
+    );
+    line(
+      `request → email recorded (n=${toEmail.length})`,
+      ms(pct(toEmail, 50)),
+      `${ms(pct(toEmail, 95))} (p95)`,
+      `p95 ≤ 3000 ms; max ${Math.round(Math.max(...toEmail))} ms`,
+    );
+    console.log(
+      `\n(${WORKERS} workers × PDF_CONCURRENCY ${CONCURRENCY}, ${RATE} requests/s, fake SendGrid on localhost; machine load ${(await import('node:os')).loadavg()[0].toFixed(2)})`,
+    );
   } finally {
     for (const w of workers) await stopChild(w, { graceMs: 15_000 });
     if (api) await stopChild(api, { graceMs: 15_000 });

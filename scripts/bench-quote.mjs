@@ -41,7 +41,22 @@ function prng(seed) {
 }
 const rand = prng(20260704);
 const pick = (arr) => arr[Math.floor(rand() * arr.length)];
-const PLACES = ['front door', 'back door', 'garage', 'driveway', 'parking lot', 'lobby', 'loading dock', '2nd floor hallway', 'cash register', 'backyard', 'server room', 'stairwell', 'pool', 'side gate'];
+const PLACES = [
+  'front door',
+  'back door',
+  'garage',
+  'driveway',
+  'parking lot',
+  'lobby',
+  'loading dock',
+  '2nd floor hallway',
+  'cash register',
+  'backyard',
+  'server room',
+  'stairwell',
+  'pool',
+  'side gate',
+];
 const list = (max) => Array.from({ length: Math.floor(rand() * max) + 1 }, () => pick(PLACES)).join(', ');
 
 function input() {
@@ -61,7 +76,13 @@ const config = {
   tiers: defaults.TIERED_PRICING_DEFAULTS,
   components: defaults.COMPONENT_PRICING_DEFAULTS,
   additional: defaults.ADDITIONAL_COSTS_DEFAULTS,
-  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({ category: i.category, name: i.name, description: i.description, unitPriceCents: i.unitPrice, specifications: i.specifications })),
+  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
+    category: i.category,
+    name: i.name,
+    description: i.description,
+    unitPriceCents: i.unitPrice,
+    specifications: i.specifications,
+  })),
   promotion: null,
 };
 
@@ -105,7 +126,14 @@ try {
   await migrateAndSeed(`${PG}/${dbName}`);
   const { parseEnv } = await import('../backend/dist/platform/config/env.js');
   const { createApp } = await import('../backend/dist/app/create-api.js');
-  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: `${PG}/${dbName}`, REDIS_URL: REDIS, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', FRONTEND_DIST: '/nonexistent' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: `${PG}/${dbName}`,
+    REDIS_URL: REDIS,
+    QUEUE_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    FRONTEND_DIST: '/nonexistent',
+  });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');
   const url = `${await app.getUrl()}/api/leads`.replace('[::1]', '127.0.0.1');
@@ -115,7 +143,13 @@ try {
       lastName: `Visitor ${i}`,
       email: `bench-${i}@example.com`,
       phone: '(212) 555-0100',
-      buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2', entryPoints: 'Front door, back door', specificAreas: 'Driveway, backyard' },
+      buildingInfo: {
+        type: 'residential',
+        squareFootage: '4500',
+        floors: '2',
+        entryPoints: 'Front door, back door',
+        specificAreas: 'Driveway, backyard',
+      },
       budget: '10k-25k',
       timeline: 'asap',
       specificAreas: 'Driveway, backyard',

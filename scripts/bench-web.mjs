@@ -36,7 +36,15 @@ const routes = ROUTES.length ? ROUTES : ['/', '/security-cameras', '/case-studie
 const port = Number(process.env.BENCH_PORT ?? 4180);
 const base = `http://127.0.0.1:${port}`;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The public site's speed targets (README "Benchmarks"). */
 const TARGETS = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 150 };
@@ -85,11 +93,18 @@ async function main() {
         const i = runs.length;
         const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
         try {
-          const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+          const result = await lighthouse(`${base}${route}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          });
           const lhr = result.lhr;
           if (lhr.runtimeError || lhr.categories.performance.score == null) {
             failures += 1;
-            log(`${route} run ${i + 1}/${RUNS} failed (${lhr.runtimeError?.code ?? 'no performance score'}); ${failures > RUNS ? 'giving up' : 'running it again'}`);
+            log(
+              `${route} run ${i + 1}/${RUNS} failed (${lhr.runtimeError?.code ?? 'no performance score'}); ${failures > RUNS ? 'giving up' : 'running it again'}`,
+            );
             if (failures > RUNS) throw new Error(`Lighthouse failed ${failures} times on ${route}`);
             continue;
           }
@@ -104,7 +119,9 @@ async function main() {
             ...js,
           });
           const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-          log(`${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, TBT ${Math.round(runs.at(-1).tbtMs)} ms, host benchmarkIndex ${Math.round(runs.at(-1).benchmarkIndex)}, LCP ${Math.round(runs.at(-1).lcpMs)} ms (${lcpNode?.nodeLabel?.slice(0, 60) ?? '?'} <${lcpNode?.selector ?? ''}>)`);
+          log(
+            `${route} run ${i + 1}/${RUNS}: performance ${runs.at(-1).performance}, TBT ${Math.round(runs.at(-1).tbtMs)} ms, host benchmarkIndex ${Math.round(runs.at(-1).benchmarkIndex)}, LCP ${Math.round(runs.at(-1).lcpMs)} ms (${lcpNode?.nodeLabel?.slice(0, 60) ?? '?'} <${lcpNode?.selector ?? ''}>)`,
+          );
         } finally {
           await chrome.kill();
         }

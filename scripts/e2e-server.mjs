@@ -220,7 +220,10 @@ async function main() {
   const worker = startNode('worker', 'worker/dist/main.js');
   children.set('api', api);
   children.set('worker', worker);
-  for (const [name, child] of [['api', api], ['worker', worker]]) {
+  for (const [name, child] of [
+    ['api', api],
+    ['worker', worker],
+  ]) {
     child.once('exit', (code, signal) => {
       if (shuttingDown) return;
       log(`${name} exited unexpectedly (${signal ?? `code ${code}`})`);

@@ -179,9 +179,7 @@ async function jest(outDir) {
 }
 
 function playwrightConfig() {
-  return ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs']
-    .map((ext) => `playwright.config.${ext}`)
-    .find((f) => fs.existsSync(rootPath(f)));
+  return ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map((ext) => `playwright.config.${ext}`).find((f) => fs.existsSync(rootPath(f)));
 }
 
 async function playwright(outDir) {

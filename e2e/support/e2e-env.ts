@@ -26,7 +26,8 @@ export async function e2eEnv(): Promise<E2eEnv> {
       cached = JSON.parse(await readFile(ENV_FILE, 'utf8')) as E2eEnv;
       return cached;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error(`${ENV_FILE} is missing: is scripts/e2e-server.mjs running? (${String(err)})`, { cause: err });
+      if (Date.now() > deadline)
+        throw new Error(`${ENV_FILE} is missing: is scripts/e2e-server.mjs running? (${String(err)})`, { cause: err });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

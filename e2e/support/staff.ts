@@ -41,5 +41,11 @@ export async function seriousA11yViolations(page: Page, include?: string): Promi
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 5).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
 }

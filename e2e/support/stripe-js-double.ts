@@ -56,5 +56,7 @@ const script = (apiBase: string) => `(() => {
 
 /** Serves the double for every request to js.stripe.com. */
 export async function installStripeJsDouble(page: Page, fakeStripeApi: string): Promise<void> {
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: script(fakeStripeApi) }));
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: script(fakeStripeApi) }),
+  );
 }

@@ -41,7 +41,16 @@ export async function walkWizardToQuote(page: Page, email: string) {
   await expect(next).toBeDisabled();
   await wizard.getByLabel('Budget range').selectOption('10k-25k');
   await wizard.getByLabel('Timeline').selectOption('asap');
-  for (const f of ['Access Control System', 'Video Intercom', 'Alarm System Integration', 'Remote Monitoring', 'Mobile App Access', 'Cloud Storage', 'Professional Monitoring', 'Smart Home Integration']) {
+  for (const f of [
+    'Access Control System',
+    'Video Intercom',
+    'Alarm System Integration',
+    'Remote Monitoring',
+    'Mobile App Access',
+    'Cloud Storage',
+    'Professional Monitoring',
+    'Smart Home Integration',
+  ]) {
     await expect(wizard.getByText(f, { exact: true })).toBeVisible();
   }
   await wizard.getByText('Mobile App Access', { exact: true }).click();
@@ -64,7 +73,11 @@ export async function walkWizardToQuote(page: Page, email: string) {
   const res = await posted;
   expect(res.status()).toBe(201);
   const body = res.request().postDataJSON();
-  expect(body).toMatchObject({ source: 'ai_shopping', status: 'new', buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2' }, additionalFeatures: ['Mobile App Access'] });
+  expect(body).toMatchObject({
+    source: 'ai_shopping',
+    status: 'new',
+    buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2' },
+    additionalFeatures: ['Mobile App Access'],
+  });
   return wizard;
 }
-

@@ -55,7 +55,7 @@ afterAll(() => {
   rmSync(editedDictionaryFile, { force: true });
 });
 
-it('edits Chakra\'s system.js and token-dictionary.js and no other module', () => {
+it("edits Chakra's system.js and token-dictionary.js and no other module", () => {
   expect(CHAKRA_SYSTEM_FILE.test(systemFile)).toBe(true);
   expect(CHAKRA_TOKEN_DICTIONARY_FILE.test(dictionaryFile)).toBe(true);
   expect(CHAKRA_SYSTEM_FILE.test(dictionaryFile)).toBe(false);
@@ -84,7 +84,9 @@ it('builds, in six tasks, the same system createSystem builds at once', async ()
     expect(stepped.token('colors.red.500')).toBe(atOnce.token('colors.red.500'));
     const style = { color: 'fg.muted', bg: { base: 'red.500', md: 'blue.200/40' }, px: 4, _hover: { textStyle: 'sm' } };
     expect(stepped.css(style)).toEqual(atOnce.css(style));
-    expect(stepped.getRecipeFn('button')({ size: 'sm', variant: 'outline' })).toEqual(atOnce.getRecipeFn('button')({ size: 'sm', variant: 'outline' }));
+    expect(stepped.getRecipeFn('button')({ size: 'sm', variant: 'outline' })).toEqual(
+      atOnce.getRecipeFn('button')({ size: 'sm', variant: 'outline' }),
+    );
     expect(stepped.getTokenCss()).toEqual(atOnce.getTokenCss());
   }
   expect(stepped.isValidProperty('paddingInline')).toBe(true);
@@ -103,14 +105,18 @@ it('builds the global styles on first read only', () => {
 it('fails, naming the edit to update, when a line it edits is not in the module', () => {
   const source = readFileSync(systemFile, 'utf8');
   expect(() => lazyGlobalStyles(source.replace('const _global = [', 'const _globals = ['))).toThrow(/lazyGlobalStyles/);
-  expect(() => addCreateSystemInSteps(source.replace('const config = mergeConfigs(...configs);', 'const config = merge(...configs);'))).toThrow(
+  expect(() =>
+    addCreateSystemInSteps(source.replace('const config = mergeConfigs(...configs);', 'const config = merge(...configs);')),
+  ).toThrow(/addCreateSystemInSteps/);
+  expect(() => addCreateSystemInSteps(source.replace('export { createSystem, isValidSystem };', 'export { createSystem };'))).toThrow(
     /addCreateSystemInSteps/,
   );
-  expect(() => addCreateSystemInSteps(source.replace('export { createSystem, isValidSystem };', 'export { createSystem };'))).toThrow(/addCreateSystemInSteps/);
   const dictionary = readFileSync(dictionaryFile, 'utf8');
   // A build step added, or the build moved: the stepped copy would no longer do what build() does.
-  expect(() => addCreateTokenDictionaryInSteps(dictionary.replace('    addReferences();\n', '    addReferences();\n    addAliases();\n'))).toThrow(/addCreateTokenDictionaryInSteps/);
-  expect(() => addCreateTokenDictionaryInSteps(dictionary.replace('  build();\n  return dictionary;', '  build();\n  seal();\n  return dictionary;'))).toThrow(
-    /addCreateTokenDictionaryInSteps/,
-  );
+  expect(() =>
+    addCreateTokenDictionaryInSteps(dictionary.replace('    addReferences();\n', '    addReferences();\n    addAliases();\n')),
+  ).toThrow(/addCreateTokenDictionaryInSteps/);
+  expect(() =>
+    addCreateTokenDictionaryInSteps(dictionary.replace('  build();\n  return dictionary;', '  build();\n  seal();\n  return dictionary;')),
+  ).toThrow(/addCreateTokenDictionaryInSteps/);
 });

@@ -27,7 +27,9 @@ export function chakraModuleEdits(path: string, code: string): string | null {
 function expectOnce(code: string, needle: string, edit: string, file = 'system.js'): void {
   const count = code.split(needle).length - 1;
   if (count !== 1) {
-    throw new Error(`Chakra's ${file} changed: ${JSON.stringify(needle)} found ${count} times (expected once); update ${edit} in frontend/build/chakra-transforms.ts`);
+    throw new Error(
+      `Chakra's ${file} changed: ${JSON.stringify(needle)} found ${count} times (expected once); update ${edit} in frontend/build/chakra-transforms.ts`,
+    );
   }
 }
 
@@ -103,7 +105,10 @@ export function addCreateSystemInSteps(code: string): string {
   for (const needle of [start, end, exported, imported]) expectOnce(code, needle, 'addCreateSystemInSteps');
   const from = code.indexOf(start);
   const to = code.indexOf(end);
-  if (to < from) throw new Error("Chakra's system.js changed: getTokenMap comes before createSystem; update addCreateSystemInSteps in frontend/build/chakra-transforms.ts");
+  if (to < from)
+    throw new Error(
+      "Chakra's system.js changed: getTokenMap comes before createSystem; update addCreateSystemInSteps in frontend/build/chakra-transforms.ts",
+    );
   const body = code.slice(from, to);
   for (const needle of [dictionary, ...stepEnds]) expectOnce(body, needle, 'addCreateSystemInSteps');
   let generator = body
@@ -136,21 +141,36 @@ export function addCreateTokenDictionaryInSteps(code: string): string {
   const end = '\nfunction filterDefault(';
   const exported = 'export { createTokenDictionary, tokenCategories };';
   // The steps of build(), in its order; the generator pauses after the references are expanded.
-  const buildSteps = ['applyMiddlewares("pre")', 'applyTransforms("pre")', 'addConditionalTokens()', 'addReferences()', 'expandTokenReferences$1()', 'applyMiddlewares("post")', 'applyTransforms("post")', 'setupViews()'];
+  const buildSteps = [
+    'applyMiddlewares("pre")',
+    'applyTransforms("pre")',
+    'addConditionalTokens()',
+    'addReferences()',
+    'expandTokenReferences$1()',
+    'applyMiddlewares("post")',
+    'applyTransforms("post")',
+    'setupViews()',
+  ];
   const pauseAfter = 'expandTokenReferences$1()';
   const build = ['  function build() {', ...buildSteps.map((call) => `    ${call};`), '  }\n'].join('\n');
   const registration = '  registerTokens();\n  registerTransform(...tokenTransforms);\n  registerMiddleware(...tokenMiddlewares);\n';
   const tail = `${registration}  build();\n  return dictionary;\n}`;
   const steppedTail = `${registration}  yield;\n${buildSteps.map((call) => `  ${call};${call === pauseAfter ? '\n  yield;' : ''}`).join('\n')}\n  return dictionary;\n}`;
-  for (const needle of [start, end, exported, build, tail]) expectOnce(code, needle, 'addCreateTokenDictionaryInSteps', 'token-dictionary.js');
+  for (const needle of [start, end, exported, build, tail])
+    expectOnce(code, needle, 'addCreateTokenDictionaryInSteps', 'token-dictionary.js');
   const from = code.indexOf(start);
   const to = code.indexOf(end);
   const body = code.slice(from, to);
   if (to < from || !body.endsWith(tail)) {
-    throw new Error("Chakra's token-dictionary.js changed: createTokenDictionary no longer ends with its build; update addCreateTokenDictionaryInSteps in frontend/build/chakra-transforms.ts");
+    throw new Error(
+      "Chakra's token-dictionary.js changed: createTokenDictionary no longer ends with its build; update addCreateTokenDictionaryInSteps in frontend/build/chakra-transforms.ts",
+    );
   }
   // build() itself is no longer called: the generator runs its steps.
   const generator = body.replace(start, 'function* createTokenDictionarySteps(options) {').replace(build, '').replace(tail, steppedTail);
   const sync = `function createTokenDictionary(options) {\n${runToEnd('createTokenDictionarySteps(options)')}\n}`;
-  return `${code.slice(0, from)}${generator}\n${sync}${code.slice(to)}`.replace(exported, 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };');
+  return `${code.slice(0, from)}${generator}\n${sync}${code.slice(to)}`.replace(
+    exported,
+    'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };',
+  );
 }

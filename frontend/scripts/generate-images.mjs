@@ -29,7 +29,10 @@ const camera = (x, y, dir = 1, cone = true) => `
   <circle cx="${x + dir * 24}" cy="${y + 6}" r="4" fill="${NAVY}"/>
   <rect x="${x - 2}" y="${y - 10}" width="4" height="12" fill="#e8eef6"/>`;
 
-const stars = Array.from({ length: 18 }, (_, i) => `<circle cx="${(i * 97) % 800}" cy="${(i * 37) % 150 + 10}" r="1.5" fill="#fff" opacity=".5"/>`).join('');
+const stars = Array.from(
+  { length: 18 },
+  (_, i) => `<circle cx="${(i * 97) % 800}" cy="${((i * 37) % 150) + 10}" r="1.5" fill="#fff" opacity=".5"/>`,
+).join('');
 
 const skyline = (w, h, lit) => {
   let x = 0;
@@ -41,7 +44,10 @@ const skyline = (w, h, lit) => {
     parts.push(`<rect x="${x}" y="${h - bh}" width="${bw}" height="${bh}" fill="${i % 2 ? BLUE : '#173b6b'}"/>`);
     for (let wy = h - bh + 14; wy < h - 16; wy += 26)
       for (let wx = x + 10; wx < x + bw - 12; wx += 20)
-        if ((wx + wy + i) % 3 !== 0) parts.push(`<rect x="${wx}" y="${wy}" width="8" height="12" fill="${lit && (wx * wy) % 7 < 4 ? AMBER : '#2b4f7e'}" opacity="${lit ? 0.85 : 0.6}"/>`);
+        if ((wx + wy + i) % 3 !== 0)
+          parts.push(
+            `<rect x="${wx}" y="${wy}" width="8" height="12" fill="${lit && (wx * wy) % 7 < 4 ? AMBER : '#2b4f7e'}" opacity="${lit ? 0.85 : 0.6}"/>`,
+          );
     x += bw + 6;
     i += 1;
   }
@@ -122,27 +128,43 @@ function avatar(seed, initials, title) {
 }
 
 const HEROES = {
-  heroHome: () => `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="scale(2 1.8)">${skyline(800, 500, true)}</g>${camera(1250, 180, -1)}${camera(300, 220, 1)}`,
-  heroResidential: () => `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(500 260) scale(2.2)">${house(0, 0, 1, true)}</g>${camera(560, 560, -1)}${camera(1040, 560, 1)}`,
-  heroBusiness: () => `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(550 180) scale(1.9)">${office(0, 0, true)}</g>${camera(555, 200, -1)}${camera(1125, 200, 1)}`,
+  heroHome: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="scale(2 1.8)">${skyline(800, 500, true)}</g>${camera(1250, 180, -1)}${camera(300, 220, 1)}`,
+  heroResidential: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(500 260) scale(2.2)">${house(0, 0, 1, true)}</g>${camera(560, 560, -1)}${camera(1040, 560, 1)}`,
+  heroBusiness: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(550 180) scale(1.9)">${office(0, 0, true)}</g>${camera(555, 200, -1)}${camera(1125, 200, 1)}`,
   heroCameras: () => `<rect width="1600" height="900" fill="${NAVY}"/><g transform="translate(800 450) scale(9)">${camera(-13, -6, 1)}</g>`,
-  heroSmartHome: () => `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(520 240) scale(2.1)">${house(0, 0, 1, true)}</g><circle cx="1300" cy="250" r="90" fill="none" stroke="${AMBER}" stroke-width="10" opacity=".6"/><circle cx="1300" cy="250" r="140" fill="none" stroke="${AMBER}" stroke-width="8" opacity=".35"/>`,
-  heroIntercom: () => `<rect width="1600" height="900" fill="${NAVY}"/><rect x="650" y="180" width="300" height="540" rx="30" fill="#d5e3f4"/><rect x="690" y="230" width="220" height="170" rx="12" fill="${BLUE}"/><circle cx="800" cy="315" r="45" fill="${AMBER}"/>${Array.from({ length: 9 }, (_, i) => `<rect x="${700 + (i % 3) * 70}" y="${440 + Math.floor(i / 3) * 80}" width="55" height="55" rx="10" fill="#8aa5c8"/>`).join('')}`,
-  heroCompare: () => `<rect width="1600" height="900" fill="${NAVY}"/>${[0, 1, 2, 3].map((i) => `<rect x="${200 + i * 320}" y="${300 - i * 40}" width="240" height="${420 + i * 40}" rx="18" fill="${i === 1 ? AMBER : SKY}" opacity="${i === 1 ? 0.9 : 0.6}"/>`).join('')}`,
-  heroMonitoring: () => `<rect width="1600" height="900" fill="${NAVY}"/>${Array.from({ length: 12 }, (_, i) => `<rect x="${160 + (i % 4) * 330}" y="${140 + Math.floor(i / 4) * 220}" width="300" height="190" rx="10" fill="#173b6b" stroke="${i === 5 ? AMBER : SKY}" stroke-width="6"/>`).join('')}`,
-  heroCaseStudies: () => `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="scale(2 1.8)">${skyline(800, 500, true)}</g>`,
+  heroSmartHome: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="translate(520 240) scale(2.1)">${house(0, 0, 1, true)}</g><circle cx="1300" cy="250" r="90" fill="none" stroke="${AMBER}" stroke-width="10" opacity=".6"/><circle cx="1300" cy="250" r="140" fill="none" stroke="${AMBER}" stroke-width="8" opacity=".35"/>`,
+  heroIntercom: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/><rect x="650" y="180" width="300" height="540" rx="30" fill="#d5e3f4"/><rect x="690" y="230" width="220" height="170" rx="12" fill="${BLUE}"/><circle cx="800" cy="315" r="45" fill="${AMBER}"/>${Array.from({ length: 9 }, (_, i) => `<rect x="${700 + (i % 3) * 70}" y="${440 + Math.floor(i / 3) * 80}" width="55" height="55" rx="10" fill="#8aa5c8"/>`).join('')}`,
+  heroCompare: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${[0, 1, 2, 3].map((i) => `<rect x="${200 + i * 320}" y="${300 - i * 40}" width="240" height="${420 + i * 40}" rx="18" fill="${i === 1 ? AMBER : SKY}" opacity="${i === 1 ? 0.9 : 0.6}"/>`).join('')}`,
+  heroMonitoring: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${Array.from({ length: 12 }, (_, i) => `<rect x="${160 + (i % 4) * 330}" y="${140 + Math.floor(i / 4) * 220}" width="300" height="190" rx="10" fill="#173b6b" stroke="${i === 5 ? AMBER : SKY}" stroke-width="6"/>`).join('')}`,
+  heroCaseStudies: () =>
+    `<rect width="1600" height="900" fill="${NAVY}"/>${stars}<g transform="scale(2 1.8)">${skyline(800, 500, true)}</g>`,
 };
 
 const SERVICES = {
   cameras: () => `<rect width="400" height="240" fill="#eef4fb"/><g transform="translate(150 100) scale(3)">${camera(0, 0, 1)}</g>`,
-  'smart-home': () => `<rect width="400" height="240" fill="#eef4fb"/>${house(130, 40, 0.55, true)}<circle cx="320" cy="60" r="26" fill="none" stroke="${AMBER}" stroke-width="6"/>`,
-  doorbell: () => `<rect width="400" height="240" fill="#eef4fb"/><rect x="170" y="40" width="60" height="160" rx="28" fill="${NAVY}"/><circle cx="200" cy="85" r="16" fill="${SKY}"/><circle cx="200" cy="160" r="14" fill="${AMBER}"/>`,
-  alarm: () => `<rect width="400" height="240" fill="#eef4fb"/><rect x="120" y="50" width="160" height="140" rx="14" fill="${NAVY}"/><rect x="140" y="70" width="120" height="40" rx="6" fill="${SKY}"/>${Array.from({ length: 6 }, (_, i) => `<rect x="${145 + (i % 3) * 40}" y="${125 + Math.floor(i / 3) * 30}" width="30" height="22" rx="4" fill="#8aa5c8"/>`).join('')}`,
-  monitoring: () => `<rect width="400" height="240" fill="#eef4fb"/>${[0, 1, 2, 3].map((i) => `<rect x="${60 + (i % 2) * 145}" y="${30 + Math.floor(i / 2) * 95}" width="130" height="80" rx="6" fill="${NAVY}" stroke="${i === 1 ? AMBER : SKY}" stroke-width="4"/>`).join('')}`,
-  installation: () => `<rect width="400" height="240" fill="#eef4fb"/><path d="M120 190 L240 70" stroke="${NAVY}" stroke-width="22" stroke-linecap="round"/><circle cx="260" cy="55" r="34" fill="none" stroke="${NAVY}" stroke-width="18"/><rect x="250" y="150" width="90" height="50" rx="8" fill="${AMBER}"/>`,
-  commercial: () => `<rect width="400" height="240" fill="#eef4fb"/>${office(125, 40, true).replace('translate(125 40)', 'translate(125 40) scale(.5)')}`,
-  'access-control': () => `<rect width="400" height="240" fill="#eef4fb"/><rect x="160" y="40" width="80" height="150" rx="10" fill="${NAVY}"/><rect x="175" y="60" width="50" height="30" rx="4" fill="${SKY}"/><circle cx="200" cy="135" r="22" fill="none" stroke="${AMBER}" stroke-width="6"/>`,
-  intercom: () => `<rect width="400" height="240" fill="#eef4fb"/><rect x="150" y="30" width="100" height="180" rx="12" fill="${NAVY}"/><rect x="165" y="45" width="70" height="55" rx="6" fill="${SKY}"/>${Array.from({ length: 6 }, (_, i) => `<rect x="${165 + (i % 3) * 25}" y="${115 + Math.floor(i / 3) * 30}" width="18" height="20" rx="3" fill="#8aa5c8"/>`).join('')}`,
+  'smart-home': () =>
+    `<rect width="400" height="240" fill="#eef4fb"/>${house(130, 40, 0.55, true)}<circle cx="320" cy="60" r="26" fill="none" stroke="${AMBER}" stroke-width="6"/>`,
+  doorbell: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/><rect x="170" y="40" width="60" height="160" rx="28" fill="${NAVY}"/><circle cx="200" cy="85" r="16" fill="${SKY}"/><circle cx="200" cy="160" r="14" fill="${AMBER}"/>`,
+  alarm: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/><rect x="120" y="50" width="160" height="140" rx="14" fill="${NAVY}"/><rect x="140" y="70" width="120" height="40" rx="6" fill="${SKY}"/>${Array.from({ length: 6 }, (_, i) => `<rect x="${145 + (i % 3) * 40}" y="${125 + Math.floor(i / 3) * 30}" width="30" height="22" rx="4" fill="#8aa5c8"/>`).join('')}`,
+  monitoring: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/>${[0, 1, 2, 3].map((i) => `<rect x="${60 + (i % 2) * 145}" y="${30 + Math.floor(i / 2) * 95}" width="130" height="80" rx="6" fill="${NAVY}" stroke="${i === 1 ? AMBER : SKY}" stroke-width="4"/>`).join('')}`,
+  installation: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/><path d="M120 190 L240 70" stroke="${NAVY}" stroke-width="22" stroke-linecap="round"/><circle cx="260" cy="55" r="34" fill="none" stroke="${NAVY}" stroke-width="18"/><rect x="250" y="150" width="90" height="50" rx="8" fill="${AMBER}"/>`,
+  commercial: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/>${office(125, 40, true).replace('translate(125 40)', 'translate(125 40) scale(.5)')}`,
+  'access-control': () =>
+    `<rect width="400" height="240" fill="#eef4fb"/><rect x="160" y="40" width="80" height="150" rx="10" fill="${NAVY}"/><rect x="175" y="60" width="50" height="30" rx="4" fill="${SKY}"/><circle cx="200" cy="135" r="22" fill="none" stroke="${AMBER}" stroke-width="6"/>`,
+  intercom: () =>
+    `<rect width="400" height="240" fill="#eef4fb"/><rect x="150" y="30" width="100" height="180" rx="12" fill="${NAVY}"/><rect x="165" y="45" width="70" height="55" rx="6" fill="${SKY}"/>${Array.from({ length: 6 }, (_, i) => `<rect x="${165 + (i % 3) * 25}" y="${115 + Math.floor(i / 3) * 30}" width="18" height="20" rx="3" fill="#8aa5c8"/>`).join('')}`,
 };
 
 const TEAM = {
@@ -151,7 +173,15 @@ const TEAM = {
   'kevin-osei': ['KO', 'Portrait illustration of Kevin Osei'],
 };
 
-const TESTIMONIALS = ['sarah-johnson', 'michael-chen', 'david-thompson', 'robert-linda-martinez', 'priya-patel', 'emily-rodriguez', 'james-wilson'];
+const TESTIMONIALS = [
+  'sarah-johnson',
+  'michael-chen',
+  'david-thompson',
+  'robert-linda-martinez',
+  'priya-patel',
+  'emily-rodriguez',
+  'james-wilson',
+];
 
 async function write(rel, content) {
   const file = join(out, rel);

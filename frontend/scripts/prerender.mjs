@@ -30,7 +30,10 @@ function fail(message) {
 
 /** Fills the template's placeholders. */
 function fillTemplate(template, { head, html, data }) {
-  return template.replace(PLACEHOLDERS.head, () => head).replace(PLACEHOLDERS.html, () => html).replace(PLACEHOLDERS.data, () => data);
+  return template
+    .replace(PLACEHOLDERS.head, () => head)
+    .replace(PLACEHOLDERS.html, () => html)
+    .replace(PLACEHOLDERS.data, () => data);
 }
 
 /** Static-import closure of a manifest key. */
@@ -90,7 +93,9 @@ async function checkMarketingChunks(paths) {
     // Every chunk the page needs before it hydrates, the entry's own imports included (Vite's
     // modulePreload is off, see vite.config.ts), minus the entry, which the page loads itself.
     preloads[path] = [...keys].filter((k) => k !== entryKey).map((k) => `/${manifest[k].file}`);
-    console.log(`prerender: JS before interaction on ${path}: ${((await gzipSize(manifest, keys)) / 1024).toFixed(1)} KiB gzip (entry ${(entryGz / 1024).toFixed(1)} KiB + page)`);
+    console.log(
+      `prerender: JS before interaction on ${path}: ${((await gzipSize(manifest, keys)) / 1024).toFixed(1)} KiB gzip (entry ${(entryGz / 1024).toFixed(1)} KiB + page)`,
+    );
   }
   console.log(`prerender: ${staffChunks.length} staff page chunk(s) lazy-loaded, none in a marketing route's chunks`);
   // The client-only shell (staff pages) preloads the entry's imports.
@@ -112,7 +117,14 @@ async function main() {
   // Every page leaves the marker where the server embeds the current public config (see
   // backend/src/common/serve-frontend.ts).
   const data = server.PUBLIC_CONFIG_MARKER;
-  await writeFile(join(distDir, 'app.html'), fillTemplate(template, { head: `${server.headTags(server.APP_SHELL)}\n    ${appChunksTagOf(preloads[APP_SHELL_KEY])}`, html: '', data }));
+  await writeFile(
+    join(distDir, 'app.html'),
+    fillTemplate(template, {
+      head: `${server.headTags(server.APP_SHELL)}\n    ${appChunksTagOf(preloads[APP_SHELL_KEY])}`,
+      html: '',
+      data,
+    }),
+  );
 
   const titles = new Map();
   const written = {};
@@ -127,14 +139,24 @@ async function main() {
     // `<html data-prerendered>`: the browser keeps this page's <head> as written (app/document-meta.tsx).
     const prerendered = template.replace('<html lang="en">', '<html lang="en" data-prerendered="">');
     if (prerendered === template) fail('dist/index.html has no <html lang="en"> to mark as prerendered');
-    await writeFile(out, fillTemplate(prerendered, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data }));
+    await writeFile(
+      out,
+      fillTemplate(prerendered, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data }),
+    );
     // A page the api renders per request with current data gets its template too (entry-server.tsx
     // SERVER_RENDERED_PAGES); the prerendered page above stays its fallback.
     const serverRendered = server.SERVER_RENDERED_PAGES.find((p) => p.path === target.path);
     if (serverRendered) {
       const templateFile = join(ssrTemplatesDir, serverRendered.template);
       await mkdir(ssrTemplatesDir, { recursive: true });
-      await writeFile(templateFile, fillTemplate(prerendered, { head: `${server.SSR_HEAD}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: server.SSR_HTML, data: `${data}\n    ${server.SSR_DATA}` }));
+      await writeFile(
+        templateFile,
+        fillTemplate(prerendered, {
+          head: `${server.SSR_HEAD}${preloadTags ? `\n    ${preloadTags}` : ''}`,
+          html: server.SSR_HTML,
+          data: `${data}\n    ${server.SSR_DATA}`,
+        }),
+      );
       console.log(`prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data)`);
     }
     if (target.file !== '404.html') written[target.path] = target.file;
@@ -148,9 +170,18 @@ async function main() {
     server.SITEMAP_PATHS.map((p) => `  <url><loc>${server.ORIGIN}${p}</loc></url>\n`).join('') +
     '</urlset>\n';
   await writeFile(join(distDir, 'sitemap.xml'), sitemap);
-  const robots = ['User-agent: *', 'Allow: /', ...server.CLIENT_ONLY_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${server.ORIGIN}/sitemap.xml`, ''].join('\n');
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    ...server.CLIENT_ONLY_PATHS.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${server.ORIGIN}/sitemap.xml`,
+    '',
+  ].join('\n');
   await writeFile(join(distDir, 'robots.txt'), robots);
-  console.log(`prerender: sitemap.xml (${server.SITEMAP_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} client-only paths disallowed)`);
+  console.log(
+    `prerender: sitemap.xml (${server.SITEMAP_PATHS.length} URLs) and robots.txt (${server.CLIENT_ONLY_PATHS.length} client-only paths disallowed)`,
+  );
 
   await writeFile(
     join(distDir, 'route-manifest.json'),

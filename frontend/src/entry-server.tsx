@@ -127,7 +127,9 @@ export interface PageQueryData {
  * with `data-s`, which tells the caches not to move them.
  */
 export function serverStyleTags(tags: string): string {
-  const marked = tags.replaceAll('<style data-emotion="css ', '<style data-emotion-server="css ').replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  const marked = tags
+    .replaceAll('<style data-emotion="css ', '<style data-emotion-server="css ')
+    .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   // Cascade layers rank in the order the document first names them. <Global> moves its tags
   // (the one with Chakra's `@layer reset,base,tokens,recipes;` among them) when it starts in the
   // browser; after the components' tag, `recipes` would be named first and rank lowest, and the
@@ -148,7 +150,10 @@ export function serverStyleTags(tags: string): string {
  * `queryData`, the page's queries have that data (the api rendering a page per request) and
  * `queryState` is TanStack Query's dehydrated state, for the browser to start from.
  */
-export async function renderPage(path: string, { queryData = [] }: { queryData?: readonly PageQueryData[] } = {}): Promise<RenderedPage & { queryState: string | null }> {
+export async function renderPage(
+  path: string,
+  { queryData = [] }: { queryData?: readonly PageQueryData[] } = {},
+): Promise<RenderedPage & { queryState: string | null }> {
   await preloadRoute(path);
   // Prerendered pages hold every section in full, deferred ones included.
   await preloadDeferredSections();
@@ -206,5 +211,8 @@ export async function renderCaseStudiesDocument(caseStudies: readonly CaseStudy[
   const page = await renderPage('/case-studies', { queryData: [{ queryKey: caseStudyKeys.all, data: caseStudies }] });
   const template = await readFile(new URL(`./templates/${SERVER_RENDERED_PAGES[0].template}`, import.meta.url), 'utf8');
   const stateScript = `<script type="application/json" id="${QUERY_STATE_SCRIPT_ID}">${(page.queryState ?? '{}').replace(/</g, '\\u003c')}</script>`;
-  return template.replace(SSR_HEAD, () => page.head).replace(SSR_HTML, () => page.html).replace(SSR_DATA, () => stateScript);
+  return template
+    .replace(SSR_HEAD, () => page.head)
+    .replace(SSR_HTML, () => page.html)
+    .replace(SSR_DATA, () => stateScript);
 }

@@ -28,7 +28,11 @@ export const STAFF_FEATURES = ['admin', 'communications'];
  * The back end's package entry points (backend/package.json "exports"), as they resolve: to their
  * sources through the type-check configs' `paths`, or to the built files.
  */
-const BACKEND_ENTRIES = ['platform/index', 'app/job-modules', 'app/index'].flatMap((entry) => [`./src/${entry}.ts`, `./dist/${entry}.d.ts`, `./dist/${entry}.js`]);
+const BACKEND_ENTRIES = ['platform/index', 'app/job-modules', 'app/index'].flatMap((entry) => [
+  `./src/${entry}.ts`,
+  `./dist/${entry}.d.ts`,
+  `./dist/${entry}.js`,
+]);
 
 /** @returns the zones of `import-x/no-restricted-paths` for the tree at `root`. */
 export function boundaryZones(root) {

@@ -13,7 +13,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaryZones } from './boundaries.js';
 
-const TS_PROJECTS = ['packages/contracts/tsconfig.json', 'backend/tsconfig.json', 'worker/tsconfig.json', 'frontend/tsconfig.json', 'e2e/tsconfig.json'];
+const TS_PROJECTS = [
+  'packages/contracts/tsconfig.json',
+  'backend/tsconfig.json',
+  'worker/tsconfig.json',
+  'frontend/tsconfig.json',
+  'e2e/tsconfig.json',
+];
 
 /** @param {string} root absolute path of the repository. */
 export function ironcladConfig(root) {
@@ -40,10 +46,19 @@ export function ironcladConfig(root) {
         // import-x parses the imported TypeScript modules too (no-cycle follows them)
         'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
         'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-        'import-x/resolver-next': [createTypeScriptImportResolver({ project: TS_PROJECTS.map((p) => `${root}/${p}`), alwaysTryTypes: true, noWarnOnMultipleProjects: true })],
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({
+            project: TS_PROJECTS.map((p) => `${root}/${p}`),
+            alwaysTryTypes: true,
+            noWarnOnMultipleProjects: true,
+          }),
+        ],
       },
       rules: {
-        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+        ],
         'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
         'import-x/no-self-import': 'error',
         'import-x/no-duplicates': ['error', { 'prefer-inline': true }],

@@ -60,7 +60,8 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
         accepted.set(key, (accepted.get(key) ?? 0) + 1);
         byKey.set(key, id);
       }
-      for (const p of body?.personalizations ?? []) for (const to of p.to ?? []) acceptedTo.set(to.email, (acceptedTo.get(to.email) ?? 0) + 1);
+      for (const p of body?.personalizations ?? [])
+        for (const to of p.to ?? []) acceptedTo.set(to.email, (acceptedTo.get(to.email) ?? 0) + 1);
       res.writeHead(202, { 'x-message-id': id }).end();
     };
   });
@@ -73,15 +74,37 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
     accepted,
     acceptedTo,
     /** Mail Send requests received (accepted or failed). */
-    get total() { return state.total; },
-    get failWith() { return state.failWith; },
-    set failWith(v) { state.failWith = v; },
-    get delayMs() { return state.delayMs; },
-    set delayMs(v) { state.delayMs = v; },
-    get decide() { return state.decide; },
-    set decide(v) { state.decide = v; },
-    get delayFor() { return state.delayFor; },
-    set delayFor(v) { state.delayFor = v; },
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    get total() {
+      return state.total;
+    },
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(v) {
+      state.failWith = v;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(v) {
+      state.delayMs = v;
+    },
+    get decide() {
+      return state.decide;
+    },
+    set decide(v) {
+      state.decide = v;
+    },
+    get delayFor() {
+      return state.delayFor;
+    },
+    set delayFor(v) {
+      state.delayFor = v;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

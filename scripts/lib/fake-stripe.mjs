@@ -54,10 +54,22 @@ export async function startFakeStripe(options = {}) {
 
   async function deliver(type, intent) {
     if (!options.webhookUrl || !options.webhookSecret) return null;
-    const event = { id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false };
+    const event = {
+      id: `evt_${randomBytes(8).toString('hex')}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: intent },
+      livemode: false,
+    };
     const payload = JSON.stringify(event);
     const header = stripeSdk.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
-    const res = await fetch(options.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    const res = await fetch(options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
     const delivered = { id: event.id, type, status: res.status };
     deliveredEvents.push(delivered);
     return delivered;
@@ -74,7 +86,13 @@ export async function startFakeStripe(options = {}) {
       requests.push({ method: req.method ?? '', url: url.pathname, headers: req.headers, body, idempotencyKey });
 
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' }).end();
+        res
+          .writeHead(204, {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'authorization, content-type',
+            'access-control-allow-methods': 'GET, POST',
+          })
+          .end();
         return;
       }
       if (url.pathname === '/__fake/fail-creates') {
@@ -122,7 +140,9 @@ export async function startFakeStripe(options = {}) {
         };
         const change = typeof control.type === 'string' && Object.hasOwn(transitions, control.type) ? transitions[control.type] : null;
         if (!intent || !change) {
-          send(res, intent ? 400 : 404, { error: intent ? `expected {type: ${Object.keys(transitions).join(' | ')}}` : `No such payment_intent: '${trigger[1]}'` });
+          send(res, intent ? 400 : 404, {
+            error: intent ? `expected {type: ${Object.keys(transitions).join(' | ')}}` : `No such payment_intent: '${trigger[1]}'`,
+          });
           return;
         }
         Object.assign(intent, change());
@@ -161,7 +181,12 @@ export async function startFakeStripe(options = {}) {
         if (idempotencyKey && byKey.has(idempotencyKey)) {
           const prev = byKey.get(idempotencyKey);
           if (prev.params !== paramsOf(body)) {
-            stripeError(res, 400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
+            stripeError(
+              res,
+              400,
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              'idempotency_error',
+            );
             return;
           }
           send(res, 200, intents.get(prev.id), { 'idempotent-replayed': 'true' });
@@ -169,7 +194,11 @@ export async function startFakeStripe(options = {}) {
         }
         counter += 1;
         const id = `pi_fake${counter}${randomBytes(4).toString('hex')}`;
-        const metadata = Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+        const metadata = Object.fromEntries(
+          Object.entries(body)
+            .filter(([k]) => k.startsWith('metadata['))
+            .map(([k, v]) => [k.slice(9, -1), v]),
+        );
         const intent = {
           id,
           object: 'payment_intent',
@@ -208,7 +237,12 @@ export async function startFakeStripe(options = {}) {
           return;
         }
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
-          stripeError(res, 400, `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, 'invalid_request_error');
+          stripeError(
+            res,
+            400,
+            `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+            'invalid_request_error',
+          );
           return;
         }
         const declined = body.payment_method === 'pm_card_chargeDeclined';
@@ -220,7 +254,9 @@ export async function startFakeStripe(options = {}) {
           intent.last_payment_error = null;
         }
         send(res, 200, intent);
-        await deliver(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent).catch((err) => console.error('[fake-stripe] webhook failed', err));
+        await deliver(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', intent).catch((err) =>
+          console.error('[fake-stripe] webhook failed', err),
+        );
         return;
       }
 
@@ -232,7 +268,12 @@ export async function startFakeStripe(options = {}) {
           return;
         }
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
-          stripeError(res, 400, `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, 'invalid_request_error');
+          stripeError(
+            res,
+            400,
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            'invalid_request_error',
+          );
           return;
         }
         intent.status = 'canceled';
@@ -261,6 +302,10 @@ export async function startFakeStripe(options = {}) {
       options.webhookUrl = webhookUrl;
       options.webhookSecret = webhookSecret;
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve(undefined)); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve(undefined));
+      }),
   };
 }

@@ -31,13 +31,30 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
   const base = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const error = (res, f) => {
-    const e = typeof f === 'number' ? { status: f, code: f === 429 ? 20429 : 20500, message: f === 429 ? 'Too Many Requests' : 'Service unavailable' } : f;
+    const e =
+      typeof f === 'number'
+        ? { status: f, code: f === 429 ? 20429 : 20500, message: f === 429 ? 'Too Many Requests' : 'Service unavailable' }
+        : f;
     json(res, e.status, { code: e.code, message: e.message, more_info: `https://www.twilio.com/docs/errors/${e.code}`, status: e.status });
   };
   const resource = (m) => ({
-    sid: m.sid, account_sid: accountSid, to: m.to, from: m.from, body: m.body, status: 'queued', direction: 'outbound-api',
-    date_created: m.dateCreated.toUTCString(), date_updated: m.dateCreated.toUTCString(), date_sent: null, num_segments: '1',
-    error_code: null, error_message: null, price: null, price_unit: 'USD', api_version: '2010-04-01', uri: `${base.replace('.json', '')}/${m.sid}.json`,
+    sid: m.sid,
+    account_sid: accountSid,
+    to: m.to,
+    from: m.from,
+    body: m.body,
+    status: 'queued',
+    direction: 'outbound-api',
+    date_created: m.dateCreated.toUTCString(),
+    date_updated: m.dateCreated.toUTCString(),
+    date_sent: null,
+    num_segments: '1',
+    error_code: null,
+    error_message: null,
+    price: null,
+    price_unit: 'USD',
+    api_version: '2010-04-01',
+    uri: `${base.replace('.json', '')}/${m.sid}.json`,
   });
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -58,10 +75,21 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
         const to = url.searchParams.get('To');
         const from = url.searchParams.get('From');
         const size = Number(url.searchParams.get('PageSize') ?? 50);
-        const list = messages.filter((m) => (!to || m.to === to) && (!from || m.from === from)).reverse().slice(0, size).map(resource);
+        const list = messages
+          .filter((m) => (!to || m.to === to) && (!from || m.from === from))
+          .reverse()
+          .slice(0, size)
+          .map(resource);
         return json(res, 200, {
-          messages: list, uri: `${base}?PageSize=${size}&Page=0`, first_page_uri: `${base}?PageSize=${size}&Page=0`,
-          next_page_uri: null, previous_page_uri: null, page: 0, page_size: size, start: 0, end: Math.max(0, list.length - 1),
+          messages: list,
+          uri: `${base}?PageSize=${size}&Page=0`,
+          first_page_uri: `${base}?PageSize=${size}&Page=0`,
+          next_page_uri: null,
+          previous_page_uri: null,
+          page: 0,
+          page_size: size,
+          start: 0,
+          end: Math.max(0, list.length - 1),
         });
       }
       if (req.method !== 'POST') return error(res, { status: 405, code: 20004, message: 'Method not allowed' });
@@ -69,7 +97,13 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
       const fail = state.failWith.shift() ?? (state.decide ? state.decide(params) : null);
       if (fail) return error(res, fail);
       if (!/^\+[1-9]\d{9,14}$/.test(params.To ?? '')) return error(res, INVALID_TO);
-      const m = { sid: `SM${randomBytes(16).toString('hex')}`, to: params.To, from: params.From, body: params.Body ?? '', dateCreated: new Date() };
+      const m = {
+        sid: `SM${randomBytes(16).toString('hex')}`,
+        to: params.To,
+        from: params.From,
+        body: params.Body ?? '',
+        dateCreated: new Date(),
+      };
       messages.push(m);
       acceptedTo.set(m.to, (acceptedTo.get(m.to) ?? 0) + 1);
       json(res, 201, resource(m));
@@ -85,17 +119,43 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
     messages,
     acceptedTo,
     /** Message create requests received (accepted or failed). */
-    get total() { return state.total; },
-    get failWith() { return state.failWith; },
-    set failWith(v) { state.failWith = v; },
-    get failListWith() { return state.failListWith; },
-    set failListWith(v) { state.failListWith = v; },
-    get delayMs() { return state.delayMs; },
-    set delayMs(v) { state.delayMs = v; },
-    get decide() { return state.decide; },
-    set decide(v) { state.decide = v; },
-    get delayFor() { return state.delayFor; },
-    set delayFor(v) { state.delayFor = v; },
-    close: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    get total() {
+      return state.total;
+    },
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(v) {
+      state.failWith = v;
+    },
+    get failListWith() {
+      return state.failListWith;
+    },
+    set failListWith(v) {
+      state.failListWith = v;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(v) {
+      state.delayMs = v;
+    },
+    get decide() {
+      return state.decide;
+    },
+    set decide(v) {
+      state.decide = v;
+    },
+    get delayFor() {
+      return state.delayFor;
+    },
+    set delayFor(v) {
+      state.delayFor = v;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

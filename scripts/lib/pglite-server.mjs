@@ -238,9 +238,7 @@ export async function startPgliteServer({ dataDir, host = '127.0.0.1', port = 0,
   const server = new PGLiteSocketServer({ db, host, port, maxConnections: 256 });
   if (!('queryQueue' in server)) {
     await db.close();
-    throw new Error(
-      'Unexpected @electric-sql/pglite-socket version (no queryQueue): keep it pinned at the version in package.json',
-    );
+    throw new Error('Unexpected @electric-sql/pglite-socket version (no queryQueue): keep it pinned at the version in package.json');
   }
   const queue = new SessionLockQueue(db, { log });
   server.queryQueue = queue;

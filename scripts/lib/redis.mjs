@@ -68,21 +68,34 @@ export async function startPrivateRedis({ dir, out = process.stdout, onSpawn = (
   if (!bin) return null;
   fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const child = spawnPrefixed('redis', bin, [
-    '--port', String(port),
-    '--bind', '127.0.0.1',
-    '--save', '',
-    '--appendonly', 'no',
-    '--dir', path.resolve(dir),
-    '--daemonize', 'no',
-    '--loglevel', 'warning',
-  ], { out });
+  const child = spawnPrefixed(
+    'redis',
+    bin,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      path.resolve(dir),
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
+    { out },
+  );
   onSpawn(child);
   const url = `redis://127.0.0.1:${port}`;
   try {
     await waitFor(async () => (await pingRedis(url, { timeoutMs: 500 })).ok, {
       timeoutMs: 15_000,
-      abort: () => (child.exitCode !== null || child.signalCode ? `redis-server exited (${child.exitCode ?? child.signalCode})` : undefined),
+      abort: () =>
+        child.exitCode !== null || child.signalCode ? `redis-server exited (${child.exitCode ?? child.signalCode})` : undefined,
     });
   } catch (err) {
     child.kill('SIGKILL');

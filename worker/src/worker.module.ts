@@ -11,7 +11,12 @@ export class WorkerModule {
   static forRoot(env: Env): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [PlatformModule.forRoot(env, { role: 'worker', entities: ENTITIES }), MessagingJobsModule, CommunicationsJobsModule, EstimatesJobsModule],
+      imports: [
+        PlatformModule.forRoot(env, { role: 'worker', entities: ENTITIES }),
+        MessagingJobsModule,
+        CommunicationsJobsModule,
+        EstimatesJobsModule,
+      ],
     };
   }
 }

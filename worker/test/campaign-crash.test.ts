@@ -31,7 +31,15 @@ const children: ChildProcess[] = [];
 
 function startWorker(name: string): { child: ChildProcess; stderr: () => string } {
   const child = spawn(process.execPath, [workerMain], {
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL, QUEUE_PREFIX: db.queuePrefix, LOG_LEVEL: 'error', ...overrides },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      QUEUE_PREFIX: db.queuePrefix,
+      LOG_LEVEL: 'error',
+      ...overrides,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -79,12 +87,17 @@ afterAll(async () => {
 it('loses no recipient and sends none twice when the worker is SIGKILLed mid-campaign', async () => {
   const cookie = await signIn(app, ADMIN);
   const a = startWorker('worker A');
-  const res = await request(app.getHttpServer()).post('/api/bulk-communication').set('Cookie', cookie).set('Origin', PUBLIC_URL)
-    .send({ type: 'email', template: 'follow-up', filter: { status: 'contacted' } }).expect(202);
+  const res = await request(app.getHttpServer())
+    .post('/api/bulk-communication')
+    .set('Cookie', cookie)
+    .set('Origin', PUBLIC_URL)
+    .send({ type: 'email', template: 'follow-up', filter: { status: 'contacted' } })
+    .expect(202);
   const id: number = res.body.campaignId;
   expect(res.body.recipients).toBe(RECIPIENTS);
 
-  const count = async (status: string) => Number((await ds.query('SELECT count(*) AS n FROM outbound_messages WHERE campaign_id = $1 AND status = $2', [id, status]))[0].n);
+  const count = async (status: string) =>
+    Number((await ds.query('SELECT count(*) AS n FROM outbound_messages WHERE campaign_id = $1 AND status = $2', [id, status]))[0].n);
   await waitFor(async () => (await count('sent')) >= RECIPIENTS / 4, 30_000, 20);
   const exited = new Promise((resolve) => a.child.once('exit', resolve));
   a.child.kill('SIGKILL');
@@ -95,10 +108,14 @@ it('loses no recipient and sends none twice when the worker is SIGKILLed mid-cam
   expect(sentBeforeKill).toBeLessThan(RECIPIENTS);
 
   const b = startWorker('worker B');
-  const done = await waitFor(async () => {
-    const [c] = await ds.query('SELECT status, summary FROM campaigns WHERE id = $1', [id]);
-    return c.status === 'sent' && c.summary ? c : null;
-  }, 60_000, 100);
+  const done = await waitFor(
+    async () => {
+      const [c] = await ds.query('SELECT status, summary FROM campaigns WHERE id = $1', [id]);
+      return c.status === 'sent' && c.summary ? c : null;
+    },
+    60_000,
+    100,
+  );
   expect(done.summary).toEqual({ successful: RECIPIENTS, failed: 0, total: RECIPIENTS });
 
   const missing: string[] = [];
@@ -109,7 +126,9 @@ it('loses no recipient and sends none twice when the worker is SIGKILLed mid-cam
     if (n > 1) duplicated.push(`crash-${i}`);
   }
   expect({ missing, duplicated }).toEqual({ missing: [], duplicated: [] });
-  const retaken = Number((await ds.query(`SELECT count(*) AS n FROM outbound_messages WHERE campaign_id = $1 AND attempts > 1`, [id]))[0].n);
+  const retaken = Number(
+    (await ds.query(`SELECT count(*) AS n FROM outbound_messages WHERE campaign_id = $1 AND attempts > 1`, [id]))[0].n,
+  );
   expect(retaken).toBeGreaterThanOrEqual(inFlight);
   expect(b.stderr()).toBe('worker B: ');
 }, 90_000);

@@ -32,17 +32,32 @@ let fakeTwilio: FakeTwilio;
 let cookie: string;
 
 const http = () => request(app.getHttpServer());
-const post = (path: string, body: unknown) => http().post(path).set('Cookie', cookie).set('Origin', PUBLIC_URL).send(body as object);
+const post = (path: string, body: unknown) =>
+  http()
+    .post(path)
+    .set('Cookie', cookie)
+    .set('Origin', PUBLIC_URL)
+    .send(body as object);
 const get = (path: string) => http().get(path).set('Cookie', cookie);
 
 /** Inserts `n` leads (status, estimate in dollars) and answers their ids. */
-async function insertLeads(n: number, o: { prefix: string; status?: string; estimate?: number; phone?: (i: number) => string | null; firstName?: string }): Promise<number[]> {
+async function insertLeads(
+  n: number,
+  o: { prefix: string; status?: string; estimate?: number; phone?: (i: number) => string | null; firstName?: string },
+): Promise<number[]> {
   const rows: { id: number }[] = await ds.query(
     `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source)
      SELECT $5, 'Lead ' || i, $1 || '-' || i || '@example.com', (SELECT p FROM unnest($6::text[]) WITH ORDINALITY AS t(p, k) WHERE k = i),
             'Co ' || i, '{}', $2, $3, 'ai_shopping'
        FROM generate_series(1, $4::int) AS i ORDER BY i RETURNING id`,
-    [o.prefix, o.estimate === undefined ? null : o.estimate * 100, o.status ?? 'new', n, o.firstName ?? 'Pat', Array.from({ length: n }, (_, i) => o.phone?.(i + 1) ?? null)],
+    [
+      o.prefix,
+      o.estimate === undefined ? null : o.estimate * 100,
+      o.status ?? 'new',
+      n,
+      o.firstName ?? 'Pat',
+      Array.from({ length: n }, (_, i) => o.phone?.(i + 1) ?? null),
+    ],
   );
   return rows.map((r) => r.id);
 }
@@ -50,10 +65,14 @@ async function insertLeads(n: number, o: { prefix: string; status?: string; esti
 const statusOf = async (id: number) => (await ds.query('SELECT * FROM outbound_messages WHERE id = $1', [id]))[0];
 const campaignOf = async (id: number): Promise<Campaign> => (await get(`/api/campaigns/${id}`).expect(200)).body.campaign;
 const waitCampaign = (id: number, status: string, timeoutMs = 60_000) =>
-  waitFor(async () => {
-    const c = await campaignOf(id);
-    return c.status === status && c.queued === 0 && c.summary ? c : null;
-  }, timeoutMs, 100);
+  waitFor(
+    async () => {
+      const c = await campaignOf(id);
+      return c.status === status && c.queued === 0 && c.summary ? c : null;
+    },
+    timeoutMs,
+    100,
+  );
 
 async function staffSocket(): Promise<Socket> {
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -119,7 +138,14 @@ describe('single sends', () => {
   it('sends one template email to a lead: 202 at once, then sent once with the rendered template', async () => {
     const [leadId] = await insertLeads(1, { prefix: 'single-email', estimate: 12_500 });
     const res = await post(`/api/leads/${leadId}/send-email`, { template: 'welcome' }).expect(202);
-    expect(res.body.message).toMatchObject({ channel: 'email', status: 'queued', template: 'welcome', leadId, triggeredBy: ADMIN.email, kind: 'transactional' });
+    expect(res.body.message).toMatchObject({
+      channel: 'email',
+      status: 'queued',
+      template: 'welcome',
+      leadId,
+      triggeredBy: ADMIN.email,
+      kind: 'transactional',
+    });
     const row = await waitFor(async () => ((await statusOf(res.body.message.id)).status === 'sent' ? statusOf(res.body.message.id) : null));
     expect(row).toMatchObject({ provider: 'sendgrid', attempts: 1, error: null });
     const to = `single-email-1@example.com`;
@@ -131,7 +157,13 @@ describe('single sends', () => {
     expect(sent.body.headers?.['List-Unsubscribe']).toBeUndefined(); // transactional
 
     const timeline = (await get(`/api/leads/${leadId}/activities`).expect(200)).body.activities;
-    expect(timeline[0]).toMatchObject({ type: 'email', channel: 'email', status: 'sent', template: 'welcome', providerMessageId: row.provider_message_id });
+    expect(timeline[0]).toMatchObject({
+      type: 'email',
+      channel: 'email',
+      status: 'sent',
+      template: 'welcome',
+      providerMessageId: row.provider_message_id,
+    });
     expect(timeline.at(-1)).toMatchObject({ type: 'lead_created' });
   });
 
@@ -146,12 +178,15 @@ describe('single sends', () => {
     expect(fakeTwilio.acceptedTo.get('+16465550111')).toBe(1);
   });
 
-  it('fails an SMS at once with Twilio\'s reason on a permanent 400 (21211), retries a 429', async () => {
+  it("fails an SMS at once with Twilio's reason on a permanent 400 (21211), retries a 429", async () => {
     const [a, b] = await insertLeads(2, { prefix: 'sms-fail', phone: (i) => `(646) 555-02${10 + i}` });
     fakeTwilio.failWith = [{ status: 400, code: 21211, message: "The 'To' number +16465550211 is not a valid phone number." }];
     const bad = (await post(`/api/leads/${a}/send-sms`, { message: 'one' }).expect(202)).body.message;
     const failed = await waitFor(async () => ((await statusOf(bad.id)).status === 'failed' ? statusOf(bad.id) : null));
-    expect(failed).toMatchObject({ attempts: 1, error: "Twilio 400: The 'To' number +16465550211 is not a valid phone number. (code 21211)" });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      error: "Twilio 400: The 'To' number +16465550211 is not a valid phone number. (code 21211)",
+    });
 
     fakeTwilio.failWith = [429, 503];
     const ok = (await post(`/api/leads/${b}/send-sms`, { message: 'two' }).expect(202)).body.message;
@@ -184,7 +219,11 @@ describe('single sends', () => {
     expect(fakeTwilio.acceptedTo.get('+16465550312')).toBe(1);
     // the retry waited out the lease, asked the provider, found the message and recorded its id
     expect(emailRow).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: expect.stringMatching(/^fake-msg-\d+$/) });
-    expect(smsRow).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: fakeTwilio.messages.find((m) => m.to === '+16465550312')!.sid });
+    expect(smsRow).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      provider_message_id: fakeTwilio.messages.find((m) => m.to === '+16465550312')!.sid,
+    });
   }, 45_000);
 
   it('stores a call note (201) and a status change on the timeline', async () => {
@@ -215,36 +254,68 @@ describe('single sends', () => {
     expect(sent.body.subject).toMatch(/^\[Test\] Welcome to Ironclad Security Systems/);
 
     sendgrid.failWith = [400];
-    const failed = await post('/api/test-direct-communication', { type: 'email', email: 'bounce@example.com', template: 'proposal' }).expect(200);
-    expect(failed.body).toEqual({ success: false, message: 'Failed to send test email to bounce@example.com: SendGrid 400: fake failure 400' });
+    const failed = await post('/api/test-direct-communication', {
+      type: 'email',
+      email: 'bounce@example.com',
+      template: 'proposal',
+    }).expect(200);
+    expect(failed.body).toEqual({
+      success: false,
+      message: 'Failed to send test email to bounce@example.com: SendGrid 400: fake failure 400',
+    });
 
     const [leadId] = await insertLeads(1, { prefix: 'test-by-id', phone: () => '2125550177' });
     const byLead = await post('/api/test-communication', { leadId, type: 'sms' }).expect(200);
     expect(byLead.body.success).toBe(true);
-    expect((await post('/api/test-communication', { leadId: '', type: 'email' }).expect(400)).body.details.fieldErrors.leadId).toEqual(['Please enter a lead ID']);
+    expect((await post('/api/test-communication', { leadId: '', type: 'email' }).expect(400)).body.details.fieldErrors.leadId).toEqual([
+      'Please enter a lead ID',
+    ]);
   });
 
   it('asks the provider first when a job started more often than its record was claimed (a claim lost in a Postgres crash)', async () => {
     const lookups = () => sendgrid.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/v3/messages')).length;
     const before = lookups();
     const [leadId] = await insertLeads(1, { prefix: 'lost-claim', phone: () => '(347) 555-0170' });
-    const insert = (key: string, channel: string, recipient: string) => ds.query(
-      `INSERT INTO outbound_messages (idempotency_key, channel, recipient, subject, body, provider, status, lead_id)
-       VALUES ($1, $2, $3, 'Hello', 'Hello there', 'pending', 'queued', $4) RETURNING id`, [key, channel, recipient, leadId]);
+    const insert = (key: string, channel: string, recipient: string) =>
+      ds.query(
+        `INSERT INTO outbound_messages (idempotency_key, channel, recipient, subject, body, provider, status, lead_id)
+       VALUES ($1, $2, $3, 'Hello', 'Hello there', 'pending', 'queued', $4) RETURNING id`,
+        [key, channel, recipient, leadId],
+      );
     // the lost attempt reached both providers; the records still say queued
     await fetch(`${sendgrid.baseUrl}/v3/mail/send`, {
-      method: 'POST', headers: { authorization: 'Bearer SG.test-key', 'content-type': 'application/json' },
-      body: JSON.stringify({ personalizations: [{ to: [{ email: 'lost-claim-1@example.com' }] }], from: { email: 'no-reply@ironclad.test' }, subject: 'Hello', content: [{ type: 'text/plain', value: 'Hello there' }], custom_args: { idempotency_key: 'comm:lost-claim-email' } }),
+      method: 'POST',
+      headers: { authorization: 'Bearer SG.test-key', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        personalizations: [{ to: [{ email: 'lost-claim-1@example.com' }] }],
+        from: { email: 'no-reply@ironclad.test' },
+        subject: 'Hello',
+        content: [{ type: 'text/plain', value: 'Hello there' }],
+        custom_args: { idempotency_key: 'comm:lost-claim-email' },
+      }),
     });
     await fetch(`${fakeTwilio.baseUrl}/2010-04-01/Accounts/${fakeTwilio.accountSid}/Messages.json`, {
-      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ To: '+13475550170', From: FROM, Body: 'Hello there' }).toString(),
     });
-    const [[{ id: emailId }], [{ id: smsId }]] = await Promise.all([insert('comm:lost-claim-email', 'email', 'lost-claim-1@example.com'), insert('comm:lost-claim-sms', 'sms', '+13475550170')]);
+    const [[{ id: emailId }], [{ id: smsId }]] = await Promise.all([
+      insert('comm:lost-claim-email', 'email', 'lost-claim-1@example.com'),
+      insert('comm:lost-claim-sms', 'sms', '+13475550170'),
+    ]);
     const delivery = worker.get(MessageDeliveryService);
     const since = new Date(Date.now() - 60_000);
-    expect(await delivery.deliver(emailId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({ status: 'sent', recovered: true });
-    expect(await delivery.deliver(smsId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({ status: 'sent', recovered: true });
+    expect(await delivery.deliver(emailId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({
+      status: 'sent',
+      recovered: true,
+    });
+    expect(await delivery.deliver(smsId, { isFinalAttempt: false, priorStarts: 1, since })).toMatchObject({
+      status: 'sent',
+      recovered: true,
+    });
     expect(sendgrid.acceptedTo.get('lost-claim-1@example.com')).toBe(1);
     expect(fakeTwilio.acceptedTo.get('+13475550170')).toBe(1);
     expect(lookups()).toBe(before + 1);
@@ -260,7 +331,11 @@ describe('single sends', () => {
     const [leadId] = await insertLeads(1, { prefix: 'lookup-fails', phone: () => '(347) 555-0181' });
     // a crashed attempt reached Twilio; its record was left `sending` long ago (lease over)
     await fetch(`${fakeTwilio.baseUrl}/2010-04-01/Accounts/${fakeTwilio.accountSid}/Messages.json`, {
-      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${fakeTwilio.accountSid}:${fakeTwilio.authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ To: '+13475550181', From: FROM, Body: 'Lookup check' }).toString(),
     });
     const [{ id }] = await ds.query(
@@ -288,10 +363,20 @@ describe('single sends', () => {
 describe('templates', () => {
   it('seeds welcome, follow-up and proposal; escapes HTML in previews; rejects bad syntax', async () => {
     const list = (await get('/api/email-templates').expect(200)).body.templates;
-    expect(list.filter((t: { isDefault: boolean }) => t.isDefault).map((t: { name: string }) => t.name).sort()).toEqual(['follow-up', 'proposal', 'welcome']);
+    expect(
+      list
+        .filter((t: { isDefault: boolean }) => t.isDefault)
+        .map((t: { name: string }) => t.name)
+        .sort(),
+    ).toEqual(['follow-up', 'proposal', 'welcome']);
 
     const [leadId] = await insertLeads(1, { prefix: 'xss', firstName: '<script>alert("x")</script>', estimate: 9_999 });
-    const created = await post('/api/email-templates', { name: 'xss-check', subject: 'For {{firstName}}', content: 'Dear {{firstName}} of {{company}}: {{estimate}} <b>bold?</b>', category: 'test' }).expect(201);
+    const created = await post('/api/email-templates', {
+      name: 'xss-check',
+      subject: 'For {{firstName}}',
+      content: 'Dear {{firstName}} of {{company}}: {{estimate}} <b>bold?</b>',
+      category: 'test',
+    }).expect(201);
     const preview = await post('/api/email-templates/preview', { templateId: created.body.template.id, leadId }).expect(200);
     expect(preview.body.html).toContain('Dear &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; of Co 1: $9,999 &lt;b&gt;bold?&lt;/b&gt;');
     expect(preview.body.html).not.toContain('<script>');
@@ -299,12 +384,21 @@ describe('templates', () => {
     expect(preview.body.text).toBe('Dear <script>alert("x")</script> of Co 1: $9,999 <b>bold?</b>');
     expect(preview.body.subject).toBe('For <script>alert("x")</script>');
 
-    const bad = await post('/api/email-templates', { name: 'broken', subject: 'x', content: 'Hi {{#if firstName}}', category: 'test' }).expect(400);
+    const bad = await post('/api/email-templates', {
+      name: 'broken',
+      subject: 'x',
+      content: 'Hi {{#if firstName}}',
+      category: 'test',
+    }).expect(400);
     expect(bad.body.details.fieldErrors.content[0]).toMatch(/^Template syntax error/);
     const dup = await post('/api/email-templates', { name: 'welcome', subject: 'x', content: 'y', category: 'z' }).expect(409);
     expect(dup.body.code).toBe('CONFLICT');
-    const updated = await http().put(`/api/email-templates/${created.body.template.id}`).set('Cookie', cookie).set('Origin', PUBLIC_URL)
-      .send({ name: 'xss-check', subject: 'S', content: 'C', category: 'test' }).expect(200);
+    const updated = await http()
+      .put(`/api/email-templates/${created.body.template.id}`)
+      .set('Cookie', cookie)
+      .set('Origin', PUBLIC_URL)
+      .send({ name: 'xss-check', subject: 'S', content: 'C', category: 'test' })
+      .expect(200);
     expect(updated.body.template).toMatchObject({ subject: 'S', content: 'C', isDefault: false });
     await http().delete(`/api/email-templates/${created.body.template.id}`).set('Cookie', cookie).set('Origin', PUBLIC_URL).expect(204);
     const welcome = list.find((t: { name: string }) => t.name === 'welcome');
@@ -348,13 +442,20 @@ describe('consent', () => {
     const stop = { From: '+16465550999', To: FROM, Body: 'stop', MessageSid: 'SMinbound1', AccountSid: fakeTwilio.accountSid };
     await http().post('/api/webhooks/twilio/inbound').type('form').set('X-Twilio-Signature', 'forged=').send(stop).expect(403);
     await http().post('/api/webhooks/twilio/inbound').type('form').send(stop).expect(403);
-    await http().post('/api/webhooks/twilio/inbound').type('form').set('X-Twilio-Signature', sign({ ...stop, Body: 'START' })).send(stop).expect(403);
+    await http()
+      .post('/api/webhooks/twilio/inbound')
+      .type('form')
+      .set('X-Twilio-Signature', sign({ ...stop, Body: 'START' }))
+      .send(stop)
+      .expect(403);
     expect(await ds.query(`SELECT * FROM communication_opt_outs WHERE address = '+16465550999'`)).toEqual([]);
 
     const ok = await http().post('/api/webhooks/twilio/inbound').type('form').set('X-Twilio-Signature', sign(stop)).send(stop).expect(200);
     expect(ok.headers['content-type']).toMatch(/text\/xml/);
     expect(ok.text).toContain('<Response/>');
-    expect(await ds.query(`SELECT opted_out, source FROM communication_opt_outs WHERE channel = 'sms' AND address = '+16465550999'`)).toEqual([{ opted_out: true, source: 'sms_keyword' }]);
+    expect(
+      await ds.query(`SELECT opted_out, source FROM communication_opt_outs WHERE channel = 'sms' AND address = '+16465550999'`),
+    ).toEqual([{ opted_out: true, source: 'sms_keyword' }]);
 
     // an opted-out number gets no SMS: the send is stored skipped, never reaches Twilio
     const [leadId] = await insertLeads(1, { prefix: 'stopped', phone: () => '(646) 555-0999' });
@@ -369,7 +470,11 @@ describe('consent', () => {
 
   it('marketing email carries the unsubscribe link, List-Unsubscribe headers and the postal address; one click opts out', async () => {
     await insertLeads(3, { prefix: 'marketing', status: 'negotiation', estimate: 70_000 });
-    const res = await post('/api/bulk-communication', { type: 'email', template: 'follow-up', filter: { status: 'negotiation', minValue: 70_000 } }).expect(202);
+    const res = await post('/api/bulk-communication', {
+      type: 'email',
+      template: 'follow-up',
+      filter: { status: 'negotiation', minValue: 70_000 },
+    }).expect(202);
     expect(res.body.recipients).toBe(3);
     await waitCampaign(res.body.campaignId, 'sent');
     const sent = sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === 'marketing-1@example.com')!;
@@ -378,17 +483,28 @@ describe('consent', () => {
     const page = /Unsubscribe: (\S+)/.exec(text)![1]!;
     expect(page).toMatch(new RegExp(`^${PUBLIC_URL}/unsubscribe/[\\w-]+\\.[\\w-]+$`));
     const token = page.split('/').at(-1)!;
-    expect(sent.body.headers).toEqual({ 'List-Unsubscribe': `<${PUBLIC_URL}/api/unsubscribe/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(sent.body.headers).toEqual({
+      'List-Unsubscribe': `<${PUBLIC_URL}/api/unsubscribe/${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(sent.body.content[1].value).toContain(`<a href="${page}">`);
 
     // the public endpoints need no session
-    expect((await http().get(`/api/unsubscribe/${token}`).expect(200)).body).toEqual({ channel: 'email', email: 'm•••@example.com', optedOut: false });
-    await http().get(`/api/unsubscribe/${token.slice(0, -2)}xx`).expect(404);
+    expect((await http().get(`/api/unsubscribe/${token}`).expect(200)).body).toEqual({
+      channel: 'email',
+      email: 'm•••@example.com',
+      optedOut: false,
+    });
+    await http()
+      .get(`/api/unsubscribe/${token.slice(0, -2)}xx`)
+      .expect(404);
     await http().post(`/api/unsubscribe/${token}`).type('form').send('List-Unsubscribe=One-Click').expect(200, { optedOut: true });
     expect((await http().get(`/api/unsubscribe/${token}`).expect(200)).body.optedOut).toBe(true);
 
     // the next campaign skips and counts that address
-    const again = await post('/api/bulk-communication', { type: 'email', template: 'proposal', filter: { status: 'negotiation' } }).expect(202);
+    const again = await post('/api/bulk-communication', { type: 'email', template: 'proposal', filter: { status: 'negotiation' } }).expect(
+      202,
+    );
     const done = await waitCampaign(again.body.campaignId, 'sent');
     expect(done).toMatchObject({ recipients: 3, sent: 2, skipped: 1, failed: 0, summary: { successful: 2, failed: 0, total: 3 } });
     expect(sendgrid.acceptedTo.get('marketing-1@example.com')).toBe(1);
@@ -410,9 +526,23 @@ describe('campaigns', () => {
     socket.on(ServerEvent.CampaignProgress, (p: CampaignProgress) => events.push(p));
     try {
       const started = Date.now();
-      const res = await post('/api/bulk-communication', { type: 'email', template: 'follow-up', name: 'Spring follow-up', filter: { status: 'contacted', minValue: 20_000 } }).expect(202);
+      const res = await post('/api/bulk-communication', {
+        type: 'email',
+        template: 'follow-up',
+        name: 'Spring follow-up',
+        filter: { status: 'contacted', minValue: 20_000 },
+      }).expect(202);
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(res.body).toMatchObject({ recipients: 1000, campaign: { name: 'Spring follow-up', type: 'email', template: 'follow-up', recipients: 1000, filter: { status: 'contacted', minValue: 20_000 } } });
+      expect(res.body).toMatchObject({
+        recipients: 1000,
+        campaign: {
+          name: 'Spring follow-up',
+          type: 'email',
+          template: 'follow-up',
+          recipients: 1000,
+          filter: { status: 'contacted', minValue: 20_000 },
+        },
+      });
       const id = res.body.campaignId;
       expect(await socket.emitWithAck(ClientEvent.WatchCampaign, { campaignId: id })).toEqual({ ok: true });
       const done = await waitCampaign(id, 'sent', 100_000);
@@ -480,16 +610,29 @@ describe('campaigns', () => {
   }, 90_000);
 
   it('sends an SMS campaign once per number, skipping opted-out numbers and failing invalid ones with the reason', async () => {
-    await insertLeads(12, { prefix: 'sms-bulk', status: 'won', phone: (i) => (i === 12 ? null : `(718) 555-01${String(i).padStart(2, '0')}`) });
-    await ds.query(`INSERT INTO communication_opt_outs (channel, address, opted_out, source) VALUES ('sms', '+17185550103', true, 'sms_keyword')`);
-    fakeTwilio.decide = (p) => (p.To === '+17185550105' ? { status: 400, code: 21211, message: "The 'To' number +17185550105 is not a valid phone number." } : null);
-    const res = await post('/api/bulk-communication', { type: 'sms', message: 'Hi {{firstName}}, spring checkup?', filter: { status: 'closed-won', createdAfter: new Date(Date.now() - 60_000).toISOString() } }).expect(202);
+    await insertLeads(12, {
+      prefix: 'sms-bulk',
+      status: 'won',
+      phone: (i) => (i === 12 ? null : `(718) 555-01${String(i).padStart(2, '0')}`),
+    });
+    await ds.query(
+      `INSERT INTO communication_opt_outs (channel, address, opted_out, source) VALUES ('sms', '+17185550103', true, 'sms_keyword')`,
+    );
+    fakeTwilio.decide = (p) =>
+      p.To === '+17185550105' ? { status: 400, code: 21211, message: "The 'To' number +17185550105 is not a valid phone number." } : null;
+    const res = await post('/api/bulk-communication', {
+      type: 'sms',
+      message: 'Hi {{firstName}}, spring checkup?',
+      filter: { status: 'closed-won', createdAfter: new Date(Date.now() - 60_000).toISOString() },
+    }).expect(202);
     expect(res.body.recipients).toBe(11); // the lead without a phone is not a recipient
     const done = await waitCampaign(res.body.campaignId, 'sent');
     expect(done).toMatchObject({ sent: 9, skipped: 1, failed: 1, summary: { successful: 9, failed: 1, total: 11 } });
     expect(fakeTwilio.acceptedTo.get('+17185550103')).toBeUndefined();
     expect(fakeTwilio.messages.find((m) => m.to === '+17185550101')!.body).toBe('Hi Pat, spring checkup?\nReply STOP to opt out.');
-    const [failed] = await ds.query(`SELECT error FROM outbound_messages WHERE campaign_id = $1 AND status = 'failed'`, [res.body.campaignId]);
+    const [failed] = await ds.query(`SELECT error FROM outbound_messages WHERE campaign_id = $1 AND status = 'failed'`, [
+      res.body.campaignId,
+    ]);
     expect(failed.error).toContain('(code 21211)');
   }, 60_000);
 

@@ -11,7 +11,14 @@ import request from 'supertest';
 import { createApp, dataSourceOptions } from '@ironclad/backend/api';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { ClientEvent, QueueName, ServerEvent, buildingInfoOfCalculatorSpecs, type CalculatorSpecs, type JobUpdate } from '@ironclad/contracts';
+import {
+  ClientEvent,
+  QueueName,
+  ServerEvent,
+  buildingInfoOfCalculatorSpecs,
+  type CalculatorSpecs,
+  type JobUpdate,
+} from '@ironclad/contracts';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
@@ -68,17 +75,40 @@ beforeEach(() => {
 async function createLead(email: string, firstName = 'Grace'): Promise<number> {
   const res = await request(app.getHttpServer())
     .post('/api/leads')
-    .send({ firstName, lastName: 'Hopper', email, phone: '(212) 555-0101', company: 'Hopper <Labs> & Co', buildingInfo: buildingInfoOfCalculatorSpecs(specs), source: 'cost_calculator', status: 'new', totalEstimate: 1 })
+    .send({
+      firstName,
+      lastName: 'Hopper',
+      email,
+      phone: '(212) 555-0101',
+      company: 'Hopper <Labs> & Co',
+      buildingInfo: buildingInfoOfCalculatorSpecs(specs),
+      source: 'cost_calculator',
+      status: 'new',
+      totalEstimate: 1,
+    })
     .expect(201);
   // The staff "new lead" email goes to the same fake SendGrid: let it pass before the PDF's.
-  await waitFor(async () => (await ds.query(`SELECT 1 FROM outbound_messages WHERE lead_id = $1 AND template = 'staff_new_lead' AND status = 'sent'`, [res.body.lead.id])).length > 0);
+  await waitFor(
+    async () =>
+      (
+        await ds.query(`SELECT 1 FROM outbound_messages WHERE lead_id = $1 AND template = 'staff_new_lead' AND status = 'sent'`, [
+          res.body.lead.id,
+        ])
+      ).length > 0,
+  );
   return res.body.lead.id;
 }
 
 const requestPdf = async (email: string, leadId: number) =>
-  (await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send({ leadId, customerInfo: { email, firstName: 'Grace', lastName: 'Hopper' } }).expect(202)).body as { jobId: string; queue: string };
+  (
+    await request(app.getHttpServer())
+      .post('/api/generate-estimate-pdf')
+      .send({ leadId, customerInfo: { email, firstName: 'Grace', lastName: 'Hopper' } })
+      .expect(202)
+  ).body as { jobId: string; queue: string };
 
-const mailSends = () => sendgrid.requests.filter((r) => r.url === '/v3/mail/send' && String(r.body?.subject).startsWith('Your security system estimate'));
+const mailSends = () =>
+  sendgrid.requests.filter((r) => r.url === '/v3/mail/send' && String(r.body?.subject).startsWith('Your security system estimate'));
 
 it('renders a real PDF, stores it, emails it with the attachment and shows the live steps', async () => {
   const email = 'grace@example.com';
@@ -106,10 +136,16 @@ it('renders a real PDF, stores it, emails it with the attachment and shows the l
     socket.disconnect();
   }
 
-  const docs = await ds.query('SELECT id, kind, filename, content, byte_size, total_cents FROM lead_documents WHERE lead_id = $1', [leadId]);
+  const docs = await ds.query('SELECT id, kind, filename, content, byte_size, total_cents FROM lead_documents WHERE lead_id = $1', [
+    leadId,
+  ]);
   expect(docs).toHaveLength(1);
   const [doc] = docs;
-  expect(doc).toMatchObject({ kind: 'estimate_pdf', filename: expect.stringMatching(new RegExp(`^EST-${leadId}-[0-9A-F]{8}\\.pdf$`)), total_cents: '2000000' });
+  expect(doc).toMatchObject({
+    kind: 'estimate_pdf',
+    filename: expect.stringMatching(new RegExp(`^EST-${leadId}-[0-9A-F]{8}\\.pdf$`)),
+    total_cents: '2000000',
+  });
   const bytes: Buffer = doc.content;
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(doc.byte_size).toBe(bytes.length);
@@ -125,10 +161,15 @@ it('renders a real PDF, stores it, emails it with the attachment and shows the l
   expect(sent.body.personalizations[0].to).toEqual([{ email }]);
   expect(sent.body.subject).toMatch(/^Your security system estimate EST-/);
   expect(sent.body.content[0].value).toContain(`Total: ${TOTAL}`);
-  expect(sent.body.attachments).toEqual([{ filename: doc.filename, content: bytes.toString('base64'), type: 'application/pdf', disposition: 'attachment' }]);
+  expect(sent.body.attachments).toEqual([
+    { filename: doc.filename, content: bytes.toString('base64'), type: 'application/pdf', disposition: 'attachment' },
+  ]);
   expect(sent.body.custom_args).toEqual({ idempotency_key: `estimate-pdf:lead:${leadId}:document:${doc.id}` });
 
-  const outbound = await ds.query(`SELECT status, attempts, template, recipient FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId]);
+  const outbound = await ds.query(
+    `SELECT status, attempts, template, recipient FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`,
+    [leadId],
+  );
   expect(outbound).toEqual([{ status: 'sent', attempts: 1, template: 'estimate_pdf', recipient: email }]);
 }, 60_000);
 
@@ -143,7 +184,9 @@ it('a provider 500 is retried with backoff; the retry reuses the stored PDF and 
   expect(job!.returnvalue).toMatchObject({ emailStatus: 'sent', emailed: true });
   expect(mailSends()).toHaveLength(2); // the failed call and the successful one
   expect(await ds.query('SELECT count(*)::int AS n FROM lead_documents WHERE lead_id = $1', [leadId])).toEqual([{ n: 1 }]);
-  expect(await ds.query(`SELECT status, attempts FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([{ status: 'sent', attempts: 2 }]);
+  expect(
+    await ds.query(`SELECT status, attempts FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId]),
+  ).toEqual([{ status: 'sent', attempts: 2 }]);
 
   // A replay of the same request (same requestId) neither stores nor emails again.
   sendgrid.requests.length = 0;
@@ -164,6 +207,8 @@ it('a permanent 400 stops at once, the document is kept and the job fails', asyn
   const { jobId } = await requestPdf(email, leadId);
   await waitFor(async () => ((await (await queue.getJob(jobId))?.getState()) === 'failed' ? true : null), 30_000);
   expect(mailSends()).toHaveLength(1);
-  expect(await ds.query(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([{ status: 'failed' }]);
+  expect(await ds.query(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'estimate_pdf'`, [leadId])).toEqual([
+    { status: 'failed' },
+  ]);
   expect(await ds.query('SELECT count(*)::int AS n FROM lead_documents WHERE lead_id = $1', [leadId])).toEqual([{ n: 1 }]);
 }, 60_000);

@@ -59,7 +59,11 @@ it('finishes the active job before exiting on SIGTERM', async () => {
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const job = await queue.add('StaffNotification', { outboundMessageId: outboundId, kind: 'contact', recordId: 999 }, { jobId: crypto.randomUUID() });
+  const job = await queue.add(
+    'StaffNotification',
+    { outboundMessageId: outboundId, kind: 'contact', recordId: 999 },
+    { jobId: crypto.randomUUID() },
+  );
   await waitFor(async () => sendgrid.requests.length === 1, 15_000); // the provider call is in flight
   child.kill('SIGTERM');
   const code = await exited;

@@ -28,7 +28,12 @@ let fake: FakeStripe;
 beforeAll(async () => {
   fake = await startFakeStripe();
   db = await createTestDatabase();
-  const env = testEnv(db, { STRIPE_SECRET_KEY: 'sk_test_w', STRIPE_PUBLISHABLE_KEY: 'pk_test_w', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.baseUrl });
+  const env = testEnv(db, {
+    STRIPE_SECRET_KEY: 'sk_test_w',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_w',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_BASE_URL: fake.baseUrl,
+  });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');
   worker = await createWorker(env, { logger: false });
@@ -59,9 +64,19 @@ const messagesOf = (pi: string) => ds.query(`SELECT * FROM outbound_messages WHE
 
 it('the webhook queues the receipt and the staff notice; the worker delivers both (outbox)', async () => {
   const intent = await paidConsultation('ida@example.com');
-  const payload = JSON.stringify({ id: 'evt_w1', object: 'event', type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } });
+  const payload = JSON.stringify({
+    id: 'evt_w1',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { ...intent, status: 'succeeded' } },
+  });
   const sig = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  await request(app.getHttpServer()).post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', sig).send(payload).expect(200);
+  await request(app.getHttpServer())
+    .post('/api/stripe/webhook')
+    .set('content-type', 'application/json')
+    .set('stripe-signature', sig)
+    .send(payload)
+    .expect(200);
   const rows = await waitFor(async () => {
     const r = await messagesOf(intent.id);
     return r.length === 2 && r.every((m: { status: string }) => m.status === 'not_delivered') ? r : null;

@@ -58,8 +58,12 @@ it(`sends an SMS campaign at no more than ${RATE} messages per second (BullMQ li
     [RECIPIENTS],
   );
   const cookie = await signIn(app, ADMIN);
-  const res = await request(app.getHttpServer()).post('/api/bulk-communication').set('Cookie', cookie).set('Origin', PUBLIC_URL)
-    .send({ type: 'sms', message: 'Hi {{firstName}}', filter: { status: 'contacted' } }).expect(202);
+  const res = await request(app.getHttpServer())
+    .post('/api/bulk-communication')
+    .set('Cookie', cookie)
+    .set('Origin', PUBLIC_URL)
+    .send({ type: 'sms', message: 'Hi {{firstName}}', filter: { status: 'contacted' } })
+    .expect(202);
   expect(res.body.recipients).toBe(RECIPIENTS);
   await waitFor(async () => fakeTwilio.messages.length >= RECIPIENTS, 20_000, 50);
 

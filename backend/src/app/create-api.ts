@@ -50,7 +50,9 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   const publicConfig = app.get(PublicConfigService);
   const caseStudies = app.get(CaseStudiesService);
   // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).
-  const caseStudiesPage = new CaseStudiesPageRenderer(path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr'), () => caseStudies.published());
+  const caseStudiesPage = new CaseStudiesPageRenderer(path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr'), () =>
+    caseStudies.published(),
+  );
   const pagesLog = new Logger('Pages');
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
   for (const handler of frontendHandlers(env.FRONTEND_DIST, {

@@ -53,7 +53,13 @@ async function readStdinLine(): Promise<string> {
 
 const { values } = (() => {
   try {
-    return parseArgs({ options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
   } catch (err) {
     return fail(`${(err as Error).message}\n${usage}`);
   }
@@ -81,7 +87,9 @@ const dataSource = new DataSource(dataSourceOptions(env.DATABASE_URL));
 try {
   await dataSource.initialize();
   const outcome = await new StaffUsersService(dataSource).upsertAdmin(email.data, password);
-  process.stdout.write(outcome === 'created' ? `Admin ${email.data} created.\n` : `Password of ${email.data} reset; the account is an admin.\n`);
+  process.stdout.write(
+    outcome === 'created' ? `Admin ${email.data} created.\n` : `Password of ${email.data} reset; the account is an admin.\n`,
+  );
 } catch (err) {
   process.stderr.write(`admin:create failed: ${(err as Error).message}\n`);
   process.exitCode = 1;

@@ -53,7 +53,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       process.exit(0);
     })
     .catch((err: unknown) => {
-      process.stderr.write(`migration failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      process.stderr.write(`migration failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
       process.exit(1);
     });
 }

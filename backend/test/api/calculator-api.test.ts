@@ -46,11 +46,21 @@ const calculatorLead = (email: string, over: Record<string, unknown> = {}) => ({
 const pdfBody = (email: string, leadId?: number) => ({
   ...(leadId ? { leadId } : {}),
   estimate: { pricing: { total: 1 }, projectDetails: { cameras: 17 }, timeline: '1 business days', warranty: '5 years', equipmentList: [] },
-  customerInfo: { firstName: 'Grace', lastName: 'Hopper', email, phone: '(212) 555-0101', company: 'Hopper Labs', buildingType: 'commercial', buildingSize: '12000', description: 'Office' },
+  customerInfo: {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email,
+    phone: '(212) 555-0101',
+    company: 'Hopper Labs',
+    buildingType: 'commercial',
+    buildingSize: '12000',
+    description: 'Office',
+  },
 });
 
 const count = async (table: string) => Number((await ds.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
-const setCalculator = (on: boolean) => ds.query(`UPDATE site_settings SET setting_value = $1::jsonb WHERE setting_key = 'calculator_enabled'`, [JSON.stringify(on)]);
+const setCalculator = (on: boolean) =>
+  ds.query(`UPDATE site_settings SET setting_value = $1::jsonb WHERE setting_key = 'calculator_enabled'`, [JSON.stringify(on)]);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -74,14 +84,30 @@ describe('POST /api/leads from the calculator', () => {
     expect(priceCalculator(specs, 0).breakdown.total).toBe(EXPECTED_TOTAL);
     const res = await request(app.getHttpServer())
       .post('/api/leads')
-      .send(calculatorLead('grace@example.com', { totalEstimate: 1, aiRecommendation: { pricing: { totalProjectCost: 1 }, breakdown: { total: 1 } } }))
+      .send(
+        calculatorLead('grace@example.com', {
+          totalEstimate: 1,
+          aiRecommendation: { pricing: { totalProjectCost: 1 }, breakdown: { total: 1 } },
+        }),
+      )
       .expect(201);
     expect(res.body.lead).toMatchObject({ source: 'cost_calculator', status: 'new', totalEstimate: EXPECTED_TOTAL });
     const [row] = await ds.query('SELECT total_estimate_cents, ai_recommendation FROM leads WHERE id = $1', [res.body.lead.id]);
     expect(Number(row.total_estimate_cents)).toBe(EXPECTED_TOTAL * 100);
-    expect(row.ai_recommendation.projectDetails).toMatchObject({ estimateType: 'calculator', totalCameras: 17, installationDays: 8, buildingComplexity: 'new' });
+    expect(row.ai_recommendation.projectDetails).toMatchObject({
+      estimateType: 'calculator',
+      totalCameras: 17,
+      installationDays: 8,
+      buildingComplexity: 'new',
+    });
     expect(row.ai_recommendation.breakdown).toEqual(priceCalculator(specs, 0).breakdown);
-    expect(row.ai_recommendation.pricing).toMatchObject({ equipmentSubtotal: 6750, laborCost: 7950, additionalCosts: 5300, july4Discount: null, totalProjectCost: EXPECTED_TOTAL });
+    expect(row.ai_recommendation.pricing).toMatchObject({
+      equipmentSubtotal: 6750,
+      laborCost: 7950,
+      additionalCosts: 5300,
+      july4Discount: null,
+      totalProjectCost: EXPECTED_TOTAL,
+    });
     expect(row.ai_recommendation.timeline).toBe('8 business days');
   });
 
@@ -90,7 +116,12 @@ describe('POST /api/leads from the calculator', () => {
     try {
       const res = await request(app.getHttpServer()).post('/api/leads').send(calculatorLead('promo@example.com')).expect(201);
       expect(res.body.lead.totalEstimate).toBe(15_000);
-      expect(res.body.lead.aiRecommendation.pricing.july4Discount).toEqual({ code: 'JULY4', savings: 5000, validUntil: '2099-12-31', finalPrice: 15_000 });
+      expect(res.body.lead.aiRecommendation.pricing.july4Discount).toEqual({
+        code: 'JULY4',
+        savings: 5000,
+        validUntil: '2099-12-31',
+        finalPrice: 15_000,
+      });
     } finally {
       await ds.query(`UPDATE promotions SET valid_until = '2025-07-31' WHERE code = 'JULY4'`);
     }
@@ -116,7 +147,10 @@ describe('POST /api/leads from the calculator', () => {
 describe('POST /api/generate-estimate-pdf', () => {
   it('enqueues the PDF job of the stored lead and answers 202 {jobId, queue} at once', async () => {
     const lead = await request(app.getHttpServer()).post('/api/leads').send(calculatorLead('pdf@example.com')).expect(201);
-    const res = await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send(pdfBody('pdf@example.com', lead.body.lead.id)).expect(202);
+    const res = await request(app.getHttpServer())
+      .post('/api/generate-estimate-pdf')
+      .send(pdfBody('pdf@example.com', lead.body.lead.id))
+      .expect(202);
     expect(res.body).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), queue: 'pdf', leadId: lead.body.lead.id });
     const job = await pdf.getJob(res.body.jobId);
     expect(job?.name).toBe('EstimatePdf');
@@ -133,7 +167,10 @@ describe('POST /api/generate-estimate-pdf', () => {
 
   it('404 when the lead id does not belong to that email, or there is no calculator lead', async () => {
     const lead = await request(app.getHttpServer()).post('/api/leads').send(calculatorLead('owner@example.com')).expect(201);
-    const other = await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send(pdfBody('intruder@example.com', lead.body.lead.id)).expect(404);
+    const other = await request(app.getHttpServer())
+      .post('/api/generate-estimate-pdf')
+      .send(pdfBody('intruder@example.com', lead.body.lead.id))
+      .expect(404);
     expect(other.body.code).toBe('NOT_FOUND');
     await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send(pdfBody('nobody@example.com')).expect(404);
   });
@@ -158,7 +195,10 @@ describe('calculator switched off (decisions.md §11)', () => {
       const a = await request(app.getHttpServer()).post('/api/leads').send(calculatorLead('off@example.com')).expect(503);
       expect(a.body.code).toBe('FEATURE_DISABLED');
       expect(a.body.message).toMatch(/cost calculator is temporarily unavailable/);
-      const b = await request(app.getHttpServer()).post('/api/generate-estimate-pdf').send(pdfBody('off@example.com', lead.body.lead.id)).expect(503);
+      const b = await request(app.getHttpServer())
+        .post('/api/generate-estimate-pdf')
+        .send(pdfBody('off@example.com', lead.body.lead.id))
+        .expect(503);
       expect(b.body.code).toBe('FEATURE_DISABLED');
       expect(await count('leads')).toBe(before);
     } finally {

@@ -20,21 +20,49 @@ let leadId: number;
 let otherLeadId: number;
 let older: LeadDocument;
 let newer: LeadDocument;
-const pdfBytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(Array.from({ length: 600 }, (_, i) => i % 256)), Buffer.from('\n%%EOF\n')]);
+const pdfBytes = Buffer.concat([
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.from(Array.from({ length: 600 }, (_, i) => i % 256)),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 async function calculatorLead(email: string): Promise<number> {
   const res = await request(app.getHttpServer())
     .post('/api/leads')
     .send({
-      firstName: 'Grace', lastName: 'Hopper', email, phone: '(212) 555-0101', source: 'cost_calculator', status: 'new',
-      buildingInfo: buildingInfoOfCalculatorSpecs({ buildingType: 'commercial', sqft: 12_000, cameras: 17, entryPoints: 3, hasAccessControl: true, hasVideoIntercom: false, hasMonitoring: true, buildingComplexity: 'new' }),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      phone: '(212) 555-0101',
+      source: 'cost_calculator',
+      status: 'new',
+      buildingInfo: buildingInfoOfCalculatorSpecs({
+        buildingType: 'commercial',
+        sqft: 12_000,
+        cameras: 17,
+        entryPoints: 3,
+        hasAccessControl: true,
+        hasVideoIntercom: false,
+        hasMonitoring: true,
+        buildingComplexity: 'new',
+      }),
     })
     .expect(201);
   return res.body.lead.id;
 }
 
 const store = (lead: number, filename: string, content: Buffer) =>
-  app.get(LeadDocumentsService).saveOnce({ leadId: lead, kind: 'estimate_pdf', requestId: randomUUID(), filename, contentType: 'application/pdf', totalCents: 2_000_000, content });
+  app
+    .get(LeadDocumentsService)
+    .saveOnce({
+      leadId: lead,
+      kind: 'estimate_pdf',
+      requestId: randomUUID(),
+      filename,
+      contentType: 'application/pdf',
+      totalCents: 2_000_000,
+      content,
+    });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -85,7 +113,10 @@ describe('GET /api/leads/:id/documents', () => {
   });
 
   it('answers an empty list for a lead without documents and 404 for an unknown lead', async () => {
-    const bare = await request(app.getHttpServer()).post('/api/leads').send({ email: 'bare@example.com', source: 'unknown', buildingInfo: {} }).expect(201);
+    const bare = await request(app.getHttpServer())
+      .post('/api/leads')
+      .send({ email: 'bare@example.com', source: 'unknown', buildingInfo: {} })
+      .expect(201);
     const res = await request(app.getHttpServer()).get(`/api/leads/${bare.body.lead.id}/documents`).set('Cookie', admin).expect(200);
     expect(res.body).toEqual({ documents: [] });
     const missing = await request(app.getHttpServer()).get('/api/leads/999999/documents').set('Cookie', admin).expect(404);
@@ -121,8 +152,13 @@ describe('GET /api/leads/:id/documents/:documentId/pdf', () => {
   });
 
   it("404 for an unknown document, or another lead's document under this lead", async () => {
-    const other = (await request(app.getHttpServer()).get(`/api/leads/${otherLeadId}/documents`).set('Cookie', admin).expect(200)).body.documents[0] as LeadDocument;
-    for (const url of [`/api/leads/${leadId}/documents/999999/pdf`, `/api/leads/${leadId}/documents/${other.id}/pdf`, `/api/leads/999999/documents/${newer.id}/pdf`]) {
+    const other = (await request(app.getHttpServer()).get(`/api/leads/${otherLeadId}/documents`).set('Cookie', admin).expect(200)).body
+      .documents[0] as LeadDocument;
+    for (const url of [
+      `/api/leads/${leadId}/documents/999999/pdf`,
+      `/api/leads/${leadId}/documents/${other.id}/pdf`,
+      `/api/leads/999999/documents/${newer.id}/pdf`,
+    ]) {
       const res = await request(app.getHttpServer()).get(url).set('Cookie', admin).expect(404);
       expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     }

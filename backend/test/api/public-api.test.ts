@@ -63,13 +63,23 @@ afterAll(async () => {
 describe('POST /api/contacts', () => {
   it('stores the contact, records the staff notification as queued and enqueues its job', async () => {
     const res = await request(app.getHttpServer()).post('/api/contacts').send(validContact).expect(201);
-    expect(res.body.contact).toMatchObject({ firstName: 'Maria', email: 'maria.lopez@example.com', services: ['Security Cameras', 'Smart Home'] });
+    expect(res.body.contact).toMatchObject({
+      firstName: 'Maria',
+      email: 'maria.lopez@example.com',
+      services: ['Security Cameras', 'Smart Home'],
+    });
     expect(res.body.notificationJob).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), queue: 'notifications' });
 
     const [row] = await ds.query('SELECT * FROM contacts WHERE id = $1', [res.body.contact.id]);
     expect(row.message).toBe(validContact.message);
     const [outbound] = await ds.query('SELECT * FROM outbound_messages WHERE contact_id = $1', [res.body.contact.id]);
-    expect(outbound).toMatchObject({ channel: 'email', status: 'queued', recipient: 'staff@ironclad.test', template: 'staff_new_contact', attempts: 0 });
+    expect(outbound).toMatchObject({
+      channel: 'email',
+      status: 'queued',
+      recipient: 'staff@ironclad.test',
+      template: 'staff_new_contact',
+      attempts: 0,
+    });
     expect(outbound.body).toContain('Maria Lopez');
 
     const job = await notifications.getJob(res.body.notificationJob.id);
@@ -85,7 +95,10 @@ describe('POST /api/contacts', () => {
 
   it('keeps markup as plain text (never interpreted)', async () => {
     const hostile = '<img src=x onerror=alert(1)>';
-    const res = await request(app.getHttpServer()).post('/api/contacts').send({ ...validContact, firstName: hostile }).expect(201);
+    const res = await request(app.getHttpServer())
+      .post('/api/contacts')
+      .send({ ...validContact, firstName: hostile })
+      .expect(201);
     expect(res.body.contact.firstName).toBe(hostile);
     expect(res.headers['content-type']).toMatch(/application\/json/);
   });
@@ -103,7 +116,10 @@ describe('POST /api/contacts', () => {
     ];
     it.each(cases)('%s', async (_name, body, fields) => {
       const before = await count('contacts');
-      const res = await request(app.getHttpServer()).post('/api/contacts').send(body as object).expect(400);
+      const res = await request(app.getHttpServer())
+        .post('/api/contacts')
+        .send(body as object)
+        .expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
       expect(res.body.requestId).toEqual(expect.any(String));
       for (const f of fields) expect(res.body.details.fieldErrors[f]?.length).toBeGreaterThan(0);
@@ -122,12 +138,19 @@ describe('POST /api/contacts', () => {
     });
 
     it('malformed JSON', async () => {
-      const res = await request(app.getHttpServer()).post('/api/contacts').set('content-type', 'application/json').send('{"firstName": "Ma').expect(400);
+      const res = await request(app.getHttpServer())
+        .post('/api/contacts')
+        .set('content-type', 'application/json')
+        .send('{"firstName": "Ma')
+        .expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, code: 'MALFORMED_JSON', message: 'Malformed JSON body.' });
     });
 
     it('a body over the 2 MB limit is 413 with a clear message', async () => {
-      const res = await request(app.getHttpServer()).post('/api/contacts').send({ ...validContact, message: 'x'.repeat(3_000_000) }).expect(413);
+      const res = await request(app.getHttpServer())
+        .post('/api/contacts')
+        .send({ ...validContact, message: 'x'.repeat(3_000_000) })
+        .expect(413);
       expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
     });
 
@@ -154,7 +177,13 @@ describe('POST /api/leads', () => {
   it('stores status new, source default ai_shopping, the wizard defaults, and ignores browser money', async () => {
     const res = await request(app.getHttpServer())
       .post('/api/leads')
-      .send({ ...validLead, buildingInfo: { type: 'residential' }, status: 'won', totalEstimate: 1, aiRecommendation: { pricing: { totalProjectCost: 1 } } })
+      .send({
+        ...validLead,
+        buildingInfo: { type: 'residential' },
+        status: 'won',
+        totalEstimate: 1,
+        aiRecommendation: { pricing: { totalProjectCost: 1 } },
+      })
       .expect(201);
     expect(res.body.lead).toMatchObject({ status: 'new', source: 'ai_shopping' });
     // the server's design engine prices a wizard lead; the browser's 1 is ignored
@@ -166,7 +195,10 @@ describe('POST /api/leads', () => {
   });
 
   it('keeps the source of the calculator and accepts status aliases on input', async () => {
-    const res = await request(app.getHttpServer()).post('/api/leads').send({ ...validLead, source: 'cost_calculator', status: 'quoted' }).expect(201);
+    const res = await request(app.getHttpServer())
+      .post('/api/leads')
+      .send({ ...validLead, source: 'cost_calculator', status: 'quoted' })
+      .expect(201);
     expect(res.body.lead).toMatchObject({ source: 'cost_calculator', status: 'new' });
   });
 

@@ -17,7 +17,10 @@ let db: TestDatabase;
 let app: NestExpressApplication;
 let ds: DataSource;
 
-const post = (body: unknown) => request(app.getHttpServer()).post('/api/leads').send(body as object);
+const post = (body: unknown) =>
+  request(app.getHttpServer())
+    .post('/api/leads')
+    .send(body as object);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -58,7 +61,9 @@ describe('POST /api/leads from the AI designer', () => {
     const before = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     expect(before.pricing.july4Discount).toBeUndefined(); // JULY4 expired (2025-07-31)
 
-    await ds.query(`UPDATE ai_recommendation_config SET config_value = jsonb_set(config_value, '{nvr_8ch}', '2386') WHERE config_key = 'component_pricing'`);
+    await ds.query(
+      `UPDATE ai_recommendation_config SET config_value = jsonb_set(config_value, '{nvr_8ch}', '2386') WHERE config_key = 'component_pricing'`,
+    );
     await ds.query(`UPDATE inventory SET unit_price = unit_price + 10000 WHERE name = 'Video Doorbell Camera'`);
     const after = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     expect(after.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 1000 + 100);
@@ -66,7 +71,12 @@ describe('POST /api/leads from the AI designer', () => {
     await ds.query(`UPDATE promotions SET valid_until = '2999-07-31' WHERE code = 'JULY4'`);
     const promo = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     const gross = promo.pricing.equipmentSubtotal + promo.pricing.laborCost + promo.pricing.additionalCosts;
-    expect(promo.pricing.july4Discount).toMatchObject({ code: 'JULY4', percent: 25, savings: Math.round(gross / 4), validUntil: '2999-07-31' });
+    expect(promo.pricing.july4Discount).toMatchObject({
+      code: 'JULY4',
+      percent: 25,
+      savings: Math.round(gross / 4),
+      validUntil: '2999-07-31',
+    });
     expect(promo.pricing.totalProjectCost).toBe(gross - Math.round(gross / 4));
     await ds.query(`UPDATE promotions SET valid_until = '2025-07-31' WHERE code = 'JULY4'`);
   });

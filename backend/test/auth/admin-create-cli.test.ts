@@ -30,7 +30,8 @@ afterAll(async () => {
 
 const env = () => ({ ...process.env, NODE_ENV: 'development', DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
 const userRow = async (email: string) =>
-  (await client.query<{ password_hash: string; is_admin: boolean }>(`SELECT password_hash, is_admin FROM users WHERE email = $1`, [email])).rows[0];
+  (await client.query<{ password_hash: string; is_admin: boolean }>(`SELECT password_hash, is_admin FROM users WHERE email = $1`, [email]))
+    .rows[0];
 
 /**
  * Runs the CLI on a pseudo-terminal and types each of `answers` (then Enter) once the screen
@@ -44,7 +45,10 @@ function runOnTerminal(args: string[], answers: { after: string; type: string }[
   const onOutput = (chunk: Buffer) => {
     screen += chunk.toString('utf8');
     // An answer waits for its prompt's n-th appearance when the same prompt was answered n-1 times before.
-    while (next < answers.length && countOf(screen, answers[next]!.after) >= answers.slice(0, next + 1).filter((a) => a.after === answers[next]!.after).length) {
+    while (
+      next < answers.length &&
+      countOf(screen, answers[next]!.after) >= answers.slice(0, next + 1).filter((a) => a.after === answers[next]!.after).length
+    ) {
       child.stdin.write(`${answers[next]!.type}\r`);
       next += 1;
     }
@@ -72,10 +76,13 @@ it('util-linux `script` is available to give the CLI a terminal', () => {
 
 it('asks for the password twice without echo and creates the admin with an Argon2id hash', async () => {
   const password = 'typed secret horse 42';
-  const { code, screen } = await runOnTerminal(['--email', 'Terminal.Admin@ironclad.test'], [
-    { after: 'Password: ', type: password },
-    { after: 'Repeat password: ', type: password },
-  ]);
+  const { code, screen } = await runOnTerminal(
+    ['--email', 'Terminal.Admin@ironclad.test'],
+    [
+      { after: 'Password: ', type: password },
+      { after: 'Repeat password: ', type: password },
+    ],
+  );
   expect(code).toBe(0);
   expect(screen).toContain('Password: ');
   expect(screen).toContain('Repeat password: ');
@@ -89,17 +96,23 @@ it('asks for the password twice without echo and creates the admin with an Argon
 });
 
 it('creates nothing when the two entries differ or the password is too short', async () => {
-  const mismatch = await runOnTerminal(['--email', 'mismatch@ironclad.test'], [
-    { after: 'Password: ', type: 'first entry 123456' },
-    { after: 'Repeat password: ', type: 'other entry 123456' },
-  ]);
+  const mismatch = await runOnTerminal(
+    ['--email', 'mismatch@ironclad.test'],
+    [
+      { after: 'Password: ', type: 'first entry 123456' },
+      { after: 'Repeat password: ', type: 'other entry 123456' },
+    ],
+  );
   expect(mismatch.code).toBe(64);
   expect(mismatch.screen).toContain('The passwords do not match.');
   expect(mismatch.screen).not.toContain('first entry');
-  const short = await runOnTerminal(['--email', 'short@ironclad.test'], [
-    { after: 'Password: ', type: 'short' },
-    { after: 'Repeat password: ', type: 'short' },
-  ]);
+  const short = await runOnTerminal(
+    ['--email', 'short@ironclad.test'],
+    [
+      { after: 'Password: ', type: 'short' },
+      { after: 'Repeat password: ', type: 'short' },
+    ],
+  );
   expect(short.code).toBe(64);
   expect(short.screen).toContain('The password needs at least 12 characters.');
   expect(await userRow('mismatch@ironclad.test')).toBeUndefined();
@@ -108,7 +121,11 @@ it('creates nothing when the two entries differ or the password is too short', a
 
 it('resets an existing user and makes it an admin (--password-stdin for scripts)', async () => {
   await client.query(`INSERT INTO users (id, email, is_admin, password_hash) VALUES ('u-reset', 'reset.me@ironclad.test', false, NULL)`);
-  const out = spawnSync(process.execPath, [cli, '--email', 'reset.me@ironclad.test', '--password-stdin'], { input: 'piped password 12345\n', env: env(), encoding: 'utf8' });
+  const out = spawnSync(process.execPath, [cli, '--email', 'reset.me@ironclad.test', '--password-stdin'], {
+    input: 'piped password 12345\n',
+    env: env(),
+    encoding: 'utf8',
+  });
   expect(out.status).toBe(0);
   expect(out.stdout).toContain('Password of reset.me@ironclad.test reset; the account is an admin.');
   const row = await userRow('reset.me@ironclad.test');
@@ -117,10 +134,18 @@ it('resets an existing user and makes it an admin (--password-stdin for scripts)
 });
 
 it('refuses to prompt without a terminal, and refuses a bad email', () => {
-  const noTty = spawnSync(process.execPath, [cli, '--email', 'pipe@ironclad.test'], { input: 'would be echoed 123\n', env: env(), encoding: 'utf8' });
+  const noTty = spawnSync(process.execPath, [cli, '--email', 'pipe@ironclad.test'], {
+    input: 'would be echoed 123\n',
+    env: env(),
+    encoding: 'utf8',
+  });
   expect(noTty.status).toBe(64);
   expect(noTty.stderr).toContain('use --password-stdin');
-  const badEmail = spawnSync(process.execPath, [cli, '--email', 'not-an-email', '--password-stdin'], { input: 'whatever password 1\n', env: env(), encoding: 'utf8' });
+  const badEmail = spawnSync(process.execPath, [cli, '--email', 'not-an-email', '--password-stdin'], {
+    input: 'whatever password 1\n',
+    env: env(),
+    encoding: 'utf8',
+  });
   expect(badEmail.status).toBe(64);
   expect(badEmail.stderr).toContain('--email must be a valid email address.');
 });

@@ -47,13 +47,20 @@ it('stores Argon2id hashes only', async () => {
 });
 
 it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD at start', async () => {
-  const res = await http().post('/api/auth/login').send({ email: 'first.admin@ironclad.test', password: 'bootstrap password 1' }).expect(200);
+  const res = await http()
+    .post('/api/auth/login')
+    .send({ email: 'first.admin@ironclad.test', password: 'bootstrap password 1' })
+    .expect(200);
   expect(res.body.user).toMatchObject({ email: 'first.admin@ironclad.test', isAdmin: true });
 });
 
 it('signs in with the spec texts and a HttpOnly SameSite session cookie stored in the sessions table', async () => {
   const res = await http().post('/api/auth/login').send(ADMIN).expect(200);
-  expect(res.body).toMatchObject({ message: 'Login successful', description: 'Welcome to the admin panel', user: { email: ADMIN.email, isAdmin: true } });
+  expect(res.body).toMatchObject({
+    message: 'Login successful',
+    description: 'Welcome to the admin panel',
+    user: { email: ADMIN.email, isAdmin: true },
+  });
   expect(res.body.user.passwordHash).toBeUndefined();
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('ironclad.sid='))!;
   expect(cookie).toMatch(/HttpOnly/i);
@@ -128,7 +135,10 @@ it('the idle expiry rolls: each request moves the stored expiry to SESSION_IDLE_
 it('a session past its absolute lifetime is refused and deleted, even when active', async () => {
   const cookie = await signIn(app, ADMIN);
   const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0];
-  await query(`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [sid, Date.now() - 13 * 3_600_000]);
+  await query(`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [
+    sid,
+    Date.now() - 13 * 3_600_000,
+  ]);
   await http().get('/api/leads').set('Cookie', cookie).expect(401);
   expect(await query(`SELECT 1 FROM sessions WHERE sid = $1`, [sid])).toHaveLength(0);
 });
@@ -147,7 +157,23 @@ describe('cross-site writes', () => {
 
   it('refuses a cross-site POST that would create a lead, and writes nothing', async () => {
     const cookie = await signIn(app, ADMIN);
-    const body = { firstName: 'Cross', lastName: 'Site', email: 'cross.site@example.com', phone: '2125550100', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 5000, floors: 1, entryPoints: 2, cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 };
+    const body = {
+      firstName: 'Cross',
+      lastName: 'Site',
+      email: 'cross.site@example.com',
+      phone: '2125550100',
+      buildingType: 'commercial',
+      buildingSize: 'medium',
+      squareFootage: 5000,
+      floors: 1,
+      entryPoints: 2,
+      cameras: 8,
+      cameraPrice: 950,
+      nvrCost: 1500,
+      installationDays: 2,
+      laborRate: 2200,
+      additionalCosts: 0,
+    };
     await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'https://evil.example').send(body).expect(403);
     await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'null').send(body).expect(403);
     await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').send(body).expect(403);
@@ -164,7 +190,12 @@ describe('cross-site writes', () => {
 describe('login rate limit (state in Redis)', () => {
   it('blocks an account after LOGIN_MAX_FAILURES_PER_ACCOUNT failures, even with the right password', async () => {
     const who = { email: 'first.admin@ironclad.test', password: 'bootstrap password 1' };
-    for (let i = 0; i < 3; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.1').send({ ...who, password: `wrong ${i} xxxxxxx` }).expect(401);
+    for (let i = 0; i < 3; i += 1)
+      await http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.0.0.1')
+        .send({ ...who, password: `wrong ${i} xxxxxxx` })
+        .expect(401);
     const res = await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.2').send(who).expect(429);
     expect(res.body.code).toBe('RATE_LIMITED');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -177,20 +208,42 @@ describe('login rate limit (state in Redis)', () => {
   it('counts parallel attempts: a burst of 12 guesses at once gets exactly 3 password checks', async () => {
     await app.get(StaffUsersService).upsertAdmin('burst@ironclad.test', 'burst right password');
     const statuses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => http().post('/api/auth/login').set('X-Forwarded-For', `10.7.0.${i + 1}`).send({ email: 'burst@ironclad.test', password: `wrong guess ${i} xxxx` }).then((r) => r.status)),
+      Array.from({ length: 12 }, (_, i) =>
+        http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', `10.7.0.${i + 1}`)
+          .send({ email: 'burst@ironclad.test', password: `wrong guess ${i} xxxx` })
+          .then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
-    await http().post('/api/auth/login').set('X-Forwarded-For', '10.7.1.1').send({ email: 'burst@ironclad.test', password: 'burst right password' }).expect(429);
+    await http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '10.7.1.1')
+      .send({ email: 'burst@ironclad.test', password: 'burst right password' })
+      .expect(429);
   });
 
   it('another api instance on the same Redis sees the same counts', async () => {
     await app.get(StaffUsersService).upsertAdmin('shared@ironclad.test', 'shared right password');
-    const second = await createApp(testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'https://ironclad.example' }), { logger: false });
+    const second = await createApp(
+      testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'https://ironclad.example' }),
+      { logger: false },
+    );
     await second.init();
     try {
-      for (let i = 0; i < 3; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', `10.6.0.${i + 1}`).send({ email: 'shared@ironclad.test', password: `wrong ${i} xxxxxxxx` }).expect(401);
-      const res = await request(second.getHttpServer()).post('/api/auth/login').set('X-Forwarded-For', '10.6.1.1').send({ email: 'shared@ironclad.test', password: 'shared right password' }).expect(429);
+      for (let i = 0; i < 3; i += 1)
+        await http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', `10.6.0.${i + 1}`)
+          .send({ email: 'shared@ironclad.test', password: `wrong ${i} xxxxxxxx` })
+          .expect(401);
+      const res = await request(second.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.6.1.1')
+        .send({ email: 'shared@ironclad.test', password: 'shared right password' })
+        .expect(429);
       expect(res.body.code).toBe('RATE_LIMITED');
     } finally {
       await second.close();
@@ -199,20 +252,39 @@ describe('login rate limit (state in Redis)', () => {
 
   it('a successful login gives the address its point back; only failures count', async () => {
     const ip = '10.5.5.5';
-    for (let i = 0; i < 7; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: `someone${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    for (let i = 0; i < 7; i += 1)
+      await http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `someone${i}@ironclad.test`, password: 'whatever 12345' })
+        .expect(401);
     await http().post('/api/auth/login').set('X-Forwarded-For', ip).send(ADMIN).expect(200);
-    await http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: 'someone8@ironclad.test', password: 'whatever 12345' }).expect(401);
+    await http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send({ email: 'someone8@ironclad.test', password: 'whatever 12345' })
+      .expect(401);
     await http().post('/api/auth/login').set('X-Forwarded-For', ip).send(ADMIN).expect(429);
   });
 
   it('counts an IPv6 client per /64 network, so rotating addresses inside it does not help', async () => {
-    for (let i = 0; i < 8; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', `2001:db8:aa:bb::${i + 1}`).send({ email: `v6user${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    for (let i = 0; i < 8; i += 1)
+      await http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `2001:db8:aa:bb::${i + 1}`)
+        .send({ email: `v6user${i}@ironclad.test`, password: 'whatever 12345' })
+        .expect(401);
     await http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:bb:ffff::99').send(ADMIN).expect(429);
     await http().post('/api/auth/login').set('X-Forwarded-For', '2001:db8:aa:cc::1').send(ADMIN).expect(200);
   });
 
   it('blocks an IP after LOGIN_MAX_FAILURES_PER_IP failures across accounts', async () => {
-    for (let i = 0; i < 8; i += 1) await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.9').send({ email: `nobody${i}@ironclad.test`, password: 'whatever 12345' }).expect(401);
+    for (let i = 0; i < 8; i += 1)
+      await http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.9.9.9')
+        .send({ email: `nobody${i}@ironclad.test`, password: 'whatever 12345' })
+        .expect(401);
     await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.9').send(ADMIN).expect(429);
     await http().post('/api/auth/login').set('X-Forwarded-For', '10.9.9.10').send(ADMIN).expect(200);
   });

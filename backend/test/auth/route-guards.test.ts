@@ -19,28 +19,61 @@ import { seedUsers, signIn, STAFF } from './support.js';
 let db: TestDatabase;
 let app: NestExpressApplication;
 
-interface RouteInfo { method: string; path: string; isPublic: boolean }
+interface RouteInfo {
+  method: string;
+  path: string;
+  isPublic: boolean;
+}
 const routes: RouteInfo[] = [];
 
 /** Staff calls of staff-side.md §7 (method + path pattern): never public. */
 const STAFF_CALLS: [string, RegExp][] = [
-  ['GET', /^\/api\/leads$/], ['PATCH', /^\/api\/leads\/:[^/]+$/], ['DELETE', /^\/api\/leads\/:[^/]+$/],
-  ['POST', /^\/api\/leads\/:[^/]+\/send-(email|sms)$/], ['GET', /^\/api\/contacts$/], ['GET', /^\/api\/communication-status$/],
-  ['POST', /^\/api\/(test-communication|test-direct-communication|direct-communication-test|quick-test-communication|bulk-communication|send-communication)$/],
-  ['GET', /^\/api\/(email-templates|lead-activities|ai-configs)$/], ['POST', /^\/api\/ai-configs$/], ['PATCH', /^\/api\/ai-configs\/:[^/]+$/],
-  ['PUT', /^\/api\/site-settings\/:[^/]+$/], ['GET', /^\/api\/inventory/], ['POST', /^\/api\/inventory/], ['PUT', /^\/api\/inventory/], ['DELETE', /^\/api\/inventory/],
-  ['POST', /^\/api\/generate-image$/], ['GET', /^\/api\/exports/], ['GET', /^\/api\/leads\/stats$/], ['POST', /^\/api\/contacts\/:[^/]+\/convert-to-lead$/],
+  ['GET', /^\/api\/leads$/],
+  ['PATCH', /^\/api\/leads\/:[^/]+$/],
+  ['DELETE', /^\/api\/leads\/:[^/]+$/],
+  ['POST', /^\/api\/leads\/:[^/]+\/send-(email|sms)$/],
+  ['GET', /^\/api\/contacts$/],
+  ['GET', /^\/api\/communication-status$/],
+  [
+    'POST',
+    /^\/api\/(test-communication|test-direct-communication|direct-communication-test|quick-test-communication|bulk-communication|send-communication)$/,
+  ],
+  ['GET', /^\/api\/(email-templates|lead-activities|ai-configs)$/],
+  ['POST', /^\/api\/ai-configs$/],
+  ['PATCH', /^\/api\/ai-configs\/:[^/]+$/],
+  ['PUT', /^\/api\/site-settings\/:[^/]+$/],
+  ['GET', /^\/api\/inventory/],
+  ['POST', /^\/api\/inventory/],
+  ['PUT', /^\/api\/inventory/],
+  ['DELETE', /^\/api\/inventory/],
+  ['POST', /^\/api\/generate-image$/],
+  ['GET', /^\/api\/exports/],
+  ['GET', /^\/api\/leads\/stats$/],
+  ['POST', /^\/api\/contacts\/:[^/]+\/convert-to-lead$/],
   // Staff calls beyond §7: lead detail + audit, manual estimate, CRM Action Items.
-  ['GET', /^\/api\/leads\/:[^/]+$/], ['POST', /^\/api\/leads\/manual-estimate$/], ['GET', /^\/api\/crm\//],
+  ['GET', /^\/api\/leads\/:[^/]+$/],
+  ['POST', /^\/api\/leads\/manual-estimate$/],
+  ['GET', /^\/api\/crm\//],
 ];
 
 /** Visitor routes that must stay public. */
 const VISITOR_ROUTES = [
-  ['POST', '/api/contacts'], ['POST', '/api/leads'], ['GET', '/api/case-studies'], ['GET', '/api/site-settings'],
-  ['GET', '/api/public-config'], ['GET', '/api/health'], ['GET', '/api/testimonials'], ['POST', '/api/auth/login'],
-  ['POST', '/api/create-deposit-payment'], ['POST', '/api/create-consultation-payment'], ['POST', '/api/stripe/webhook'], ['GET', '/api/payments/:paymentIntentId'],
+  ['POST', '/api/contacts'],
+  ['POST', '/api/leads'],
+  ['GET', '/api/case-studies'],
+  ['GET', '/api/site-settings'],
+  ['GET', '/api/public-config'],
+  ['GET', '/api/health'],
+  ['GET', '/api/testimonials'],
+  ['POST', '/api/auth/login'],
+  ['POST', '/api/create-deposit-payment'],
+  ['POST', '/api/create-consultation-payment'],
+  ['POST', '/api/stripe/webhook'],
+  ['GET', '/api/payments/:paymentIntentId'],
   ['POST', '/api/generate-estimate-pdf'],
-  ['GET', '/api/unsubscribe/:token'], ['POST', '/api/unsubscribe/:token'], ['POST', '/api/webhooks/twilio/inbound'],
+  ['GET', '/api/unsubscribe/:token'],
+  ['POST', '/api/unsubscribe/:token'],
+  ['POST', '/api/webhooks/twilio/inbound'],
 ];
 
 beforeAll(async () => {
@@ -59,7 +92,10 @@ beforeAll(async () => {
       const sub = Reflect.getMetadata(PATH_METADATA, handler);
       if (sub === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const path = `/${[base, String(sub)].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+      const path = `/${[base, String(sub)]
+        .map((p) => p.replace(/^\/+|\/+$/g, ''))
+        .filter(Boolean)
+        .join('/')}`;
       const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [handler as never, metatype]);
       routes.push({ method, path, isPublic });
     }
@@ -80,15 +116,21 @@ const send = (method: string, path: string, cookie?: string) => {
 
 it('finds the routes in the Nest router (and these match express routes)', () => {
   expect(routes.length).toBeGreaterThan(10);
-  const expressPaths = ((app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router.stack)
-    .map((l) => l.route?.path).filter(Boolean);
+  const expressPaths = (app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string } }[] } }).router.stack
+    .map((l) => l.route?.path)
+    .filter(Boolean);
   for (const r of routes) expect(expressPaths).toContain(r.path);
 });
 
 it('every /api route of the express app is one of these Nest routes (none bypasses the StaffGuard)', () => {
   const nest = new Set(routes.map((r) => `${r.method} ${r.path}`));
-  const layers = ((app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack)
-    .flatMap((l) => (l.route && String(l.route.path).startsWith('/api') ? Object.keys(l.route.methods).map((m) => `${m === '_all' ? 'ALL' : m.toUpperCase()} ${l.route!.path}`) : []));
+  const layers = (
+    app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }
+  ).router.stack.flatMap((l) =>
+    l.route && String(l.route.path).startsWith('/api')
+      ? Object.keys(l.route.methods).map((m) => `${m === '_all' ? 'ALL' : m.toUpperCase()} ${l.route!.path}`)
+      : [],
+  );
   expect(layers.length).toBeGreaterThanOrEqual(routes.length);
   expect(layers.filter((l) => !nest.has(l))).toEqual([]);
 });

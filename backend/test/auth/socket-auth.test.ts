@@ -91,7 +91,10 @@ it('the periodic check disconnects staff sockets whose session expired, outlived
   await new Promise((r) => setTimeout(r, 100));
   const q = (sql: string, params: unknown[]) => app.get(DataSource).query(sql, params);
   await q(`UPDATE sessions SET expire = now() - interval '1 minute' WHERE sid = $1`, [sidOf(idleCookie)]);
-  await q(`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [sidOf(oldCookie), Date.now() - 13 * 3_600_000]);
+  await q(`UPDATE sessions SET sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb($2::bigint))::json WHERE sid = $1`, [
+    sidOf(oldCookie),
+    Date.now() - 13 * 3_600_000,
+  ]);
   const [idleGone, oldGone] = [disconnected(idle), disconnected(old)];
   expect(await gateway.checkStaffSockets()).toBe(2);
   await expect(idleGone).resolves.toBe('io server disconnect');

@@ -13,7 +13,18 @@ export const STAFF = { email: 'viewer@ironclad.test', password: 'not an admin at
 /** Creates the admin and a non-admin user. */
 export async function seedUsers(app: NestExpressApplication): Promise<void> {
   await app.get(StaffUsersService).upsertAdmin(ADMIN.email, ADMIN.password);
-  await app.get(DataSource).getRepository(User).insert({ id: randomUUID(), email: STAFF.email, isAdmin: false, passwordHash: await hashPassword(STAFF.password), firstName: null, lastName: null, profileImageUrl: null });
+  await app
+    .get(DataSource)
+    .getRepository(User)
+    .insert({
+      id: randomUUID(),
+      email: STAFF.email,
+      isAdmin: false,
+      passwordHash: await hashPassword(STAFF.password),
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+    });
 }
 
 /** Signs in and answers the `Cookie` header value of the session. */

@@ -9,7 +9,12 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ACTION_RULES, actionItemsFor, type ActionRule, type LeadSortKey, type LeadStatus } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
-import { actionItemsParams, actionItemsSql, ActionItemsService, orderByUrgencyThenAge } from '../../src/modules/crm/action-items.service.js';
+import {
+  actionItemsParams,
+  actionItemsSql,
+  ActionItemsService,
+  orderByUrgencyThenAge,
+} from '../../src/modules/crm/action-items.service.js';
 import { LeadRecord } from '../../src/modules/leads/lead.entity.js';
 import { leadOrder } from '../../src/modules/leads/lead-admin.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
@@ -45,10 +50,12 @@ beforeAll(async () => {
   await seedUsers(app);
   cookie = await signIn(app, ADMIN);
   for (const [email, status, createdAt, cents, last] of LEADS) {
-    await app.get(DataSource).query(
-      `INSERT INTO leads (first_name, last_name, email, building_info, total_estimate_cents, status, created_at) VALUES ('F', $1, $2, '{}', $3, $4, $5)`,
-      [last, email, cents, status, createdAt],
-    );
+    await app
+      .get(DataSource)
+      .query(
+        `INSERT INTO leads (first_name, last_name, email, building_info, total_estimate_cents, status, created_at) VALUES ('F', $1, $2, '{}', $3, $4, $5)`,
+        [last, email, cents, status, createdAt],
+      );
   }
 });
 
@@ -65,25 +72,37 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
     const res = await app.get(ActionItemsService).list({ page: 1, pageSize: 50 }, NOW);
     const all = await app.get(DataSource).query(`SELECT email, status, created_at FROM leads ORDER BY created_at DESC, id DESC`);
     const expected = all
-      .map((r: { email: string; status: LeadStatus; created_at: Date }) => ({ email: r.email, actions: actionItemsFor({ status: r.status, createdAt: r.created_at }, NOW) }))
+      .map((r: { email: string; status: LeadStatus; created_at: Date }) => ({
+        email: r.email,
+        actions: actionItemsFor({ status: r.status, createdAt: r.created_at }, NOW),
+      }))
       .filter((r: { actions: unknown[] }) => r.actions.length > 0);
     expect(res.items.map((i) => ({ email: i.lead.email, actions: i.actions }))).toEqual(expected);
     expect(res.items.map((i) => i.lead.email)).toEqual([
-      'new-today-0700@x.test', 'contacted-today@x.test', 'new-today-0001@x.test', 'new-yesterday-2359@x.test', 'qualified@x.test', 'new-old@x.test', 'contacted-old@x.test',
+      'new-today-0700@x.test',
+      'contacted-today@x.test',
+      'new-today-0001@x.test',
+      'new-yesterday-2359@x.test',
+      'qualified@x.test',
+      'new-old@x.test',
+      'contacted-old@x.test',
     ]);
     expect(res).toMatchObject({ total: 7, today: '2026-06-10', timeZone: 'America/New_York' });
   });
 
   it('"today" is the New York day: 23:59 EDT yesterday gets the call, 00:01 EDT today the welcome email', async () => {
     const res = await app.get(ActionItemsService).list({ page: 1, pageSize: 50 }, NOW);
-    const titles = (email: string) => res.items.find((i) => i.lead.email === email)!.actions.map((a) => `${a.urgency} ${a.channel} ${a.title}`);
+    const titles = (email: string) =>
+      res.items.find((i) => i.lead.email === email)!.actions.map((a) => `${a.urgency} ${a.channel} ${a.title}`);
     expect(titles('new-today-0001@x.test')).toEqual(['high email Send welcome email', 'medium sms Send follow-up SMS']);
     expect(titles('new-yesterday-2359@x.test')).toEqual(['high call Schedule consultation call']);
     expect(titles('contacted-old@x.test')).toEqual(['medium email Send proposal follow-up', 'high call Schedule site visit']);
     expect(titles('qualified@x.test')).toEqual(['high email Send detailed proposal']);
     // One New York day later, the two leads of "today" need a call instead.
     const tomorrow = await app.get(ActionItemsService).list({ page: 1, pageSize: 50 }, new Date('2026-06-11T04:30:00Z'));
-    expect(tomorrow.items.find((i) => i.lead.email === 'new-today-0700@x.test')!.actions.map((a) => a.title)).toEqual(['Schedule consultation call']);
+    expect(tomorrow.items.find((i) => i.lead.email === 'new-today-0700@x.test')!.actions.map((a) => a.title)).toEqual([
+      'Schedule consultation call',
+    ]);
   });
 
   it('pages, with counts over all leads', async () => {
@@ -109,9 +128,20 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
     ];
     const sql = actionItemsSql(rules);
     expect(sql.urgencyRank).toContain('CASE');
-    const qb = app.get(DataSource).getRepository(LeadRecord).createQueryBuilder('l').where(sql.hasActions).setParameters(actionItemsParams(rules, NOW));
+    const qb = app
+      .get(DataSource)
+      .getRepository(LeadRecord)
+      .createQueryBuilder('l')
+      .where(sql.hasActions)
+      .setParameters(actionItemsParams(rules, NOW));
     const rows = await orderByUrgencyThenAge(qb, sql).getMany();
-    expect(rows.map((r) => r.email)).toEqual(['contacted-today@x.test', 'contacted-old@x.test', 'new-today-0700@x.test', 'new-today-0001@x.test', 'qualified@x.test']);
+    expect(rows.map((r) => r.email)).toEqual([
+      'contacted-today@x.test',
+      'contacted-old@x.test',
+      'new-today-0700@x.test',
+      'new-today-0001@x.test',
+      'qualified@x.test',
+    ]);
   });
 
   it('GET /api/crm/action-items answers the same shape; a bad query is a 400; staff only', async () => {
@@ -126,13 +156,38 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
 
 describe('Pipeline View: GET /api/leads sorts on the server', () => {
   const emails = async (query: Record<string, string | number>) =>
-    (await http().get('/api/leads').query({ pageSize: 50, ...query }).set('Cookie', cookie).expect(200)).body.leads.map((l: { email: string }) => l.email);
+    (
+      await http()
+        .get('/api/leads')
+        .query({ pageSize: 50, ...query })
+        .set('Cookie', cookie)
+        .expect(200)
+    ).body.leads.map((l: { email: string }) => l.email);
 
   it('by estimate (TBD lowest), name (case-insensitive, missing = empty), status (pipeline order) and created date', async () => {
-    expect((await emails({ sort: 'estimate', order: 'desc' })).slice(0, 3)).toEqual(['new-today-0700@x.test', 'won@x.test', 'qualified@x.test']);
-    expect((await emails({ sort: 'estimate', order: 'desc' })).slice(-3)).toEqual(['new-yesterday-2359@x.test', 'negotiation@x.test', 'contacted-old@x.test']);
-    expect((await emails({ sort: 'estimate', order: 'asc' })).slice(0, 5)).toEqual(['new-yesterday-2359@x.test', 'negotiation@x.test', 'contacted-old@x.test', 'lost@x.test', 'new-today-0001@x.test']);
-    expect((await emails({ sort: 'name', order: 'asc' })).slice(0, 4)).toEqual(['new-old@x.test', 'new-today-0700@x.test', 'contacted-today@x.test', 'qualified@x.test']);
+    expect((await emails({ sort: 'estimate', order: 'desc' })).slice(0, 3)).toEqual([
+      'new-today-0700@x.test',
+      'won@x.test',
+      'qualified@x.test',
+    ]);
+    expect((await emails({ sort: 'estimate', order: 'desc' })).slice(-3)).toEqual([
+      'new-yesterday-2359@x.test',
+      'negotiation@x.test',
+      'contacted-old@x.test',
+    ]);
+    expect((await emails({ sort: 'estimate', order: 'asc' })).slice(0, 5)).toEqual([
+      'new-yesterday-2359@x.test',
+      'negotiation@x.test',
+      'contacted-old@x.test',
+      'lost@x.test',
+      'new-today-0001@x.test',
+    ]);
+    expect((await emails({ sort: 'name', order: 'asc' })).slice(0, 4)).toEqual([
+      'new-old@x.test',
+      'new-today-0700@x.test',
+      'contacted-today@x.test',
+      'qualified@x.test',
+    ]);
     expect((await emails({ sort: 'name', order: 'desc' })).slice(0, 2)).toEqual(['new-today-0001@x.test', 'won@x.test']);
     expect((await emails({ sort: 'name', order: 'desc' })).at(-1)).toBe('new-old@x.test');
     const byStatus = await emails({ sort: 'status', order: 'asc' });
@@ -147,7 +202,9 @@ describe('Pipeline View: GET /api/leads sorts on the server', () => {
     await runner.connect();
     // The ORDER BY the list endpoint uses for each sort.
     const plan = async (sort: LeadSortKey, order: 'asc' | 'desc') => {
-      const orderBy = leadOrder(sort, order).map(([expr, dir, nulls]) => `${expr} ${dir} ${nulls ?? ''}`).join(', ');
+      const orderBy = leadOrder(sort, order)
+        .map(([expr, dir, nulls]) => `${expr} ${dir} ${nulls ?? ''}`)
+        .join(', ');
       return JSON.stringify(await runner.query(`EXPLAIN (FORMAT JSON) SELECT * FROM leads l ORDER BY ${orderBy} LIMIT 25`));
     };
     let estimateDesc: string, estimateAsc: string, nameDesc: string, nameAsc: string;
@@ -174,9 +231,22 @@ describe('Pipeline View: GET /api/leads sorts on the server', () => {
   });
 
   it('sorts within a filter and a search, pages, and rejects unknown sort keys', async () => {
-    expect(await emails({ status: 'new', sort: 'estimate', order: 'desc' })).toEqual(['new-today-0700@x.test', 'new-old@x.test', 'new-today-0001@x.test', 'new-yesterday-2359@x.test']);
-    expect(await emails({ search: 'new-', sort: 'name', order: 'desc', page: 2, pageSize: 2 })).toEqual(['new-today-0700@x.test', 'new-old@x.test']);
-    expect(await emails({ status: 'new', sort: 'estimate', order: 'asc' })).toEqual(['new-yesterday-2359@x.test', 'new-today-0001@x.test', 'new-old@x.test', 'new-today-0700@x.test']);
+    expect(await emails({ status: 'new', sort: 'estimate', order: 'desc' })).toEqual([
+      'new-today-0700@x.test',
+      'new-old@x.test',
+      'new-today-0001@x.test',
+      'new-yesterday-2359@x.test',
+    ]);
+    expect(await emails({ search: 'new-', sort: 'name', order: 'desc', page: 2, pageSize: 2 })).toEqual([
+      'new-today-0700@x.test',
+      'new-old@x.test',
+    ]);
+    expect(await emails({ status: 'new', sort: 'estimate', order: 'asc' })).toEqual([
+      'new-yesterday-2359@x.test',
+      'new-today-0001@x.test',
+      'new-old@x.test',
+      'new-today-0700@x.test',
+    ]);
     await http().get('/api/leads').query({ sort: 'password' }).set('Cookie', cookie).expect(400);
     await http().get('/api/leads').query({ order: 'sideways' }).set('Cookie', cookie).expect(400);
   });

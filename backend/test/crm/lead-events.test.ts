@@ -38,7 +38,9 @@ afterAll(async () => {
 });
 
 /** A connected socket that records every `lead:changed` it receives. */
-async function listener(cookie?: string): Promise<{ events: LeadChanged[]; next: (pred: (e: LeadChanged) => boolean) => Promise<LeadChanged> }> {
+async function listener(
+  cookie?: string,
+): Promise<{ events: LeadChanged[]; next: (pred: (e: LeadChanged) => boolean) => Promise<LeadChanged> }> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie ? { Cookie: cookie } : {}, forceNew: true });
   sockets.push(socket);
   const events: LeadChanged[] = [];
@@ -57,7 +59,13 @@ async function listener(cookie?: string): Promise<{ events: LeadChanged[]; next:
     if (seen) return Promise.resolve(seen);
     return new Promise<LeadChanged>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no lead:changed event within 5 s')), 5000);
-      waiters.push({ pred, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      waiters.push({
+        pred,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   };
   return { events, next };
@@ -66,7 +74,9 @@ async function listener(cookie?: string): Promise<{ events: LeadChanged[]; next:
 const http = () => request(app.getHttpServer());
 
 it('a PATCH of the status reaches another admin session; anonymous and non-admin sockets get nothing', async () => {
-  const [{ id }] = await app.get(DataSource).query(`INSERT INTO leads (email, building_info) VALUES ('evt@example.com', '{}') RETURNING id`);
+  const [{ id }] = await app
+    .get(DataSource)
+    .query(`INSERT INTO leads (email, building_info) VALUES ('evt@example.com', '{}') RETURNING id`);
   const otherAdmin = await listener(await signIn(app, ADMIN)); // a second session of an admin
   const anon = await listener();
   const viewer = await listener(await signIn(app, STAFF));
@@ -92,16 +102,40 @@ it('a PATCH of the status reaches another admin session; anonymous and non-admin
 
 it('new leads (visitor submission, manual estimate, Convert to Lead) are pushed as created', async () => {
   const admin = await listener(adminCookie);
-  const pub = await http().post('/api/leads').send({ email: 'visitor@example.com', buildingInfo: { type: 'residential' }, source: 'ai_shopping' });
+  const pub = await http()
+    .post('/api/leads')
+    .send({ email: 'visitor@example.com', buildingInfo: { type: 'residential' }, source: 'ai_shopping' });
   expect(pub.status).toBe(201);
   await expect(admin.next((x) => x.leadId === pub.body.lead.id)).resolves.toMatchObject({ kind: 'created', status: 'new' });
 
-  const manual = await http().post('/api/leads/manual-estimate').set('Cookie', adminCookie)
-    .send({ firstName: 'Man', lastName: 'Ual', email: 'man@example.com', phone: '2125550111', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 5000, floors: 1, entryPoints: 2, cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 })
+  const manual = await http()
+    .post('/api/leads/manual-estimate')
+    .set('Cookie', adminCookie)
+    .send({
+      firstName: 'Man',
+      lastName: 'Ual',
+      email: 'man@example.com',
+      phone: '2125550111',
+      buildingType: 'commercial',
+      buildingSize: 'medium',
+      squareFootage: 5000,
+      floors: 1,
+      entryPoints: 2,
+      cameras: 8,
+      cameraPrice: 950,
+      nvrCost: 1500,
+      installationDays: 2,
+      laborRate: 2200,
+      additionalCosts: 0,
+    })
     .expect(201);
   await expect(admin.next((x) => x.leadId === manual.body.lead.id)).resolves.toMatchObject({ kind: 'created' });
 
-  const [{ id: contactId }] = await app.get(DataSource).query(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('C', 'T', 'ct@example.com', '3125550100', 'residential', '{}') RETURNING id`);
+  const [{ id: contactId }] = await app
+    .get(DataSource)
+    .query(
+      `INSERT INTO contacts (first_name, last_name, email, phone, property_type, services) VALUES ('C', 'T', 'ct@example.com', '3125550100', 'residential', '{}') RETURNING id`,
+    );
   const conv = await http().post(`/api/contacts/${contactId}/convert-to-lead`).set('Cookie', adminCookie).expect(201);
   await expect(admin.next((x) => x.leadId === conv.body.lead.id)).resolves.toMatchObject({ kind: 'created' });
 });

@@ -15,7 +15,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/platform/database/migrations/', import.meta.url));
 
-
 describe('database schema', () => {
   let db: TestDatabase;
   let ds: DataSource;

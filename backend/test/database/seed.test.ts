@@ -4,16 +4,37 @@ import { DataSource } from 'typeorm';
 import { companyFactsSchema, isPromotionActive } from '@ironclad/contracts';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { runSeed, type SeedReport } from '../../src/app/seed/seed.js';
-import { AI_CONFIG_DEFAULTS, componentPricingSchema, tieredPricingSchema, additionalCostsSchema } from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
+import {
+  AI_CONFIG_DEFAULTS,
+  componentPricingSchema,
+  tieredPricingSchema,
+  additionalCostsSchema,
+} from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
 import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
 import { PROMOTIONS_SEED, SITE_SETTINGS_SEED } from '../../src/app/seed/settings.data.js';
 import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from '../../src/app/seed/content.data.js';
 import { EMAIL_TEMPLATES_SEED } from '../../src/app/seed/email-templates.data.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
-const SEED_TABLES = ['ai_recommendation_config', 'inventory', 'site_settings', 'promotions', 'case_studies', 'testimonials', 'site_content', 'email_templates'] as const;
+const SEED_TABLES = [
+  'ai_recommendation_config',
+  'inventory',
+  'site_settings',
+  'promotions',
+  'case_studies',
+  'testimonials',
+  'site_content',
+  'email_templates',
+] as const;
 const NOTHING_INSERTED: SeedReport = {
-  ai_recommendation_config: 0, inventory: 0, site_settings: 0, promotions: 0, case_studies: 0, testimonials: 0, site_content: 0, email_templates: 0,
+  ai_recommendation_config: 0,
+  inventory: 0,
+  site_settings: 0,
+  promotions: 0,
+  case_studies: 0,
+  testimonials: 0,
+  site_content: 0,
+  email_templates: 0,
 };
 
 describe('runSeed', () => {
@@ -98,8 +119,14 @@ describe('runSeed', () => {
 
   describe('content', () => {
     it('stores the AI pricing defaults (whole dollars)', async () => {
-      const rows = (await ds.query(`SELECT category, config_key, config_value, description, is_active FROM ai_recommendation_config ORDER BY config_key`)) as {
-        category: string; config_key: string; config_value: unknown; description: string; is_active: boolean;
+      const rows = (await ds.query(
+        `SELECT category, config_key, config_value, description, is_active FROM ai_recommendation_config ORDER BY config_key`,
+      )) as {
+        category: string;
+        config_key: string;
+        config_value: unknown;
+        description: string;
+        is_active: boolean;
       }[];
       expect(rows.map((r) => [r.config_key, r.category, r.is_active])).toEqual([
         ['additional_costs', 'features', true],
@@ -115,11 +142,23 @@ describe('runSeed', () => {
 
       const components = componentPricingSchema.parse(rows.find((r) => r.config_key === 'component_pricing')!.config_value);
       expect(components).toEqual({
-        camera_unit_price: 250, wiring_per_camera: 200, installation_per_camera: 350, programming_per_camera: 150, total_per_camera: 950,
-        installation_day_rate: 2200, nvr_8ch: 1386, nvr_16ch: 1500, nvr_32ch: 2000, rack_accessories: 500,
+        camera_unit_price: 250,
+        wiring_per_camera: 200,
+        installation_per_camera: 350,
+        programming_per_camera: 150,
+        total_per_camera: 950,
+        installation_day_rate: 2200,
+        nvr_8ch: 1386,
+        nvr_16ch: 1500,
+        nvr_32ch: 2000,
+        rack_accessories: 500,
       });
-      expect(components.camera_unit_price + components.wiring_per_camera + components.installation_per_camera + components.programming_per_camera)
-        .toBe(components.total_per_camera);
+      expect(
+        components.camera_unit_price +
+          components.wiring_per_camera +
+          components.installation_per_camera +
+          components.programming_per_camera,
+      ).toBe(components.total_per_camera);
 
       const extras = additionalCostsSchema.parse(rows.find((r) => r.config_key === 'additional_costs')!.config_value);
       expect(extras.access_control_system.perDoor).toBe(1200);
@@ -128,11 +167,14 @@ describe('runSeed', () => {
     });
 
     it('stocks all five inventory categories with cent prices matching the AI defaults', async () => {
-      const rows = (await ds.query(`SELECT category, count(*)::int AS n FROM inventory WHERE is_active GROUP BY category ORDER BY category`)) as { category: string; n: number }[];
+      const rows = (await ds.query(
+        `SELECT category, count(*)::int AS n FROM inventory WHERE is_active GROUP BY category ORDER BY category`,
+      )) as { category: string; n: number }[];
       expect(rows.map((r) => r.category)).toEqual(['cameras', 'features', 'installation', 'nvr', 'services']);
       for (const r of rows) expect(r.n).toBeGreaterThanOrEqual(3);
 
-      const price = async (name: string) => (await one<{ unit_price: number }>(`SELECT unit_price FROM inventory WHERE name = $1`, [name])).unit_price;
+      const price = async (name: string) =>
+        (await one<{ unit_price: number }>(`SELECT unit_price FROM inventory WHERE name = $1`, [name])).unit_price;
       expect(await price('4K Turret IP Camera')).toBe(25000);
       expect(await price('8-Channel PoE NVR (2 TB)')).toBe(138600);
       expect(await price('16-Channel PoE NVR (4 TB)')).toBe(150000);
@@ -146,15 +188,24 @@ describe('runSeed', () => {
       expect(await price('Video Intercom System (per door)')).toBe(300000);
       expect(await price('Professional Monitoring Setup (per camera)')).toBe(10000);
 
-      const turret = await one<{ specifications: Record<string, unknown> }>(`SELECT specifications FROM inventory WHERE name = '4K Turret IP Camera'`);
+      const turret = await one<{ specifications: Record<string, unknown> }>(
+        `SELECT specifications FROM inventory WHERE name = '4K Turret IP Camera'`,
+      );
       expect(turret.specifications).toMatchObject({ resolution: expect.stringContaining('3840x2160') });
-      const nvr = await one<{ specifications: Record<string, unknown> }>(`SELECT specifications FROM inventory WHERE name = '16-Channel PoE NVR (4 TB)'`);
+      const nvr = await one<{ specifications: Record<string, unknown> }>(
+        `SELECT specifications FROM inventory WHERE name = '16-Channel PoE NVR (4 TB)'`,
+      );
       expect(nvr.specifications).toMatchObject({ channels: 16, storage: '4 TB' });
     });
 
     it('turns the three feature switches on and stores valid company facts', async () => {
-      const rows = (await ds.query(`SELECT setting_key, setting_value, description, is_active FROM site_settings ORDER BY setting_key`)) as {
-        setting_key: string; setting_value: unknown; description: string | null; is_active: boolean;
+      const rows = (await ds.query(
+        `SELECT setting_key, setting_value, description, is_active FROM site_settings ORDER BY setting_key`,
+      )) as {
+        setting_key: string;
+        setting_value: unknown;
+        description: string | null;
+        is_active: boolean;
       }[];
       const byKey = new Map(rows.map((r) => [r.setting_key, r]));
       for (const key of ['calculator_enabled', 'contact_forms_enabled', 'shopping_form_enabled']) {
@@ -171,7 +222,10 @@ describe('runSeed', () => {
         `SELECT code, percent, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, banner_text, is_active FROM promotions WHERE code = 'JULY4'`,
       );
       expect(promo).toEqual({
-        code: 'JULY4', percent: 25, valid_until: '2025-07-31', is_active: true,
+        code: 'JULY4',
+        percent: 25,
+        valid_until: '2025-07-31',
+        is_active: true,
         banner_text: 'July Special: 25% off new installations — book by July 31st',
       });
       const asPromotion = { code: promo.code, percent: promo.percent, validUntil: promo.valid_until, bannerText: promo.banner_text };
@@ -180,9 +234,20 @@ describe('runSeed', () => {
     });
 
     it('publishes at least 6 case studies across the four categories, 2 featured, and keeps a draft unpublished', async () => {
-      const published = (await ds.query(`SELECT title, category, featured, image_url, images, project_value_cents, completion_date, tags, challenge, solution, results FROM case_studies WHERE published`)) as {
-        title: string; category: string; featured: boolean; image_url: string; images: string[]; project_value_cents: string;
-        completion_date: string | null; tags: string[]; challenge: string; solution: string; results: string;
+      const published = (await ds.query(
+        `SELECT title, category, featured, image_url, images, project_value_cents, completion_date, tags, challenge, solution, results FROM case_studies WHERE published`,
+      )) as {
+        title: string;
+        category: string;
+        featured: boolean;
+        image_url: string;
+        images: string[];
+        project_value_cents: string;
+        completion_date: string | null;
+        tags: string[];
+        challenge: string;
+        solution: string;
+        results: string;
       }[];
       expect(published.length).toBeGreaterThanOrEqual(6);
       expect(new Set(published.map((c) => c.category))).toEqual(new Set(['residential', 'commercial', 'industrial', 'smart_home']));
@@ -207,8 +272,17 @@ describe('runSeed', () => {
     });
 
     it('publishes the 3 home-page testimonials plus service-page ones', async () => {
-      const rows = (await ds.query(`SELECT name, role, content, rating, image_url, location, service_category, featured FROM testimonials WHERE published`)) as {
-        name: string; role: string; content: string; rating: number; image_url: string; location: string; service_category: string; featured: boolean;
+      const rows = (await ds.query(
+        `SELECT name, role, content, rating, image_url, location, service_category, featured FROM testimonials WHERE published`,
+      )) as {
+        name: string;
+        role: string;
+        content: string;
+        rating: number;
+        image_url: string;
+        location: string;
+        service_category: string;
+        featured: boolean;
       }[];
       expect(rows.length).toBeGreaterThanOrEqual(3);
       const home = rows.filter((r) => r.featured);
@@ -233,7 +307,9 @@ describe('runSeed', () => {
   describe('staff edits', () => {
     it('survive a re-seed', async () => {
       await ds.query(`UPDATE site_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'calculator_enabled'`);
-      await ds.query(`UPDATE ai_recommendation_config SET config_value = jsonb_set(config_value, '{camera_unit_price}', '300') WHERE config_key = 'component_pricing'`);
+      await ds.query(
+        `UPDATE ai_recommendation_config SET config_value = jsonb_set(config_value, '{camera_unit_price}', '300') WHERE config_key = 'component_pricing'`,
+      );
       await ds.query(`UPDATE inventory SET unit_price = 26500, description = 'staff text' WHERE name = '4K Turret IP Camera'`);
       await ds.query(`UPDATE promotions SET valid_until = '2099-07-31' WHERE code = 'JULY4'`);
       await ds.query(`UPDATE case_studies SET published = false WHERE featured`);
@@ -243,8 +319,16 @@ describe('runSeed', () => {
       expect(await runSeed(ds)).toEqual(NOTHING_INSERTED);
 
       expect(await snapshot()).toEqual(before);
-      expect((await one<{ v: unknown }>(`SELECT setting_value AS v FROM site_settings WHERE setting_key = 'calculator_enabled'`)).v).toBe(false);
-      expect((await one<{ v: number }>(`SELECT (config_value->>'camera_unit_price')::int AS v FROM ai_recommendation_config WHERE config_key = 'component_pricing'`)).v).toBe(300);
+      expect((await one<{ v: unknown }>(`SELECT setting_value AS v FROM site_settings WHERE setting_key = 'calculator_enabled'`)).v).toBe(
+        false,
+      );
+      expect(
+        (
+          await one<{ v: number }>(
+            `SELECT (config_value->>'camera_unit_price')::int AS v FROM ai_recommendation_config WHERE config_key = 'component_pricing'`,
+          )
+        ).v,
+      ).toBe(300);
       expect((await one<{ v: number }>(`SELECT unit_price AS v FROM inventory WHERE name = '4K Turret IP Camera'`)).v).toBe(26500);
     });
   });

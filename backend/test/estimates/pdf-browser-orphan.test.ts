@@ -19,7 +19,9 @@ const alive = (pid: number) => {
 
 it('Chromium exits when the process that launched it is killed with SIGKILL', async () => {
   const moduleUrl = pathToFileURL(join(here, '..', '..', 'dist', 'modules', 'estimates', 'pdf', 'pdf-browser.service.js')).href;
-  const child = spawn(process.execPath, [join(here, '..', 'support', 'hold-chromium.mjs'), moduleUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(here, '..', 'support', 'hold-chromium.mjs'), moduleUrl], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d: string) => (out += d));

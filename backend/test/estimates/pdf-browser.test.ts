@@ -5,7 +5,8 @@
 import { PdfBrowser } from '../../src/modules/estimates/pdf/pdf-browser.service.js';
 import { pdfText } from '../support/pdf-text.js';
 
-const doc = (name: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title></head><body><h1>Estimate for ${name}</h1></body></html>`;
+const doc = (name: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title></head><body><h1>Estimate for ${name}</h1></body></html>`;
 
 let browser: PdfBrowser;
 

@@ -1,15 +1,46 @@
 import fc from 'fast-check';
-import { BUDGET_VALUES, TIMELINE_VALUES, WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, aiRecommendationSchema, createLeadSchema, type AiRecommendation } from '@ironclad/contracts';
-import { ADDITIONAL_COSTS_DEFAULTS, AI_CONFIG_SCHEMAS, COMPONENT_PRICING_DEFAULTS, TIERED_PRICING_DEFAULTS, USD_CONFIG_MAX } from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
+import {
+  BUDGET_VALUES,
+  TIMELINE_VALUES,
+  WIZARD_BUILDING_TYPES,
+  WIZARD_FEATURES,
+  WIZARD_FLOORS,
+  aiRecommendationSchema,
+  createLeadSchema,
+  type AiRecommendation,
+} from '@ironclad/contracts';
+import {
+  ADDITIONAL_COSTS_DEFAULTS,
+  AI_CONFIG_SCHEMAS,
+  COMPONENT_PRICING_DEFAULTS,
+  TIERED_PRICING_DEFAULTS,
+  USD_CONFIG_MAX,
+} from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
 import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
-import { CATEGORY_LABELS, designSystem, fitToTier, normalizeDesignInput, parseTierRange, tierRanges, type DesignConfig, type DesignInput, type EngineInventoryItem } from '../../src/modules/quotes/design-engine/index.js';
+import {
+  CATEGORY_LABELS,
+  designSystem,
+  fitToTier,
+  normalizeDesignInput,
+  parseTierRange,
+  tierRanges,
+  type DesignConfig,
+  type DesignInput,
+  type EngineInventoryItem,
+} from '../../src/modules/quotes/design-engine/index.js';
 import { WIZARD_LEAD_DEFAULTS, designInputOfLead } from '../../src/modules/quotes/quotes.service.js';
 
 const seedConfig = (over: Partial<DesignConfig> = {}): DesignConfig => ({
   tiers: structuredClone(TIERED_PRICING_DEFAULTS),
   components: { ...COMPONENT_PRICING_DEFAULTS },
   additional: structuredClone(ADDITIONAL_COSTS_DEFAULTS),
-  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({ category: i.category, name: i.name, description: i.description, unitPriceCents: i.unitPrice, specifications: i.specifications })),
+  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
+    category: i.category,
+    name: i.name,
+    description: i.description,
+    unitPriceCents: i.unitPrice,
+    specifications: i.specifications,
+  })),
   promotion: null,
   ...over,
 });
@@ -58,8 +89,17 @@ describe('design engine — calibration on the spec samples (decisions §10)', (
     expect(r.projectDetails.estimateType).toBe('high');
     expect(r.timeline).toMatch(/^Phased installation over \d business days \(about 1 week\)/);
     // entry points are Critical, named areas High
-    expect(r.cameraLocations.filter((l) => l.priority === 'Critical').map((l) => l.location)).toEqual(['Main entrance', 'Rear exit', 'Loading door', 'Parking garage door']);
-    expect(r.cameraLocations.filter((l) => l.priority === 'High').map((l) => l.location)).toEqual(['Server room', 'Reception', 'Parking lot']);
+    expect(r.cameraLocations.filter((l) => l.priority === 'Critical').map((l) => l.location)).toEqual([
+      'Main entrance',
+      'Rear exit',
+      'Loading door',
+      'Parking garage door',
+    ]);
+    expect(r.cameraLocations.filter((l) => l.priority === 'High').map((l) => l.location)).toEqual([
+      'Server room',
+      'Reception',
+      'Parking lot',
+    ]);
     // access control: per door = 4 entry points at $1,200
     const features = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.features)!;
     expect(features.items).toEqual([expect.objectContaining({ quantity: 4, unitPrice: 1200, total: 4800 })]);
@@ -112,7 +152,13 @@ describe('design engine — prices from the configuration and inventory', () => 
   it('applies a valid promotion as the july4Discount line', () => {
     const r = designSystem(home, seedConfig({ promotion: { code: 'JULY4', percent: 25, validUntil: '2030-07-31' } }));
     const gross = r.pricing.equipmentSubtotal + r.pricing.laborCost + r.pricing.additionalCosts;
-    expect(r.pricing.july4Discount).toEqual({ code: 'JULY4', percent: 25, savings: Math.round(gross * 0.25), validUntil: '2030-07-31', finalPrice: gross - Math.round(gross * 0.25) });
+    expect(r.pricing.july4Discount).toEqual({
+      code: 'JULY4',
+      percent: 25,
+      savings: Math.round(gross * 0.25),
+      validUntil: '2030-07-31',
+      finalPrice: gross - Math.round(gross * 0.25),
+    });
     expect(r.pricing.totalProjectCost).toBe(r.pricing.july4Discount!.finalPrice);
   });
 
@@ -133,7 +179,11 @@ describe('design engine — input parsing', () => {
     });
     expect(normalizeDesignInput({}).squareFootage).toBe(2000);
     expect(normalizeDesignInput({ entryPoints: '2 doors' }).entries).toHaveLength(2);
-    expect(normalizeDesignInput({ specificAreas: 'driveway and backyard\n- pool; driveway' }).areas).toEqual(['Driveway', 'Backyard', 'Pool']);
+    expect(normalizeDesignInput({ specificAreas: 'driveway and backyard\n- pool; driveway' }).areas).toEqual([
+      'Driveway',
+      'Backyard',
+      'Pool',
+    ]);
   });
 
   it('takes no prototype property of its lookup tables for a form value ("constructor", "valueOf", "__proto__")', () => {
@@ -185,13 +235,36 @@ describe('design engine — input parsing', () => {
 // configuration schemas accept (any non-negative dollar amount up to their maximum, fractions
 // included; any range text) and any active inventory.
 
-const PLACES = ['front door', 'Back door', 'garage', 'Garage', 'parking lot', 'Parking lot', 'lobby', '2nd floor hallway', 'loading dock', 'cash register', 'pool', 'Backyard', 'Driveway & front yard', 'Reception & lobby', 'Corridors', 'Hallways', 'Kitchen', 'Dining room', 'Stockroom', 'Building perimeter'];
+const PLACES = [
+  'front door',
+  'Back door',
+  'garage',
+  'Garage',
+  'parking lot',
+  'Parking lot',
+  'lobby',
+  '2nd floor hallway',
+  'loading dock',
+  'cash register',
+  'pool',
+  'Backyard',
+  'Driveway & front yard',
+  'Reception & lobby',
+  'Corridors',
+  'Hallways',
+  'Kitchen',
+  'Dining room',
+  'Stockroom',
+  'Building perimeter',
+];
 /** Free text of up to `max` characters: random characters, or lists of place names (duplicates, any case). */
 const textArb = (max: number) =>
   fc.oneof(
     fc.constant(''),
     fc.string({ maxLength: max }),
-    fc.tuple(fc.array(fc.constantFrom(...PLACES), { maxLength: 40 }), fc.constantFrom(', ', '\n', ' and ', '; ', ' & ', '\n- ')).map(([a, sep]) => a.join(sep)),
+    fc
+      .tuple(fc.array(fc.constantFrom(...PLACES), { maxLength: 40 }), fc.constantFrom(', ', '\n', ' and ', '; ', ' & ', '\n- '))
+      .map(([a, sep]) => a.join(sep)),
     fc.array(fc.constantFrom(...PLACES), { minLength: 1, maxLength: 400 }).map((a) => a.join(', ').slice(0, max)),
     fc.string({ minLength: max - 20, maxLength: max }),
   );
@@ -201,9 +274,18 @@ const leadArb = fc.record(
     buildingInfo: fc.record(
       {
         type: fc.oneof(fc.constantFrom(...WIZARD_BUILDING_TYPES, 'commercial', 'home', '', 'RESIDENTIAL'), fc.string({ maxLength: 100 })),
-        squareFootage: fc.oneof(numberArb(10_000_000), fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 10_000_000 }).map((n) => n.toLocaleString('en-US')), fc.constantFrom('', '4,500 sq ft', '1e9', '-5', '0')),
+        squareFootage: fc.oneof(
+          numberArb(10_000_000),
+          fc.string({ maxLength: 20 }),
+          fc.integer({ min: 0, max: 10_000_000 }).map((n) => n.toLocaleString('en-US')),
+          fc.constantFrom('', '4,500 sq ft', '1e9', '-5', '0'),
+        ),
         floors: fc.oneof(fc.constantFrom(...WIZARD_FLOORS), numberArb(1_000_000), textArb(2000)),
-        entryPoints: fc.oneof(numberArb(1_000_000), textArb(2000), fc.integer({ min: 0, max: 1_000_000 }).map((n) => `${n} doors`)),
+        entryPoints: fc.oneof(
+          numberArb(1_000_000),
+          textArb(2000),
+          fc.integer({ min: 0, max: 1_000_000 }).map((n) => `${n} doors`),
+        ),
         specificAreas: textArb(5000),
       },
       { requiredKeys: [] },
@@ -224,28 +306,56 @@ const inputArb: fc.Arbitrary<DesignInput> = leadArb
     return designInputOfLead(lead, { ...WIZARD_LEAD_DEFAULTS, ...lead.buildingInfo });
   });
 
-const dollarsArb = fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.double({ min: 0, max: USD_CONFIG_MAX, noNaN: true, noDefaultInfinity: true }));
-const rangeArb = fc.oneof(fc.constantFrom('4-6', '7-20', '21-50', '1-3', '21+', '10', '0-0', '5-3', '300-400', '2 to 9', 'many', '50+', '1-1000'), fc.string({ minLength: 1, maxLength: 12 }));
+const dollarsArb = fc.oneof(
+  fc.integer({ min: 0, max: 20_000 }),
+  fc.double({ min: 0, max: USD_CONFIG_MAX, noNaN: true, noDefaultInfinity: true }),
+);
+const rangeArb = fc.oneof(
+  fc.constantFrom('4-6', '7-20', '21-50', '1-3', '21+', '10', '0-0', '5-3', '300-400', '2 to 9', 'many', '50+', '1-1000'),
+  fc.string({ minLength: 1, maxLength: 12 }),
+);
 const INVENTORY_NAMES = {
   cameras: ['4K Turret Camera', '4K Bullet Camera', '4K Dome Camera', 'PTZ Camera 25x', 'Video Doorbell Camera', 'Fisheye Camera'],
   nvr: ['8-Channel NVR', '16 Channel NVR', '32-ch NVR', 'NVR 64 channel'],
   installation: ['Cat6 Wiring Kit', 'Equipment Rack & Cat6 Cabling', '24-Port PoE Switch', 'UPS Battery Backup', 'Rack and switch bundle'],
-  features: ['Access Control Reader', 'Video Intercom Station', 'Alarm Panel', 'Cloud Storage Plan', 'Smart Home Hub', 'Professional Monitoring Setup', 'Cloud monitoring and alarm bundle'],
+  features: [
+    'Access Control Reader',
+    'Video Intercom Station',
+    'Alarm Panel',
+    'Cloud Storage Plan',
+    'Smart Home Hub',
+    'Professional Monitoring Setup',
+    'Cloud monitoring and alarm bundle',
+  ],
   services: ['Alarm Monitoring Service', 'Smart Home Integration Service'],
 } as const;
 const inventoryArb: fc.Arbitrary<EngineInventoryItem[]> = fc.oneof(
   fc.constant(seedConfig().inventory as EngineInventoryItem[]),
   fc
-    .uniqueArray(fc.constantFrom(...Object.entries(INVENTORY_NAMES).flatMap(([category, names]) => names.map((name) => ({ category, name })))), { maxLength: 30, selector: (i) => i.name })
+    .uniqueArray(
+      fc.constantFrom(...Object.entries(INVENTORY_NAMES).flatMap(([category, names]) => names.map((name) => ({ category, name })))),
+      { maxLength: 30, selector: (i) => i.name },
+    )
     .chain((items) =>
-      fc.tuple(...items.map(() => fc.record({ cents: fc.integer({ min: 0, max: 10_000_000 }), description: fc.option(fc.string({ maxLength: 40 })) }))).map((extra) =>
-        items.map((i, k) => ({ ...i, description: extra[k]!.description, unitPriceCents: extra[k]!.cents, specifications: null })),
-      ),
+      fc
+        .tuple(
+          ...items.map(() =>
+            fc.record({ cents: fc.integer({ min: 0, max: 10_000_000 }), description: fc.option(fc.string({ maxLength: 40 })) }),
+          ),
+        )
+        .map((extra) =>
+          items.map((i, k) => ({ ...i, description: extra[k]!.description, unitPriceCents: extra[k]!.cents, specifications: null })),
+        ),
     ),
 );
 const configArb: fc.Arbitrary<DesignConfig> = fc
   .record({
-    components: fc.record(Object.fromEntries(Object.keys(COMPONENT_PRICING_DEFAULTS).map((k) => [k, dollarsArb])) as Record<keyof typeof COMPONENT_PRICING_DEFAULTS, fc.Arbitrary<number>>),
+    components: fc.record(
+      Object.fromEntries(Object.keys(COMPONENT_PRICING_DEFAULTS).map((k) => [k, dollarsArb])) as Record<
+        keyof typeof COMPONENT_PRICING_DEFAULTS,
+        fc.Arbitrary<number>
+      >,
+    ),
     ranges: fc.tuple(rangeArb, rangeArb, rangeArb),
     avg: fc.tuple(dollarsArb, dollarsArb, dollarsArb),
     perDoor: fc.tuple(dollarsArb, dollarsArb),
@@ -281,7 +391,10 @@ describe('design engine — invariants (property tests)', () => {
         aiRecommendationSchema.parse(r); // non-negative integers everywhere (no NaN, no fractions)
         const lines = r.equipmentList.flatMap((c) => c.items);
         for (const l of lines) expect(l.total).toBe(l.quantity * l.unitPrice);
-        const featureSum = r.equipmentList.filter((c) => c.category === CATEGORY_LABELS.features).flatMap((c) => c.items).reduce((a, l) => a + l.total, 0);
+        const featureSum = r.equipmentList
+          .filter((c) => c.category === CATEGORY_LABELS.features)
+          .flatMap((c) => c.items)
+          .reduce((a, l) => a + l.total, 0);
         expect(r.pricing.equipmentSubtotal + r.pricing.additionalCosts).toBe(lines.reduce((a, l) => a + l.total, 0));
         expect(r.pricing.additionalCosts).toBe(featureSum);
         const discount = r.pricing.july4Discount?.savings ?? 0;
@@ -301,7 +414,15 @@ describe('design engine — invariants (property tests)', () => {
         expect(new Set(locationNames).size).toBe(locationNames.length);
         for (const c of r.equipmentList) expect(new Set(c.items.map((i) => i.item)).size).toBe(c.items.length);
         // the engine's own wording (location names may repeat whatever the visitor typed)
-        const prose = [r.summary, r.description, r.timeline, r.warranty, r.notes, r.projectDetails.coverage, r.projectDetails.buildingSize].join('\n');
+        const prose = [
+          r.summary,
+          r.description,
+          r.timeline,
+          r.warranty,
+          r.notes,
+          r.projectDetails.coverage,
+          r.projectDetails.buildingSize,
+        ].join('\n');
         expect(prose).not.toMatch(/NaN|Infinity|undefined|null|\[object|function/);
       }),
       { numRuns: 500 },

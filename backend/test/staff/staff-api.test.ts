@@ -28,10 +28,23 @@ beforeAll(async () => {
   const ins = `INSERT INTO leads (first_name, last_name, email, phone, company, building_info, total_estimate_cents, status, source, created_at)
                VALUES ($1, $2, $3, $4, $5, '{"type":"office"}', $6, $7, $8, now() - ($9 || ' days')::interval)`;
   await q(ins, ['Ada', 'Lovelace', 'ada@example.com', '(212) 555-0101', 'Analytical', 1_000_000, 'new', 'ai_shopping', '0']);
-  await q(ins, ['=HYPERLINK("http://evil")', 'Zoë Ünïcødé 日本', 'evil@example.com', '+1 212 555 0102', '@SUM(A1)', 2_000_000, 'won', 'cost_calculator', '2']);
+  await q(ins, [
+    '=HYPERLINK("http://evil")',
+    'Zoë Ünïcødé 日本',
+    'evil@example.com',
+    '+1 212 555 0102',
+    '@SUM(A1)',
+    2_000_000,
+    'won',
+    'cost_calculator',
+    '2',
+  ]);
   await q(ins, [HOSTILE, 'Old', 'old@example.com', '2125550103', null, null, 'lost', 'ai_shopping', '30']);
   await q(ins, ['Grace', 'Hopper', 'grace@example.com', null, null, 300_050, 'proposal', 'ai_shopping', '10']);
-  await q(`INSERT INTO contacts (first_name, last_name, email, phone, property_type, services, message) VALUES ('Con', 'Tact', 'con@example.com', '3125550199', 'residential', '{"Alarm Systems"}', '-2+3')`, []);
+  await q(
+    `INSERT INTO contacts (first_name, last_name, email, phone, property_type, services, message) VALUES ('Con', 'Tact', 'con@example.com', '3125550199', 'residential', '{"Alarm Systems"}', '-2+3')`,
+    [],
+  );
 });
 
 afterAll(async () => {
@@ -46,12 +59,20 @@ describe('GET /api/leads', () => {
   it('answers {leads, total, page, pageSize}, newest first', async () => {
     const res = await http().get('/api/leads').set('Cookie', cookie).expect(200);
     expect(res.body.total).toBe(4);
-    expect(res.body.leads.map((l: { email: string }) => l.email)).toEqual(['ada@example.com', 'evil@example.com', 'grace@example.com', 'old@example.com']);
+    expect(res.body.leads.map((l: { email: string }) => l.email)).toEqual([
+      'ada@example.com',
+      'evil@example.com',
+      'grace@example.com',
+      'old@example.com',
+    ]);
     expect(res.body.leads[0].totalEstimate).toBe(10_000);
   });
 
   it('searches names, email and phone (any format) on the server', async () => {
-    const get = async (search: string) => (await http().get('/api/leads').query({ search }).set('Cookie', cookie).expect(200)).body.leads.map((l: { email: string }) => l.email);
+    const get = async (search: string) =>
+      (await http().get('/api/leads').query({ search }).set('Cookie', cookie).expect(200)).body.leads.map(
+        (l: { email: string }) => l.email,
+      );
     expect(await get('lovelace')).toEqual(['ada@example.com']);
     expect(await get('GRACE@')).toEqual(['grace@example.com']);
     expect(await get('212-555-0102')).toEqual(['evil@example.com']);
@@ -68,8 +89,12 @@ describe('GET /api/leads', () => {
   });
 
   it('filters by a minimum estimate in whole dollars (no estimate never matches), with the status', async () => {
-    const get = async (query: Record<string, string | number>) => (await http().get('/api/leads').query(query).set('Cookie', cookie).expect(200)).body;
-    expect((await get({ minEstimate: 10_000 })).leads.map((l: { email: string }) => l.email)).toEqual(['ada@example.com', 'evil@example.com']);
+    const get = async (query: Record<string, string | number>) =>
+      (await http().get('/api/leads').query(query).set('Cookie', cookie).expect(200)).body;
+    expect((await get({ minEstimate: 10_000 })).leads.map((l: { email: string }) => l.email)).toEqual([
+      'ada@example.com',
+      'evil@example.com',
+    ]);
     expect(await get({ minEstimate: 3_001 })).toMatchObject({ total: 2 });
     expect((await get({ minEstimate: 3_000 })).total).toBe(3);
     expect((await get({ minEstimate: 0 })).total).toBe(3);
@@ -112,18 +137,25 @@ it('PATCH maps status aliases to canonical names and audits the change; DELETE r
   await http().patch(`/api/leads/${id}`).set('Cookie', cookie).send({ unknown: 1 }).expect(400);
   await http().patch('/api/leads/999999').set('Cookie', cookie).send({ status: 'won' }).expect(404);
   const detail = await http().get(`/api/leads/${id}`).set('Cookie', cookie).expect(200);
-  expect(detail.body.audit[0]).toMatchObject({ action: 'lead.status_changed', userEmail: ADMIN.email, details: { from: 'new', to: 'proposal' } });
+  expect(detail.body.audit[0]).toMatchObject({
+    action: 'lead.status_changed',
+    userEmail: ADMIN.email,
+    details: { from: 'new', to: 'proposal' },
+  });
   const other = (await http().get('/api/leads').query({ search: 'old@' }).set('Cookie', cookie)).body.leads[0].id;
   await http().delete(`/api/leads/${other}`).set('Cookie', cookie).expect(204);
   await http().delete(`/api/leads/${other}`).set('Cookie', cookie).expect(404);
-  const [row] = await app.get(DataSource).query(`SELECT user_email, details FROM audit_log WHERE action = 'lead.deleted' AND entity_id = $1`, [String(other)]);
+  const [row] = await app
+    .get(DataSource)
+    .query(`SELECT user_email, details FROM audit_log WHERE action = 'lead.deleted' AND entity_id = $1`, [String(other)]);
   expect(row).toMatchObject({ user_email: ADMIN.email, details: { email: 'old@example.com' } });
 });
 
 it('GET /api/contacts lists and searches; Convert to Lead creates a linked lead once', async () => {
   const list = await http().get('/api/contacts').query({ search: '3125550199' }).set('Cookie', cookie).expect(200);
   expect(list.body.total).toBe(1);
-  const count = async (search: string) => (await http().get('/api/contacts').query({ search }).set('Cookie', cookie).expect(200)).body.total;
+  const count = async (search: string) =>
+    (await http().get('/api/contacts').query({ search }).set('Cookie', cookie).expect(200)).body.total;
   expect(await count('(312) 555-0199')).toBe(1); // any phone format, as in the leads search
   expect(await count('312.555.0199')).toBe(1);
   expect(await count('TACT')).toBe(1);
@@ -144,17 +176,46 @@ it('GET /api/contacts lists and searches; Convert to Lead creates a linked lead 
 
 describe('manual estimator', () => {
   it('computes equipment + labour + additional (§9)', () => {
-    expect(computeManualEstimate({ cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 }))
-      .toEqual({ equipment: 9100, labor: 4400, additional: 0, total: 13500, timeline: '2 business days' });
-    expect(computeManualEstimate({ cameras: 3, cameraPrice: 0.1, nvrCost: 0.2, installationDays: 1, laborRate: 0.1, additionalCosts: 0.05 }).total).toBe(0.65);
+    expect(
+      computeManualEstimate({ cameras: 8, cameraPrice: 950, nvrCost: 1500, installationDays: 2, laborRate: 2200, additionalCosts: 0 }),
+    ).toEqual({ equipment: 9100, labor: 4400, additional: 0, total: 13500, timeline: '2 business days' });
+    expect(
+      computeManualEstimate({ cameras: 3, cameraPrice: 0.1, nvrCost: 0.2, installationDays: 1, laborRate: 0.1, additionalCosts: 0.05 })
+        .total,
+    ).toBe(0.65);
   });
 
   it('saves a lead with source manual_estimator and the server-computed total', async () => {
-    const body = { firstName: 'Man', lastName: 'Ual', email: 'man@example.com', phone: '2125550111', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 5000, floors: 1, entryPoints: 2, cameras: 10, cameraPrice: 950, nvrCost: 1500, installationDays: 3, laborRate: 2200, additionalCosts: 250.5 };
+    const body = {
+      firstName: 'Man',
+      lastName: 'Ual',
+      email: 'man@example.com',
+      phone: '2125550111',
+      buildingType: 'commercial',
+      buildingSize: 'medium',
+      squareFootage: 5000,
+      floors: 1,
+      entryPoints: 2,
+      cameras: 10,
+      cameraPrice: 950,
+      nvrCost: 1500,
+      installationDays: 3,
+      laborRate: 2200,
+      additionalCosts: 250.5,
+    };
     const res = await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send(body).expect(201);
     expect(res.body.lead).toMatchObject({ source: 'manual_estimator', status: 'new', totalEstimate: 17_851 });
-    expect(res.body.lead.aiRecommendation.pricing).toEqual({ equipmentSubtotal: 11_000, laborCost: 6_600, additionalCosts: 250.5, totalProjectCost: 17_850.5 });
-    const bad = await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send({ ...body, cameras: 0, firstName: '' }).expect(400);
+    expect(res.body.lead.aiRecommendation.pricing).toEqual({
+      equipmentSubtotal: 11_000,
+      laborCost: 6_600,
+      additionalCosts: 250.5,
+      totalProjectCost: 17_850.5,
+    });
+    const bad = await http()
+      .post('/api/leads/manual-estimate')
+      .set('Cookie', cookie)
+      .send({ ...body, cameras: 0, firstName: '' })
+      .expect(400);
     expect(Object.keys(bad.body.details.fieldErrors)).toEqual(expect.arrayContaining(['cameras', 'firstName']));
   });
 });
@@ -163,16 +224,24 @@ it('visitors cannot label a public lead as staff-made', async () => {
   const body = { email: 'spoof@example.com', buildingInfo: {}, source: 'manual_estimator' };
   const res = await http().post('/api/leads').send(body).expect(403);
   expect(res.body.code).toBe('FORBIDDEN');
-  await http().post('/api/leads').send({ ...body, source: 'contact_conversion' }).expect(403);
+  await http()
+    .post('/api/leads')
+    .send({ ...body, source: 'contact_conversion' })
+    .expect(403);
 });
 
 describe('CSV exports', () => {
   const csv = async (kind: string) => {
-    const res = await http().get(`/api/exports/${kind}`).set('Cookie', cookie).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
-    }).expect(200);
+    const res = await http()
+      .get(`/api/exports/${kind}`)
+      .set('Cookie', cookie)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
+      })
+      .expect(200);
     return { res, text: res.body as string, rows: parse(res.body as string, { bom: true }) as string[][] };
   };
 
@@ -200,14 +269,21 @@ describe('CSV exports', () => {
     for (const r of comp.rows) expect(r).toHaveLength(18);
     await http().get('/api/exports/secrets').set('Cookie', cookie).expect(404);
     const audits = await app.get(DataSource).query(`SELECT action FROM audit_log WHERE entity_type = 'export' ORDER BY id`);
-    expect(audits.map((a: { action: string }) => a.action)).toEqual(['export.leads', 'export.contacts', 'export.all_prospects', 'export.comprehensive']);
+    expect(audits.map((a: { action: string }) => a.action)).toEqual([
+      'export.leads',
+      'export.contacts',
+      'export.all_prospects',
+      'export.comprehensive',
+    ]);
   });
 });
 
 describe('bad input is a 400 with field errors, never a 500', () => {
   const big = 1_099_511_627_776; // beyond PostgreSQL's integer: the database would fail
   const expect400 = async (res: request.Response, field: string) => {
-    expect(`${res.status} ${JSON.stringify(res.body.details?.fieldErrors ?? {})}`).toMatch(new RegExp(`^400 .*"${field.replace(/[.[\]]/g, '\\$&')}"`));
+    expect(`${res.status} ${JSON.stringify(res.body.details?.fieldErrors ?? {})}`).toMatch(
+      new RegExp(`^400 .*"${field.replace(/[.[\]]/g, '\\$&')}"`),
+    );
   };
 
   it('record ids in the path: out of range, negative, fractional or not a number', async () => {
@@ -223,9 +299,18 @@ describe('bad input is a 400 with field errors, never a 500', () => {
 
   it('record ids in bodies and queries (staff and visitor calls)', async () => {
     await expect400(await http().get('/api/lead-activities').query({ leadId: big }).set('Cookie', cookie), 'leadId');
-    await expect400(await http().post('/api/send-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', message: 'x', subject: 'y' }), 'leadId');
-    await expect400(await http().post('/api/test-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', template: 'welcome' }), 'leadId');
-    await expect400(await http().post('/api/email-templates/preview').set('Cookie', cookie).send({ leadId: big, templateId: big }), 'templateId');
+    await expect400(
+      await http().post('/api/send-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', message: 'x', subject: 'y' }),
+      'leadId',
+    );
+    await expect400(
+      await http().post('/api/test-communication').set('Cookie', cookie).send({ leadId: big, type: 'email', template: 'welcome' }),
+      'leadId',
+    );
+    await expect400(
+      await http().post('/api/email-templates/preview').set('Cookie', cookie).send({ leadId: big, templateId: big }),
+      'templateId',
+    );
     await expect400(await http().post('/api/create-deposit-payment').send({ leadId: big }), 'leadId');
   });
 
@@ -233,11 +318,46 @@ describe('bad input is a 400 with field errors, never a 500', () => {
     await expect400(await http().get('/api/leads').query({ search: 'ada\u0000' }).set('Cookie', cookie), 'search');
     await expect400(await http().get('/api/contacts').query({ search: '\u0000' }).set('Cookie', cookie), 'search');
     const { body } = await http().get('/api/leads').query({ search: 'grace@' }).set('Cookie', cookie);
-    await expect400(await http().patch(`/api/leads/${body.leads[0].id}`).set('Cookie', cookie).send({ company: 'Nul\u0000Corp' }), 'company');
-    const estimate = { firstName: 'N\u0000ul', lastName: 'b', email: 'nul@example.com', phone: '1', buildingType: 'commercial', buildingSize: 'medium', squareFootage: 1, floors: 1, entryPoints: 1, cameras: 1, cameraPrice: 1, nvrCost: 1, installationDays: 1, laborRate: 1, additionalCosts: 1 };
+    await expect400(
+      await http().patch(`/api/leads/${body.leads[0].id}`).set('Cookie', cookie).send({ company: 'Nul\u0000Corp' }),
+      'company',
+    );
+    const estimate = {
+      firstName: 'N\u0000ul',
+      lastName: 'b',
+      email: 'nul@example.com',
+      phone: '1',
+      buildingType: 'commercial',
+      buildingSize: 'medium',
+      squareFootage: 1,
+      floors: 1,
+      entryPoints: 1,
+      cameras: 1,
+      cameraPrice: 1,
+      nvrCost: 1,
+      installationDays: 1,
+      laborRate: 1,
+      additionalCosts: 1,
+    };
     await expect400(await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send(estimate), 'firstName');
-    await expect400(await http().post('/api/contacts').send({ firstName: 'a\u0000', lastName: 'b', email: 'nul@example.com', phone: '2125550100', propertyType: 'residential', services: [] }), 'firstName');
+    await expect400(
+      await http()
+        .post('/api/contacts')
+        .send({
+          firstName: 'a\u0000',
+          lastName: 'b',
+          email: 'nul@example.com',
+          phone: '2125550100',
+          propertyType: 'residential',
+          services: [],
+        }),
+      'firstName',
+    );
     await expect400(await http().post('/api/auth/login').send({ email: 'admin@ironclad.test', password: 'x\u0000y' }), 'password');
-    expect(await app.get(DataSource).query(`SELECT 1 FROM leads WHERE email = 'nul@example.com' UNION ALL SELECT 1 FROM contacts WHERE email = 'nul@example.com'`)).toHaveLength(0);
+    expect(
+      await app
+        .get(DataSource)
+        .query(`SELECT 1 FROM leads WHERE email = 'nul@example.com' UNION ALL SELECT 1 FROM contacts WHERE email = 'nul@example.com'`),
+    ).toHaveLength(0);
   });
 });

@@ -19,7 +19,18 @@ export interface FakeStripeRequest {
 export interface FakeStripe {
   baseUrl: string;
   requests: FakeStripeRequest[];
-  intents: Map<string, { id: string; amount: number; currency: string; status: string; client_secret: string; metadata: Record<string, string>; last_payment_error: { message: string } | null }>;
+  intents: Map<
+    string,
+    {
+      id: string;
+      amount: number;
+      currency: string;
+      status: string;
+      client_secret: string;
+      metadata: Record<string, string>;
+      last_payment_error: { message: string } | null;
+    }
+  >;
   deliveredEvents: { id: string; type: string; status: number }[];
   failNextCreate(status: number): void;
   setWebhook(webhookUrl: string, webhookSecret: string): void;

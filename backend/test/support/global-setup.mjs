@@ -23,6 +23,9 @@ export default async function globalSetup() {
   } finally {
     await client.end();
   }
-  execFileSync(process.execPath, [migrate], { env: { ...process.env, DATABASE_URL: `${server}/${name}`, NODE_ENV: 'test' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [migrate], {
+    env: { ...process.env, DATABASE_URL: `${server}/${name}`, NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   process.env.IRONCLAD_TEST_TEMPLATE_DB = name;
 }

@@ -5,7 +5,13 @@ export const wizardLead = {
   email: 'ana.reyes@example.com',
   phone: '(718) 555-0142',
   company: '',
-  buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2', entryPoints: 'Front door, back door', specificAreas: 'Driveway' },
+  buildingInfo: {
+    type: 'residential',
+    squareFootage: '4500',
+    floors: '2',
+    entryPoints: 'Front door, back door',
+    specificAreas: 'Driveway',
+  },
   budget: '10k-25k',
   timeline: 'asap',
   specificAreas: 'Driveway',
@@ -13,4 +19,3 @@ export const wizardLead = {
   status: 'new',
   source: 'ai_shopping',
 };
-

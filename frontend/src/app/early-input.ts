@@ -117,7 +117,10 @@ function replayValue(field: ValueField, value: string): void {
     return;
   }
   const focused = document.activeElement === field;
-  const { selectionStart, selectionEnd } = field instanceof HTMLTextAreaElement || ['text', 'search', 'tel', 'url', 'email'].includes(field.type) ? field : { selectionStart: null, selectionEnd: null };
+  const { selectionStart, selectionEnd } =
+    field instanceof HTMLTextAreaElement || ['text', 'search', 'tel', 'url', 'email'].includes(field.type)
+      ? field
+      : { selectionStart: null, selectionEnd: null };
   const rendered = field.defaultValue;
   const prototypeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
   field.value = rendered;

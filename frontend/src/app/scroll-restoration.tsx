@@ -19,7 +19,8 @@ const MAX_ENTRIES = 50;
 function readPositions(): Map<string, number> {
   try {
     const saved: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    if (Array.isArray(saved)) return new Map(saved.filter((e): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number'));
+    if (Array.isArray(saved))
+      return new Map(saved.filter((e): e is [string, number] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'number'));
   } catch {
     /* private mode or corrupt value: start afresh */
   }

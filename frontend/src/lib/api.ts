@@ -113,7 +113,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
  * GET helper for TanStack Query `queryFn`s; with `on401: 'returnNull'` an unauthenticated answer
  * yields `null` instead of throwing.
  */
-export async function apiGet<T>(path: string, schema: z.ZodType<T>, opts: { signal?: AbortSignal; on401?: UnauthorizedBehavior } = {}): Promise<T | null> {
+export async function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  opts: { signal?: AbortSignal; on401?: UnauthorizedBehavior } = {},
+): Promise<T | null> {
   try {
     return await apiRequest('GET', path, { schema, signal: opts.signal });
   } catch (err) {

@@ -3,7 +3,13 @@ import type { LeadStatus } from '@ironclad/contracts';
 
 /** Labels of the one status model (decisions.md §5). */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New', contacted: 'Contacted', qualified: 'Qualified', proposal: 'Quoted / Proposal', negotiation: 'Negotiation', won: 'Won', lost: 'Lost',
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  proposal: 'Quoted / Proposal',
+  negotiation: 'Negotiation',
+  won: 'Won',
+  lost: 'Lost',
 };
 
 /**
@@ -12,7 +18,13 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
  * features/admin/staff-ui-provider.tsx), closed-lost red, any other gray.
  */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
-  new: 'blue', contacted: 'yellow', qualified: 'green', proposal: 'purple', negotiation: 'orange', won: 'emerald', lost: 'red',
+  new: 'blue',
+  contacted: 'yellow',
+  qualified: 'green',
+  proposal: 'purple',
+  negotiation: 'orange',
+  won: 'emerald',
+  lost: 'red',
 };
 
 /** The badge colour palette of a status; gray for a status outside the pipeline. */

@@ -57,14 +57,19 @@ export const PUBLIC_PAGE_META = {
   },
   '/shopping': {
     title: `AI Security Designer: Instant Quote | ${SITE_NAME}`,
-    description: 'Describe your building and get an itemised security camera design and price in about 3 minutes. Secure your installation date with a 10% deposit.',
+    description:
+      'Describe your building and get an itemised security camera design and price in about 3 minutes. Secure your installation date with a 10% deposit.',
   },
   '/consultation-payment': {
     title: `Consultation Deposit | ${SITE_NAME}`,
     description: 'Reserve an on-site security consultation with a $250 deposit, refundable within 24 hours.',
   },
   '/payment-success': { title: `Deposit Status | ${SITE_NAME}`, description: 'The status of your installation deposit.', noindex: true },
-  '/consultation-success': { title: `Consultation Deposit Status | ${SITE_NAME}`, description: 'The status of your consultation deposit.', noindex: true },
+  '/consultation-success': {
+    title: `Consultation Deposit Status | ${SITE_NAME}`,
+    description: 'The status of your consultation deposit.',
+    noindex: true,
+  },
   '/calculator': {
     title: `Security System Cost Calculator | ${SITE_NAME}`,
     description:
@@ -72,7 +77,11 @@ export const PUBLIC_PAGE_META = {
   },
 } satisfies Record<PublicPath, RouteMeta>;
 
-const staffMeta = (title: string): RouteMeta => ({ title: `${title} | ${SITE_NAME}`, description: `${SITE_NAME} staff area.`, noindex: true });
+const staffMeta = (title: string): RouteMeta => ({
+  title: `${title} | ${SITE_NAME}`,
+  description: `${SITE_NAME} staff area.`,
+  noindex: true,
+});
 
 /** Meta of the client-only pages: the staff pages and the pages opened from messages. */
 const CLIENT_PAGE_META: Record<string, RouteMeta> = {

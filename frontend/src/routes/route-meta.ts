@@ -42,7 +42,8 @@ export const SITE_NAME = 'Ironclad Security Systems';
  * Public origin of the site, for canonical links, Open Graph URLs and the sitemap. Set
  * `VITE_SITE_ORIGIN` when building for another domain (no trailing slash).
  */
-export const SITE_ORIGIN: string = (import.meta.env.VITE_SITE_ORIGIN as string | undefined)?.replace(/\/+$/, '') || 'https://www.ironcladsecurity.example';
+export const SITE_ORIGIN: string =
+  (import.meta.env.VITE_SITE_ORIGIN as string | undefined)?.replace(/\/+$/, '') || 'https://www.ironcladsecurity.example';
 
 /** Absolute canonical URL of a path (`/` → origin + `/`). */
 export function canonicalUrl(path: string): string {

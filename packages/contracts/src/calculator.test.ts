@@ -26,7 +26,14 @@ const specs = (over: Partial<CalculatorSpecs>): CalculatorSpecs => ({ ...base, .
 
 describe('recorder thresholds (8 / 16 / 32 cameras)', () => {
   it.each([
-    [4, 1386], [8, 1386], [9, 1500], [16, 1500], [17, 2000], [32, 2000], [33, 2500], [50, 2500],
+    [4, 1386],
+    [8, 1386],
+    [9, 1500],
+    [16, 1500],
+    [17, 2000],
+    [32, 2000],
+    [33, 2500],
+    [50, 2500],
   ])('%i cameras → $%i', (cameras, price) => {
     expect(nvrPrice(cameras)).toBe(price);
     expect(priceCalculator(specs({ cameras }), 0).breakdown.nvr).toBe(price);
@@ -34,7 +41,17 @@ describe('recorder thresholds (8 / 16 / 32 cameras)', () => {
 });
 
 describe('installation groups of 8 (rounded up, minimum 1)', () => {
-  it.each([[0, 1], [1, 1], [8, 1], [9, 2], [16, 2], [17, 3], [24, 3], [25, 4], [50, 7]])('%i cameras → %i groups', (cameras, groups) => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [8, 1],
+    [9, 2],
+    [16, 2],
+    [17, 3],
+    [24, 3],
+    [25, 4],
+    [50, 7],
+  ])('%i cameras → %i groups', (cameras, groups) => {
     expect(installationGroups(cameras)).toBe(groups);
   });
 });
@@ -43,8 +60,17 @@ describe('worked examples', () => {
   it('8 cameras, finished building, no options, no promotion: $8,126 in 4 business days', () => {
     const e = priceCalculator(base, 0);
     expect(e.breakdown).toEqual({
-      cameras: 2000, nvr: 1386, accessories: 500, wiring: 1640, installation: 2600,
-      accessControl: 0, videoIntercom: 0, monitoring: 0, subtotal: 8126, discount: 0, total: 8126,
+      cameras: 2000,
+      nvr: 1386,
+      accessories: 500,
+      wiring: 1640,
+      installation: 2600,
+      accessControl: 0,
+      videoIntercom: 0,
+      monitoring: 0,
+      subtotal: 8126,
+      discount: 0,
+      total: 8126,
     });
     expect(e.timeline).toEqual({ businessDays: 4, unit: 'days', value: 4, label: '4 business days' });
     expect(e.lineItems.map((l) => l.key)).toEqual(['cameras', 'nvr', 'accessories', 'wiring', 'installation']);
@@ -64,7 +90,11 @@ describe('worked examples', () => {
 
   it('16 cameras finished vs new', () => {
     expect(priceCalculator(specs({ cameras: 16 }), 0).breakdown).toMatchObject({ wiring: 3280, installation: 5200, subtotal: 14480 });
-    expect(priceCalculator(specs({ cameras: 16, buildingComplexity: 'new' }), 0).breakdown).toMatchObject({ wiring: 2400, installation: 3600, subtotal: 12000 });
+    expect(priceCalculator(specs({ cameras: 16, buildingComplexity: 'new' }), 0).breakdown).toMatchObject({
+      wiring: 2400,
+      installation: 3600,
+      subtotal: 12000,
+    });
     expect(calculatorTimeline({ cameras: 16, sqft: 2500, buildingComplexity: 'finished' }).businessDays).toBe(8);
     expect(calculatorTimeline({ cameras: 16, sqft: 2500, buildingComplexity: 'new' }).businessDays).toBe(6);
   });
@@ -98,7 +128,15 @@ describe('worked examples', () => {
 describe('range limits', () => {
   it('the smallest configuration: 4 cameras, new, 1,000 sq ft, 1 entry point: $5,286 in 2 days', () => {
     const e = priceCalculator(specs({ cameras: 4, buildingComplexity: 'new', sqft: 1000, entryPoints: 1 }), 0);
-    expect(e.breakdown).toMatchObject({ cameras: 1000, nvr: 1386, accessories: 500, wiring: 600, installation: 1800, subtotal: 5286, total: 5286 });
+    expect(e.breakdown).toMatchObject({
+      cameras: 1000,
+      nvr: 1386,
+      accessories: 500,
+      wiring: 600,
+      installation: 1800,
+      subtotal: 5286,
+      total: 5286,
+    });
     expect(e.timeline.label).toBe('2 business days');
   });
 
@@ -108,12 +146,30 @@ describe('range limits', () => {
 
   it('the largest configuration: 50 cameras, finished, 100,000 sq ft, 10 entry points, everything, 25%', () => {
     const e = priceCalculator(
-      { buildingType: 'commercial', sqft: 100_000, cameras: 50, entryPoints: 10, hasAccessControl: true, hasVideoIntercom: true, hasMonitoring: true, buildingComplexity: 'finished' },
+      {
+        buildingType: 'commercial',
+        sqft: 100_000,
+        cameras: 50,
+        entryPoints: 10,
+        hasAccessControl: true,
+        hasVideoIntercom: true,
+        hasMonitoring: true,
+        buildingComplexity: 'finished',
+      },
       25,
     );
     expect(e.breakdown).toEqual({
-      cameras: 12500, nvr: 2500, accessories: 500, wiring: 10250, installation: 18200,
-      accessControl: 12000, videoIntercom: 30000, monitoring: 5000, subtotal: 90950, discount: 22738, total: 68212,
+      cameras: 12500,
+      nvr: 2500,
+      accessories: 500,
+      wiring: 10250,
+      installation: 18200,
+      accessControl: 12000,
+      videoIntercom: 30000,
+      monitoring: 5000,
+      subtotal: 90950,
+      discount: 22738,
+      total: 68212,
     });
     // ceil(50/4) = 13 × 1.5 = 19.5 + 7 groups = 26.5 → 27 days → ceil(27/5) = 6 weeks.
     expect(e.timeline).toEqual({ businessDays: 27, unit: 'weeks', value: 6, label: '6 weeks' });
@@ -150,8 +206,18 @@ describe('range limits', () => {
 
 describe('the 50,000 sq ft switch to weeks', () => {
   it('49,500 sq ft stays in business days; 50,000 shows weeks, at least 5', () => {
-    expect(calculatorTimeline({ cameras: 8, sqft: 49_500, buildingComplexity: 'finished' })).toEqual({ businessDays: 4, unit: 'days', value: 4, label: '4 business days' });
-    expect(calculatorTimeline({ cameras: 8, sqft: 50_000, buildingComplexity: 'finished' })).toEqual({ businessDays: 4, unit: 'weeks', value: 5, label: '5 weeks' });
+    expect(calculatorTimeline({ cameras: 8, sqft: 49_500, buildingComplexity: 'finished' })).toEqual({
+      businessDays: 4,
+      unit: 'days',
+      value: 4,
+      label: '4 business days',
+    });
+    expect(calculatorTimeline({ cameras: 8, sqft: 50_000, buildingComplexity: 'finished' })).toEqual({
+      businessDays: 4,
+      unit: 'weeks',
+      value: 5,
+      label: '5 weeks',
+    });
   });
 
   it('beyond 25 days the weeks grow: 48 cameras finished = 18 + 6 = 24 days → 5 weeks; 50 → 6 weeks', () => {

@@ -104,7 +104,16 @@ export interface CostBreakdown {
 }
 
 /** The parts of the breakdown that are line items, in display order. */
-export const BREAKDOWN_LINES = ['cameras', 'nvr', 'accessories', 'wiring', 'installation', 'accessControl', 'videoIntercom', 'monitoring'] as const;
+export const BREAKDOWN_LINES = [
+  'cameras',
+  'nvr',
+  'accessories',
+  'wiring',
+  'installation',
+  'accessControl',
+  'videoIntercom',
+  'monitoring',
+] as const;
 export type BreakdownLine = (typeof BREAKDOWN_LINES)[number];
 
 /**
@@ -182,7 +191,8 @@ export function calculatorTimeline(specs: Pick<CalculatorSpecs, 'cameras' | 'sqf
  */
 export function priceCalculator(specs: CalculatorSpecs, discountPercent: number): CalculatorEstimate {
   const parsed = calculatorSpecsSchema.safeParse(specs);
-  if (!parsed.success) throw new RangeError(`Invalid calculator specs: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new RangeError(`Invalid calculator specs: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   if (!Number.isFinite(discountPercent) || discountPercent < 0 || discountPercent > 100) {
     throw new RangeError(`discountPercent must be 0-100, got ${discountPercent}`);
   }
@@ -194,13 +204,55 @@ export function priceCalculator(specs: CalculatorSpecs, discountPercent: number)
 
   const lineItems: CalculatorLineItem[] = [
     { key: 'cameras', item: 'Security cameras', description: 'HD IP cameras', quantity: s.cameras, unitPrice: P.camera },
-    { key: 'nvr', item: 'Network video recorder', description: `Recorder sized for ${s.cameras} cameras`, quantity: 1, unitPrice: nvrPrice(s.cameras) },
-    { key: 'accessories', item: 'Accessories & infrastructure', description: 'Mounts, switches, power supplies', quantity: 1, unitPrice: P.accessories },
-    { key: 'wiring', item: 'Wiring', description: `Cabling per camera, ${complexity}`, quantity: s.cameras, unitPrice: finished ? P.wiringPerCamera.finished : P.wiringPerCamera.new },
-    { key: 'installation', item: 'Installation', description: `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`, quantity: groups, unitPrice: finished ? P.installationPerGroup.finished : P.installationPerGroup.new },
-    { key: 'accessControl', item: 'Access control', description: 'Per entry point', quantity: s.hasAccessControl ? s.entryPoints : 0, unitPrice: P.accessControlPerEntryPoint },
-    { key: 'videoIntercom', item: 'Video intercom', description: 'Per entry point', quantity: s.hasVideoIntercom ? s.entryPoints : 0, unitPrice: P.videoIntercomPerEntryPoint },
-    { key: 'monitoring', item: '24/7 monitoring setup', description: 'Per camera', quantity: s.hasMonitoring ? s.cameras : 0, unitPrice: P.monitoringPerCamera },
+    {
+      key: 'nvr',
+      item: 'Network video recorder',
+      description: `Recorder sized for ${s.cameras} cameras`,
+      quantity: 1,
+      unitPrice: nvrPrice(s.cameras),
+    },
+    {
+      key: 'accessories',
+      item: 'Accessories & infrastructure',
+      description: 'Mounts, switches, power supplies',
+      quantity: 1,
+      unitPrice: P.accessories,
+    },
+    {
+      key: 'wiring',
+      item: 'Wiring',
+      description: `Cabling per camera, ${complexity}`,
+      quantity: s.cameras,
+      unitPrice: finished ? P.wiringPerCamera.finished : P.wiringPerCamera.new,
+    },
+    {
+      key: 'installation',
+      item: 'Installation',
+      description: `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`,
+      quantity: groups,
+      unitPrice: finished ? P.installationPerGroup.finished : P.installationPerGroup.new,
+    },
+    {
+      key: 'accessControl',
+      item: 'Access control',
+      description: 'Per entry point',
+      quantity: s.hasAccessControl ? s.entryPoints : 0,
+      unitPrice: P.accessControlPerEntryPoint,
+    },
+    {
+      key: 'videoIntercom',
+      item: 'Video intercom',
+      description: 'Per entry point',
+      quantity: s.hasVideoIntercom ? s.entryPoints : 0,
+      unitPrice: P.videoIntercomPerEntryPoint,
+    },
+    {
+      key: 'monitoring',
+      item: '24/7 monitoring setup',
+      description: 'Per camera',
+      quantity: s.hasMonitoring ? s.cameras : 0,
+      unitPrice: P.monitoringPerCamera,
+    },
   ].map((l) => ({ ...(l as Omit<CalculatorLineItem, 'total'>), total: l.quantity * l.unitPrice }));
 
   const amount = (key: BreakdownLine) => lineItems.find((l) => l.key === key)!.total;

@@ -67,7 +67,8 @@ export const COMMUNICATION_TEXTS = {
   templateSaveFailed: 'Failed to save template',
   testServiceFailed: 'Failed to test communication service',
   testGenericFailed: 'Test failed',
-  sentSuccessfully: (type: 'email' | 'sms' | 'call') => `${type === 'email' ? 'Email' : type === 'sms' ? 'SMS' : 'Call note'} sent successfully`,
+  sentSuccessfully: (type: 'email' | 'sms' | 'call') =>
+    `${type === 'email' ? 'Email' : type === 'sms' ? 'SMS' : 'Call note'} sent successfully`,
   sendFailed: (type: string) => `Failed to send ${type}`,
   leadIdRequired: 'Please enter a lead ID',
   emailSent: 'Email Sent',
@@ -78,8 +79,16 @@ export const COMMUNICATION_TEXTS = {
 
 /** Variables a template may use. `estimate` is formatted USD without decimals ("$12,500"). */
 export const TEMPLATE_VARIABLES = [
-  'firstName', 'lastName', 'company', 'email', 'phone', 'estimate',
-  'companyName', 'companyPhone', 'companyEmail', 'companyAddress',
+  'firstName',
+  'lastName',
+  'company',
+  'email',
+  'phone',
+  'estimate',
+  'companyName',
+  'companyPhone',
+  'companyEmail',
+  'companyAddress',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 

@@ -11,8 +11,16 @@ export const HOME_PROPERTY_TYPES = ['residential', 'business', 'multi-family', '
 
 /** Residential page property types (public-site.md §3). */
 export const RESIDENTIAL_PROPERTY_TYPES = [
-  'single-family-home', 'townhouse', 'condominium', 'apartment', 'small-business',
-  'retail-store', 'office-building', 'warehouse', 'industrial', 'other',
+  'single-family-home',
+  'townhouse',
+  'condominium',
+  'apartment',
+  'small-business',
+  'retail-store',
+  'office-building',
+  'warehouse',
+  'industrial',
+  'other',
 ] as const;
 
 /** How the visitor heard of us (public-site.md §3). */
@@ -23,8 +31,12 @@ export const CONTACT_SERVICES = ['Security Cameras', 'Alarm Systems', 'Access Co
 
 /** serviceType values sent by the service-page quote forms (public-site.md §3). */
 export const SERVICE_TYPES = [
-  'Residential Security', 'Business Security', 'Security Cameras', 'Smart Home Automation',
-  'Building Video Intercom', 'Security Monitoring',
+  'Residential Security',
+  'Business Security',
+  'Security Cameras',
+  'Smart Home Automation',
+  'Building Video Intercom',
+  'Security Monitoring',
 ] as const;
 
 /** Minimum phone length (public-site.md §9). */

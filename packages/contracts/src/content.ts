@@ -17,7 +17,10 @@ export const SITE_SETTING_KEYS = ['calculator_enabled', 'contact_forms_enabled',
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 
 /** Reads a boolean feature switch from the list; absent means enabled (staff-side.md §3). */
-export function isFeatureEnabled(settings: readonly Pick<SiteSetting, 'settingKey' | 'settingValue' | 'isActive'>[], key: SiteSettingKey): boolean {
+export function isFeatureEnabled(
+  settings: readonly Pick<SiteSetting, 'settingKey' | 'settingValue' | 'isActive'>[],
+  key: SiteSettingKey,
+): boolean {
   const s = settings.find((x) => x.settingKey === key);
   if (!s || !s.isActive) return true;
   return s.settingValue !== false && s.settingValue !== 'false';
@@ -58,8 +61,17 @@ export function isPromotionActive(p: Promotion | null | undefined, today: Date =
 
 /** Keys of the site images staff can generate (staff-side.md §3 "Generated image"). */
 export const IMAGE_KEYS = [
-  'heroHome', 'heroResidential', 'heroBusiness', 'heroCameras', 'heroSmartHome', 'heroIntercom',
-  'heroCompare', 'aboutSection', 'servicesOverview', 'trustSection', 'contactSection',
+  'heroHome',
+  'heroResidential',
+  'heroBusiness',
+  'heroCameras',
+  'heroSmartHome',
+  'heroIntercom',
+  'heroCompare',
+  'aboutSection',
+  'servicesOverview',
+  'trustSection',
+  'contactSection',
 ] as const;
 export type ImageKey = (typeof IMAGE_KEYS)[number];
 

@@ -51,9 +51,17 @@ export interface EstimateBreakdown {
 const cents = (v: number) => Math.round(v * 100);
 
 /** The §9 formulas, computed in integer cents to avoid float drift; answers dollars. */
-export function computeManualEstimate(e: Pick<ManualEstimate, 'cameras' | 'cameraPrice' | 'nvrCost' | 'installationDays' | 'laborRate' | 'additionalCosts'>): EstimateBreakdown {
+export function computeManualEstimate(
+  e: Pick<ManualEstimate, 'cameras' | 'cameraPrice' | 'nvrCost' | 'installationDays' | 'laborRate' | 'additionalCosts'>,
+): EstimateBreakdown {
   const equipment = e.cameras * cents(e.cameraPrice) + cents(e.nvrCost);
   const labor = e.installationDays * cents(e.laborRate);
   const additional = cents(e.additionalCosts);
-  return { equipment: equipment / 100, labor: labor / 100, additional: additional / 100, total: (equipment + labor + additional) / 100, timeline: `${e.installationDays} business days` };
+  return {
+    equipment: equipment / 100,
+    labor: labor / 100,
+    additional: additional / 100,
+    total: (equipment + labor + additional) / 100,
+    timeline: `${e.installationDays} business days`,
+  };
 }

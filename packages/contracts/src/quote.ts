@@ -10,7 +10,16 @@
 import { z } from 'zod';
 
 /** Wizard step 1 building types, in the order the buttons show (public-site.md §2). */
-export const WIZARD_BUILDING_TYPES = ['residential', 'apartment', 'office', 'retail', 'warehouse', 'restaurant', 'medical', 'school'] as const;
+export const WIZARD_BUILDING_TYPES = [
+  'residential',
+  'apartment',
+  'office',
+  'retail',
+  'warehouse',
+  'restaurant',
+  'medical',
+  'school',
+] as const;
 export type WizardBuildingType = (typeof WIZARD_BUILDING_TYPES)[number];
 
 /** Wizard step 1 floors select values (public-site.md §2). */

@@ -54,7 +54,9 @@ export function localBusinessJsonLd(company: CompanyFacts, origin: string): Reco
     },
     areaServed: company.serviceArea,
     openingHoursSpecification,
-    contactPoint: [{ '@type': 'ContactPoint', telephone: company.emergencyPhone, contactType: 'emergency', hoursAvailable: 'Mo-Su 00:00-23:59' }],
+    contactPoint: [
+      { '@type': 'ContactPoint', telephone: company.emergencyPhone, contactType: 'emergency', hoursAvailable: 'Mo-Su 00:00-23:59' },
+    ],
     aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.9', bestRating: '5' },
   };
 }
@@ -66,7 +68,6 @@ export function jsonLdText(data: unknown): string {
 
 /** Id of the page's JSON-LD `LocalBusiness` script element. */
 export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
-
 
 /**
  * A served page with its JSON-LD `LocalBusiness` rebuilt from `company` (the current facts; the

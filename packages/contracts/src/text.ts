@@ -3,17 +3,17 @@ import { z } from 'zod';
 
 /** A trimmed string of at most `max` characters. */
 export const limitedText = (max: number) =>
-  z.string().trim().max(max, { error: `Must be at most ${max} characters.` });
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters.` });
 
 /**
  * An optional trimmed string of at most `max` characters; empty strings and null become
  * undefined (so an untouched optional form field is stored as NULL, not "").
  */
 export const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    limitedText(max).optional(),
-  );
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), limitedText(max).optional());
 
 /** Largest id of a `serial` key (PostgreSQL integer): ids beyond it cannot exist. */
 export const MAX_RECORD_ID = 2_147_483_647;

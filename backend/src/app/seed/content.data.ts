@@ -40,7 +40,8 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Scarsdale Colonial: 8-Camera 4K Home Security System',
     client: 'Private homeowner, Scarsdale NY',
     category: 'residential',
-    description: 'A 4,500 sq ft colonial on a wooded lot gets full perimeter coverage with eight 4K cameras and a video doorbell, installed in two days.',
+    description:
+      'A 4,500 sq ft colonial on a wooded lot gets full perimeter coverage with eight 4K cameras and a video doorbell, installed in two days.',
     challenge:
       'A 4,500 sq ft, two-storey home on a wooded acre with a long driveway, a detached garage and a back patio that was invisible from the house. ' +
       'The owners travel often, had two package thefts in a year, and wanted no exposed cables on the restored exterior.',
@@ -62,7 +63,8 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Midtown Office Headquarters: Phased Access Control and Video Surveillance',
     client: 'Meridian Financial Partners',
     category: 'commercial',
-    description: 'A 50,000 sq ft, 200+ employee office gets 48 cameras, 14 access-controlled doors and visitor intercoms in a one-week phased install with zero downtime.',
+    description:
+      'A 50,000 sq ft, 200+ employee office gets 48 cameras, 14 access-controlled doors and visitor intercoms in a one-week phased install with zero downtime.',
     challenge:
       'A 50,000 sq ft headquarters over three floors with more than 200 employees, shared lobbies and a legacy key system nobody could audit. ' +
       'The firm needed badge access and camera coverage for compliance without interrupting trading hours.',
@@ -84,7 +86,8 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Secaucus Distribution Center: Perimeter and Loading Dock Coverage',
     client: 'Hudson Logistics',
     category: 'industrial',
-    description: 'A 120,000 sq ft warehouse secures 12 loading docks, the yard and the fence line with 36 cameras including auto-tracking PTZs.',
+    description:
+      'A 120,000 sq ft warehouse secures 12 loading docks, the yard and the fence line with 36 cameras including auto-tracking PTZs.',
     challenge:
       'Pallet shrinkage, disputed damage claims at the docks and after-hours trespassing in the trailer yard of a 120,000 sq ft distribution center. ' +
       'Existing analogue cameras could not read trailer numbers or license plates at night.',
@@ -105,7 +108,8 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Garden City Smart Home: Cameras, Smart Locks and Automation Scenes',
     client: 'The Alvarez family',
     category: 'smart_home',
-    description: 'Twelve connected devices — cameras, smart locks, lighting and sensors — run from one app with “Away” and “Goodnight” scenes.',
+    description:
+      'Twelve connected devices — cameras, smart locks, lighting and sensors — run from one app with “Away” and “Goodnight” scenes.',
     challenge:
       'The family had five apps for a doorbell, two cameras, a thermostat and garage opener, none of which talked to each other, ' +
       'and wanted the house to lock itself and light up when nobody was home.',
@@ -131,8 +135,7 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     solution:
       'Twelve 4MP vandal-resistant domes and two 4K cameras at the entrance and register, point-of-sale transaction overlay on the register camera, ' +
       'and a 16-channel NVR with remote viewing for the owner.',
-    results:
-      'Inventory shrinkage fell by 45% in six months and two refund-fraud cases were resolved with transaction-matched video.',
+    results: 'Inventory shrinkage fell by 45% in six months and two refund-fraud cases were resolved with transaction-matched video.',
     ...projectImages('williamsburg-retail-boutique'),
     projectValueCents: 1_590_000,
     completionDate: '2024-09-30',
@@ -163,14 +166,14 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Jersey City Construction Site: Solar-Powered Mobile Surveillance',
     client: 'Bayfront Builders',
     category: 'industrial',
-    description: 'Three solar surveillance towers protect a high-rise construction site with no power or internet, with live monitoring overnight.',
+    description:
+      'Three solar surveillance towers protect a high-rise construction site with no power or internet, with live monitoring overnight.',
     challenge:
       'Copper wire and tool theft on an active high-rise site with no permanent power or network, and a layout that changes every few weeks as work progresses.',
     solution:
       'Three solar-powered trailer towers, each with a PTZ and three 4K cameras on LTE, relocatable in under an hour, ' +
       'with professional monitoring and talk-down speakers from 7PM to 6AM.',
-    results:
-      'Zero thefts in the nine months since deployment, and the general contractor’s builder’s-risk insurance premium was reduced.',
+    results: 'Zero thefts in the nine months since deployment, and the general contractor’s builder’s-risk insurance premium was reduced.',
     ...projectImages('jersey-city-construction-site'),
     projectValueCents: 2_760_000,
     completionDate: '2024-08-12',
@@ -183,7 +186,8 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Hoboken Medical Clinic: Privacy-Aware Camera Layout',
     client: 'Riverside Family Medicine',
     category: 'commercial',
-    description: 'Draft — awaiting client approval. Camera coverage of entrances and pharmacy storage with privacy masking near exam rooms.',
+    description:
+      'Draft — awaiting client approval. Camera coverage of entrances and pharmacy storage with privacy masking near exam rooms.',
     challenge: 'Securing controlled-substance storage and entrances without recording patients in care areas.',
     solution: 'Ten cameras with privacy masks, access control on the pharmacy store room and audit-logged video access.',
     results: 'Pending client sign-off.',
@@ -332,7 +336,8 @@ export const SITE_CONTENT_SEED: readonly SiteContentSeed[] = [
   {
     section: 'hero',
     key: 'subheadline',
-    value: 'Security cameras, access control, video intercom and 24/7 monitoring — designed, installed and supported by licensed local experts.',
+    value:
+      'Security cameras, access control, video intercom and 24/7 monitoring — designed, installed and supported by licensed local experts.',
     type: 'text',
   },
   { section: 'hero', key: 'primary_cta', value: 'Get Your Free Estimate', type: 'text' },

@@ -4,7 +4,11 @@
  * ai-config.defaults.ts so the two defaults cannot disagree.
  */
 import type { InventoryCategory } from '../../modules/inventory/index.js';
-import { ADDITIONAL_COSTS_DEFAULTS as extra, COMPONENT_PRICING_DEFAULTS as price, dollarsToCents as cents } from '../../modules/quotes/index.js';
+import {
+  ADDITIONAL_COSTS_DEFAULTS as extra,
+  COMPONENT_PRICING_DEFAULTS as price,
+  dollarsToCents as cents,
+} from '../../modules/quotes/index.js';
 
 export interface InventorySeed {
   category: InventoryCategory;
@@ -24,7 +28,16 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: '8 MP turret camera with smart IR and built-in microphone; the default camera of every quote.',
     unitPrice: cents(price.camera_unit_price),
     isActive: true,
-    specifications: { resolution: '8MP (3840x2160)', lens: '2.8 mm fixed', fieldOfView: '105°', nightVision: '40 m smart IR', power: 'PoE (802.3af)', weatherRating: 'IP67', codec: 'H.265+', audio: 'built-in microphone' },
+    specifications: {
+      resolution: '8MP (3840x2160)',
+      lens: '2.8 mm fixed',
+      fieldOfView: '105°',
+      nightVision: '40 m smart IR',
+      power: 'PoE (802.3af)',
+      weatherRating: 'IP67',
+      codec: 'H.265+',
+      audio: 'built-in microphone',
+    },
   },
   {
     category: 'cameras',
@@ -32,7 +45,15 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: '8 MP bullet camera with motorised varifocal lens for driveways, parking lots and long perimeters.',
     unitPrice: 32500,
     isActive: true,
-    specifications: { resolution: '8MP (3840x2160)', lens: '2.8-12 mm motorised varifocal', fieldOfView: '32°-102°', nightVision: '60 m IR', power: 'PoE (802.3at)', weatherRating: 'IP67', codec: 'H.265+' },
+    specifications: {
+      resolution: '8MP (3840x2160)',
+      lens: '2.8-12 mm motorised varifocal',
+      fieldOfView: '32°-102°',
+      nightVision: '60 m IR',
+      power: 'PoE (802.3at)',
+      weatherRating: 'IP67',
+      codec: 'H.265+',
+    },
   },
   {
     category: 'cameras',
@@ -40,7 +61,16 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Low-profile dome for lobbies, hallways and retail floors where cameras can be reached.',
     unitPrice: 22500,
     isActive: true,
-    specifications: { resolution: '4MP (2688x1520)', lens: '2.8 mm fixed', fieldOfView: '110°', nightVision: '30 m IR', power: 'PoE (802.3af)', weatherRating: 'IP67', vandalRating: 'IK10', codec: 'H.265+' },
+    specifications: {
+      resolution: '4MP (2688x1520)',
+      lens: '2.8 mm fixed',
+      fieldOfView: '110°',
+      nightVision: '30 m IR',
+      power: 'PoE (802.3af)',
+      weatherRating: 'IP67',
+      vandalRating: 'IK10',
+      codec: 'H.265+',
+    },
   },
   {
     category: 'cameras',
@@ -48,7 +78,16 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Pan-tilt-zoom camera with auto-tracking for yards, loading docks and large open areas.',
     unitPrice: 145000,
     isActive: true,
-    specifications: { resolution: '4MP (2560x1440)', opticalZoom: '25x', pan: '360° endless', tilt: '-15° to 90°', nightVision: '200 m IR', autoTracking: true, power: 'PoE++ (802.3bt)', weatherRating: 'IP66' },
+    specifications: {
+      resolution: '4MP (2560x1440)',
+      opticalZoom: '25x',
+      pan: '360° endless',
+      tilt: '-15° to 90°',
+      nightVision: '200 m IR',
+      autoTracking: true,
+      power: 'PoE++ (802.3bt)',
+      weatherRating: 'IP66',
+    },
   },
   {
     category: 'cameras',
@@ -56,7 +95,14 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Wired 2K doorbell camera with two-way talk and package detection.',
     unitPrice: 19900,
     isActive: true,
-    specifications: { resolution: '2K (2560x1920)', fieldOfView: '160° diagonal (head-to-toe)', nightVision: 'colour night vision', power: '16-24 V AC doorbell wiring or PoE', audio: 'two-way', weatherRating: 'IP65' },
+    specifications: {
+      resolution: '2K (2560x1920)',
+      fieldOfView: '160° diagonal (head-to-toe)',
+      nightVision: 'colour night vision',
+      power: '16-24 V AC doorbell wiring or PoE',
+      audio: 'two-way',
+      weatherRating: 'IP65',
+    },
   },
 
   // ── nvr (NVR Systems) ──
@@ -66,7 +112,16 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Network video recorder for up to 8 cameras with built-in PoE ports.',
     unitPrice: cents(price.nvr_8ch),
     isActive: true,
-    specifications: { channels: 8, poePorts: 8, storage: '2 TB', driveBays: 1, maxStorage: '10 TB', maxCameraResolution: '12MP', recordingDays4k: 14, outputs: ['HDMI 4K', 'VGA'] },
+    specifications: {
+      channels: 8,
+      poePorts: 8,
+      storage: '2 TB',
+      driveBays: 1,
+      maxStorage: '10 TB',
+      maxCameraResolution: '12MP',
+      recordingDays4k: 14,
+      outputs: ['HDMI 4K', 'VGA'],
+    },
   },
   {
     category: 'nvr',
@@ -74,7 +129,16 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Network video recorder for up to 16 cameras with built-in PoE ports.',
     unitPrice: cents(price.nvr_16ch),
     isActive: true,
-    specifications: { channels: 16, poePorts: 16, storage: '4 TB', driveBays: 2, maxStorage: '20 TB', maxCameraResolution: '12MP', recordingDays4k: 14, outputs: ['HDMI 4K', 'VGA'] },
+    specifications: {
+      channels: 16,
+      poePorts: 16,
+      storage: '4 TB',
+      driveBays: 2,
+      maxStorage: '20 TB',
+      maxCameraResolution: '12MP',
+      recordingDays4k: 14,
+      outputs: ['HDMI 4K', 'VGA'],
+    },
   },
   {
     category: 'nvr',
@@ -82,7 +146,17 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Rack-mount recorder for up to 32 cameras with RAID 5 redundancy (PoE via external switches).',
     unitPrice: cents(price.nvr_32ch),
     isActive: true,
-    specifications: { channels: 32, poePorts: 0, storage: '8 TB', driveBays: 4, maxStorage: '40 TB', raid: 'RAID 0/1/5/10', maxCameraResolution: '32MP', recordingDays4k: 21, formFactor: '1.5U rack' },
+    specifications: {
+      channels: 32,
+      poePorts: 0,
+      storage: '8 TB',
+      driveBays: 4,
+      maxStorage: '40 TB',
+      raid: 'RAID 0/1/5/10',
+      maxCameraResolution: '32MP',
+      recordingDays4k: 21,
+      formFactor: '1.5U rack',
+    },
   },
   {
     category: 'nvr',
@@ -100,7 +174,11 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Cat6 cable run, conduit where exposed, terminations and testing for one camera.',
     unitPrice: cents(price.wiring_per_camera),
     isActive: true,
-    specifications: { cable: 'Cat6 CMR, 23 AWG', averageRun: '150 ft', includes: ['conduit where exposed', 'RJ45 terminations', 'certification test'] },
+    specifications: {
+      cable: 'Cat6 CMR, 23 AWG',
+      averageRun: '150 ft',
+      includes: ['conduit where exposed', 'RJ45 terminations', 'certification test'],
+    },
   },
   {
     category: 'installation',
@@ -150,7 +228,11 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Card/fob reader, electric strike or mag-lock, door contact, REX and controller port for one door.',
     unitPrice: cents(extra.access_control_system.perDoor),
     isActive: true,
-    specifications: { credentials: ['prox card', 'key fob', 'mobile'], lock: 'electric strike or mag-lock', includes: ['door contact', 'request-to-exit sensor', 'controller port'] },
+    specifications: {
+      credentials: ['prox card', 'key fob', 'mobile'],
+      lock: 'electric strike or mag-lock',
+      includes: ['door contact', 'request-to-exit sensor', 'controller port'],
+    },
   },
   {
     category: 'features',
@@ -158,7 +240,13 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Video door station with app calling, indoor monitor and door release for one entrance.',
     unitPrice: cents(extra.video_intercom_system.perDoor),
     isActive: true,
-    specifications: { camera: '2MP wide-angle', audio: 'two-way, echo cancelling', unlock: 'relay door release', apps: ['iOS', 'Android'], directory: 'up to 500 residents' },
+    specifications: {
+      camera: '2MP wide-angle',
+      audio: 'two-way, echo cancelling',
+      unlock: 'relay door release',
+      apps: ['iOS', 'Android'],
+      directory: 'up to 500 residents',
+    },
   },
   {
     category: 'features',
@@ -166,7 +254,11 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'One-time enrolment of a camera with the 24/7 monitoring centre (monthly fee billed separately).',
     unitPrice: cents(extra.professional_monitoring.setupPerCamera),
     isActive: true,
-    specifications: { monthlyFeeCents: cents(extra.professional_monitoring.monthlyPerCamera), responseTime: 'under 30 s', coverage: '24/7/365' },
+    specifications: {
+      monthlyFeeCents: cents(extra.professional_monitoring.monthlyPerCamera),
+      responseTime: 'under 30 s',
+      coverage: '24/7/365',
+    },
   },
   {
     category: 'features',
@@ -208,6 +300,9 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
     description: 'Yearly cleaning, re-aiming, firmware updates and health check of the whole system.',
     unitPrice: 35000,
     isActive: true,
-    specifications: { frequency: 'yearly', includes: ['lens cleaning', 're-aiming', 'firmware updates', 'drive health check', 'written report'] },
+    specifications: {
+      frequency: 'yearly',
+      includes: ['lens cleaning', 're-aiming', 'firmware updates', 'drive health check', 'written report'],
+    },
   },
 ];

@@ -13,7 +13,14 @@ import { CASE_STUDY_CATEGORIES, companyFactsSchema, promotionSchema } from '@iro
 import { EmailTemplateRecord, templateSyntaxError } from '../../modules/communications/index.js';
 import { INVENTORY_CATEGORIES, InventoryItemRecord } from '../../modules/inventory/index.js';
 import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, AiConfigRecord } from '../../modules/quotes/index.js';
-import { CaseStudyRecord, COMPANY_FACTS_KEY, PromotionRecord, SiteContentRecord, SiteSettingRecord, TestimonialRecord } from '../../modules/site/index.js';
+import {
+  CaseStudyRecord,
+  COMPANY_FACTS_KEY,
+  PromotionRecord,
+  SiteContentRecord,
+  SiteSettingRecord,
+  TestimonialRecord,
+} from '../../modules/site/index.js';
 import { CASE_STUDIES_SEED, SITE_CONTENT_SEED, TESTIMONIALS_SEED } from './content.data.js';
 import { EMAIL_TEMPLATES_SEED } from './email-templates.data.js';
 import { insertMissing } from './insert-missing.js';
@@ -58,7 +65,12 @@ export function validateSeedData(): void {
 export async function runSeed(ds: DataSource): Promise<SeedReport> {
   validateSeedData();
   return ds.transaction(async (em) => ({
-    ai_recommendation_config: await insertMissing(em, AiConfigRecord, ['configKey'], AI_CONFIG_DEFAULTS.map((c) => ({ ...c, isActive: true }))),
+    ai_recommendation_config: await insertMissing(
+      em,
+      AiConfigRecord,
+      ['configKey'],
+      AI_CONFIG_DEFAULTS.map((c) => ({ ...c, isActive: true })),
+    ),
     inventory: await insertMissing(em, InventoryItemRecord, ['category', 'name'], INVENTORY_SEED),
     site_settings: await insertMissing(em, SiteSettingRecord, ['settingKey'], SITE_SETTINGS_SEED),
     promotions: await insertMissing(em, PromotionRecord, ['code'], PROMOTIONS_SEED),

@@ -8,7 +8,6 @@ import { COMPANY_FACTS_KEY } from '../../modules/site/index.js';
 /** Company facts: one place for every page, PDF and email; editable by staff. */
 export const COMPANY_FACTS_SEED: CompanyFacts = DEFAULT_COMPANY_FACTS;
 
-
 export interface SiteSettingSeed {
   settingKey: SiteSettingKey | typeof COMPANY_FACTS_KEY;
   settingValue: unknown;
@@ -20,7 +19,8 @@ export const SITE_SETTINGS_SEED: readonly SiteSettingSeed[] = [
   {
     settingKey: 'calculator_enabled',
     settingValue: true,
-    description: 'Cost calculator (/calculator): when off, the page shows "temporarily unavailable — call us" and quote requests are rejected.',
+    description:
+      'Cost calculator (/calculator): when off, the page shows "temporarily unavailable — call us" and quote requests are rejected.',
     isActive: true,
   },
   {

@@ -46,10 +46,22 @@ const ITEMS = `
   ) ranked WHERE rn <= $2 ORDER BY ts DESC, id DESC`;
 
 interface ItemRow {
-  lead_id: number; id: string; type: LeadActivityItem['type']; channel: 'email' | 'sms' | null; status: string | null;
-  template: string | null; subject: string | null; content: string | null; ts: Date; error: string | null;
-  provider_message_id: string | null; triggered_by: string | null; campaign_id: number | null; amount_cents: number | null;
-  from_status: LeadStatus | null; to_status: LeadStatus | null;
+  lead_id: number;
+  id: string;
+  type: LeadActivityItem['type'];
+  channel: 'email' | 'sms' | null;
+  status: string | null;
+  template: string | null;
+  subject: string | null;
+  content: string | null;
+  ts: Date;
+  error: string | null;
+  provider_message_id: string | null;
+  triggered_by: string | null;
+  campaign_id: number | null;
+  amount_cents: number | null;
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
 }
 
 /** The lead activity timeline, from stored records only (GET /api/lead-activities, /api/leads/{id}/activities). */
@@ -62,41 +74,56 @@ export class ActivitiesService {
    * ACTIVITY_ITEMS_PER_LEAD items, newest first (staff-side.md §3 "Lead activity").
    */
   async leadActivities(q: { limit: number; leadId?: number }): Promise<LeadActivity[]> {
-    const picked: { lead_id: number }[] = q.leadId !== undefined
-      ? await this.dataSource.query('SELECT id AS lead_id FROM leads WHERE id = $1', [q.leadId])
-      : await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1`, [q.limit]);
+    const picked: { lead_id: number }[] =
+      q.leadId !== undefined
+        ? await this.dataSource.query('SELECT id AS lead_id FROM leads WHERE id = $1', [q.leadId])
+        : await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1`, [q.limit]);
     const ids = picked.map((r) => r.lead_id);
     if (!ids.length) return [];
     const [leads, items] = await Promise.all([
       this.dataSource.query(
         `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents, status FROM leads WHERE id = ANY($1)`,
         [ids],
-      ) as Promise<{ id: number; first_name: string | null; last_name: string | null; email: string; phone: string | null; company: string | null; total_estimate_cents: string | null; status: LeadStatus }[]>,
+      ) as Promise<
+        {
+          id: number;
+          first_name: string | null;
+          last_name: string | null;
+          email: string;
+          phone: string | null;
+          company: string | null;
+          total_estimate_cents: string | null;
+          status: LeadStatus;
+        }[]
+      >,
       this.items(ids, ACTIVITY_ITEMS_PER_LEAD),
     ]);
     const byLead = new Map<number, LeadActivityItem[]>();
     const lastContact = new Map<number, string>();
     for (const { leadId, item } of items) {
       (byLead.get(leadId) ?? byLead.set(leadId, []).get(leadId)!).push(item);
-      if ((item.type === 'email' || item.type === 'sms' || item.type === 'call') && !lastContact.has(leadId)) lastContact.set(leadId, item.timestamp);
+      if ((item.type === 'email' || item.type === 'sms' || item.type === 'call') && !lastContact.has(leadId))
+        lastContact.set(leadId, item.timestamp);
     }
     const leadById = new Map(leads.map((l) => [l.id, l]));
     return ids.flatMap((id) => {
       const l = leadById.get(id);
       if (!l) return [];
-      return [{
-        id: l.id,
-        leadId: l.id,
-        firstName: l.first_name,
-        lastName: l.last_name,
-        email: l.email,
-        phone: l.phone,
-        company: l.company,
-        totalEstimate: l.total_estimate_cents === null ? null : Math.round(Number(l.total_estimate_cents) / 100),
-        pipelineStage: l.status,
-        lastContact: lastContact.get(id) ?? null,
-        activities: byLead.get(id) ?? [],
-      }];
+      return [
+        {
+          id: l.id,
+          leadId: l.id,
+          firstName: l.first_name,
+          lastName: l.last_name,
+          email: l.email,
+          phone: l.phone,
+          company: l.company,
+          totalEstimate: l.total_estimate_cents === null ? null : Math.round(Number(l.total_estimate_cents) / 100),
+          pipelineStage: l.status,
+          lastContact: lastContact.get(id) ?? null,
+          activities: byLead.get(id) ?? [],
+        },
+      ];
     });
   }
 
@@ -119,16 +146,35 @@ function toItem(r: ItemRow): LeadActivityItem {
     case 'email':
     case 'sms':
       return {
-        ...base, channel: r.channel ?? r.type, status: r.status ?? undefined, template: r.template, subject: r.subject, content: r.content,
-        error: r.error, providerMessageId: r.provider_message_id, triggeredBy: r.triggered_by, campaignId: r.campaign_id,
+        ...base,
+        channel: r.channel ?? r.type,
+        status: r.status ?? undefined,
+        template: r.template,
+        subject: r.subject,
+        content: r.content,
+        error: r.error,
+        providerMessageId: r.provider_message_id,
+        triggeredBy: r.triggered_by,
+        campaignId: r.campaign_id,
       };
     case 'call':
       return { ...base, content: r.content, triggeredBy: r.triggered_by };
     case 'status_change':
-      return { ...base, status: r.to_status ?? undefined, fromStatus: r.from_status, toStatus: r.to_status ?? undefined, content: `${r.from_status ?? '—'} → ${r.to_status}`, triggeredBy: r.triggered_by };
+      return {
+        ...base,
+        status: r.to_status ?? undefined,
+        fromStatus: r.from_status,
+        toStatus: r.to_status ?? undefined,
+        content: `${r.from_status ?? '—'} → ${r.to_status}`,
+        triggeredBy: r.triggered_by,
+      };
     case 'payment':
       return {
-        ...base, status: r.status ?? undefined, amountCents: r.amount_cents ?? undefined, providerMessageId: r.provider_message_id, error: r.error,
+        ...base,
+        status: r.status ?? undefined,
+        amountCents: r.amount_cents ?? undefined,
+        providerMessageId: r.provider_message_id,
+        error: r.error,
         content: `${r.content === 'consultation' ? 'Consultation deposit' : 'Deposit'} ${formatUsd(r.amount_cents ?? 0)} — ${r.status}`,
       };
     default:

@@ -72,7 +72,11 @@ export class CampaignProgressPublisher implements BeforeApplicationShutdown {
   private async publish(campaignId: number): Promise<void> {
     let progress = await this.campaigns.progress(campaignId);
     if (!progress) return;
-    if (progress.queued === 0 && (progress.status === 'active' || progress.status === 'cancelled') && (await this.campaigns.finalizeIfDrained(campaignId))) {
+    if (
+      progress.queued === 0 &&
+      (progress.status === 'active' || progress.status === 'cancelled') &&
+      (await this.campaigns.finalizeIfDrained(campaignId))
+    ) {
       progress = (await this.campaigns.progress(campaignId)) ?? progress;
     }
     this.live.toRoom(campaignRoom(progress.campaignId), ServerEvent.CampaignProgress, progress);

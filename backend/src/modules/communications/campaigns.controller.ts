@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { bulkCommunicationSchema, type BulkCommunication, type BulkCommunicationResponse, type CampaignResponse, type CampaignsResponse } from '@ironclad/contracts';
+import {
+  bulkCommunicationSchema,
+  type BulkCommunication,
+  type BulkCommunicationResponse,
+  type CampaignResponse,
+  type CampaignsResponse,
+} from '@ironclad/contracts';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -10,7 +16,10 @@ import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 /** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication). Staff only. */
 @Controller('api')
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignsService, private readonly progress: CampaignProgressPublisher) {}
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly progress: CampaignProgressPublisher,
+  ) {}
 
   /**
    * POST /api/bulk-communication {type, template? (email), message? (sms), name?, filter {status?,
@@ -19,7 +28,10 @@ export class CampaignsController {
    */
   @Post('bulk-communication')
   @HttpCode(202)
-  create(@Body(new ZodValidationPipe(bulkCommunicationSchema)) body: BulkCommunication, @CurrentUser() user: SessionUser): Promise<BulkCommunicationResponse> {
+  create(
+    @Body(new ZodValidationPipe(bulkCommunicationSchema)) body: BulkCommunication,
+    @CurrentUser() user: SessionUser,
+  ): Promise<BulkCommunicationResponse> {
     return this.campaigns.create(body, user);
   }
 

@@ -75,16 +75,17 @@ export class CampaignsProcessor extends JobProcessor {
     }
 
     // 2. messages whose job is gone
-    const stale: { id: number; channel: OutboundChannel; campaign_id: number | null; lead_id: number | null; gen: number | null }[] = await this.dataSource.query(
-      `SELECT o.id, o.channel, o.campaign_id, o.lead_id, c.fanout_generation AS gen
+    const stale: { id: number; channel: OutboundChannel; campaign_id: number | null; lead_id: number | null; gen: number | null }[] =
+      await this.dataSource.query(
+        `SELECT o.id, o.channel, o.campaign_id, o.lead_id, c.fanout_generation AS gen
          FROM outbound_messages o LEFT JOIN campaigns c ON c.id = o.campaign_id
         WHERE (o.idempotency_key LIKE 'campaign:%' OR o.idempotency_key LIKE 'comm:%')
           AND ((o.status = 'queued' AND o.updated_at < now() - ($1 || ' milliseconds')::interval)
             OR (o.status = 'sending' AND o.updated_at < now() - ($2 || ' milliseconds')::interval))
           AND (o.campaign_id IS NULL OR (c.status IN ('queued', 'active') AND c.fanned_out_at IS NOT NULL))
         ORDER BY o.updated_at LIMIT ${SWEEP_BATCH}`,
-      [String(SWEEP_STALE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
-    );
+        [String(SWEEP_STALE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
+      );
     const stillPending: number[] = [];
     let requeued = 0;
     for (const row of stale) {
@@ -95,7 +96,10 @@ export class CampaignsProcessor extends JobProcessor {
       await this.messageJobs.requeue(row.channel, row.id, { campaignId: row.campaign_id, leadId: row.lead_id, generation: row.gen });
       requeued += 1;
     }
-    if (stillPending.length) await this.dataSource.query(`UPDATE outbound_messages SET updated_at = now() WHERE id = ANY($1) AND status = 'queued'`, [stillPending]);
+    if (stillPending.length)
+      await this.dataSource.query(`UPDATE outbound_messages SET updated_at = now() WHERE id = ANY($1) AND status = 'queued'`, [
+        stillPending,
+      ]);
     if (requeued) this.logger.log(`campaign sweep re-enqueued ${requeued} message(s) whose job was lost`);
 
     // 3. drained campaigns

@@ -2,8 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
-  ErrorCode, Jobs, type BulkCommunication, type BulkCommunicationResponse, type Campaign, type CampaignFilter, type CampaignProgress, type CampaignStatus,
-  type CampaignSummary, type CommunicationChannel,
+  ErrorCode,
+  Jobs,
+  type BulkCommunication,
+  type BulkCommunicationResponse,
+  type Campaign,
+  type CampaignFilter,
+  type CampaignProgress,
+  type CampaignStatus,
+  type CampaignSummary,
+  type CommunicationChannel,
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
@@ -28,7 +36,13 @@ export const fanOutJobId = (campaignId: number, generation: number) => `fanout-$
 
 /** Live counts of one campaign, from its recipient rows. */
 export interface CampaignCounts {
-  queued: number; sent: number; failed: number; skipped: number; notDelivered: number; cancelled: number; recent: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  notDelivered: number;
+  cancelled: number;
+  recent: number;
 }
 const ZERO: CampaignCounts = { queued: 0, sent: 0, failed: 0, skipped: 0, notDelivered: 0, cancelled: 0, recent: 0 };
 
@@ -80,23 +94,47 @@ export class CampaignsService {
     const template = channel === 'email' ? await this.templates.resolve(body.template!) : null;
     if (channel === 'sms') {
       const error = templateSyntaxError(body.message!);
-      if (error) throw new ApiError(400, ErrorCode.ValidationFailed, `Template syntax error: ${error}`, { fieldErrors: { message: [`Template syntax error: ${error}`] } });
+      if (error)
+        throw new ApiError(400, ErrorCode.ValidationFailed, `Template syntax error: ${error}`, {
+          fieldErrors: { message: [`Template syntax error: ${error}`] },
+        });
     }
     const company = await this.settings.companyFacts();
     const filter: CampaignFilter = body.filter;
-    const name = body.name ?? `${channel === 'email' ? `Email: ${template!.name}` : 'SMS'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const name =
+      body.name ??
+      `${channel === 'email' ? `Email: ${template!.name}` : 'SMS'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
     const campaign = await this.dataSource.transaction(async (m) => {
-      const saved = await m.save(m.create(CampaignRecord, {
-        name, channel, status: 'queued', templateName: template?.name ?? null, message: body.message ?? null, filter, createdBy: user?.email ?? null,
-      }));
-      const leads: { id: number; first_name: string | null; last_name: string | null; email: string; phone: string | null; company: string | null; total_estimate_cents: string | null }[] =
-        await m.query(
-          `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents FROM leads
+      const saved = await m.save(
+        m.create(CampaignRecord, {
+          name,
+          channel,
+          status: 'queued',
+          templateName: template?.name ?? null,
+          message: body.message ?? null,
+          filter,
+          createdBy: user?.email ?? null,
+        }),
+      );
+      const leads: {
+        id: number;
+        first_name: string | null;
+        last_name: string | null;
+        email: string;
+        phone: string | null;
+        company: string | null;
+        total_estimate_cents: string | null;
+      }[] = await m.query(
+        `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents FROM leads
             WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR total_estimate_cents >= $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
             ORDER BY id`,
-          [filter.status && filter.status !== 'all' ? filter.status : null, filter.minValue !== undefined ? filter.minValue * 100 : null, filter.createdAfter ?? null],
-        );
+        [
+          filter.status && filter.status !== 'all' ? filter.status : null,
+          filter.minValue !== undefined ? filter.minValue * 100 : null,
+          filter.createdAfter ?? null,
+        ],
+      );
       // one message per address: the first (oldest) lead of an address gets it
       const seen = new Set<string>();
       const recipients: { lead: (typeof leads)[number]; address: string }[] = [];
@@ -107,15 +145,34 @@ export class CampaignsService {
         recipients.push({ lead, address });
       }
       const optedOut = new Set<string>(
-        (await m.query('SELECT address FROM communication_opt_outs WHERE channel = $1 AND opted_out AND address = ANY($2)', [channel, recipients.map((r) => r.address)]) as { address: string }[])
-          .map((r) => r.address),
+        (
+          (await m.query('SELECT address FROM communication_opt_outs WHERE channel = $1 AND opted_out AND address = ANY($2)', [
+            channel,
+            recipients.map((r) => r.address),
+          ])) as { address: string }[]
+        ).map((r) => r.address),
       );
       for (let i = 0; i < recipients.length; i += RECIPIENT_INSERT_CHUNK) {
         const chunk = recipients.slice(i, i + RECIPIENT_INSERT_CHUNK);
-        const cols = { key: [] as string[], recipient: [] as string[], subject: [] as (string | null)[], body: [] as string[], status: [] as string[], error: [] as (string | null)[], lead: [] as number[] };
+        const cols = {
+          key: [] as string[],
+          recipient: [] as string[],
+          subject: [] as (string | null)[],
+          body: [] as string[],
+          status: [] as string[],
+          error: [] as (string | null)[],
+          lead: [] as number[],
+        };
         for (const { lead, address } of chunk) {
           const ctx = templateContext(
-            { firstName: lead.first_name, lastName: lead.last_name, company: lead.company, email: lead.email, phone: lead.phone, totalEstimateCents: lead.total_estimate_cents === null ? null : Number(lead.total_estimate_cents) },
+            {
+              firstName: lead.first_name,
+              lastName: lead.last_name,
+              company: lead.company,
+              email: lead.email,
+              phone: lead.phone,
+              totalEstimateCents: lead.total_estimate_cents === null ? null : Number(lead.total_estimate_cents),
+            },
             company,
           );
           let subject: string | null = null;
@@ -139,7 +196,19 @@ export class CampaignsService {
           `INSERT INTO outbound_messages (idempotency_key, recipient, subject, body, status, error, lead_id, channel, kind, template, provider, campaign_id, triggered_by)
            SELECT k, r, s, b, st, e, l, $8, 'marketing', $9, 'pending', $10, $11
              FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(k, r, s, b, st, e, l)`,
-          [cols.key, cols.recipient, cols.subject, cols.body, cols.status, cols.error, cols.lead, channel, template?.name ?? null, saved.id, user?.email ?? 'system'],
+          [
+            cols.key,
+            cols.recipient,
+            cols.subject,
+            cols.body,
+            cols.status,
+            cols.error,
+            cols.lead,
+            channel,
+            template?.name ?? null,
+            saved.id,
+            user?.email ?? 'system',
+          ],
         );
       }
       saved.total = recipients.length;
@@ -148,7 +217,10 @@ export class CampaignsService {
     });
 
     if (campaign.total === 0) {
-      await this.dataSource.query(`UPDATE campaigns SET status = 'sent', started_at = now(), finished_at = now(), fanned_out_at = now(), summary = $2 WHERE id = $1`, [campaign.id, { successful: 0, failed: 0, total: 0 }]);
+      await this.dataSource.query(
+        `UPDATE campaigns SET status = 'sent', started_at = now(), finished_at = now(), fanned_out_at = now(), summary = $2 WHERE id = $1`,
+        [campaign.id, { successful: 0, failed: 0, total: 0 }],
+      );
     } else {
       await this.enqueueFanOut(campaign.id, campaign.fanoutGeneration);
     }
@@ -169,11 +241,13 @@ export class CampaignsService {
    * @returns jobs handed to Redis (existing ids are ignored by BullMQ), or 0 when not running.
    */
   async fanOut(campaignId: number): Promise<number> {
-    const [c] = returningRows<{ status: CampaignStatus; channel: CommunicationChannel; gen: number }>(await this.dataSource.query(
-      `UPDATE campaigns SET status = CASE WHEN status = 'queued' THEN 'active' ELSE status END, started_at = coalesce(started_at, now())
+    const [c] = returningRows<{ status: CampaignStatus; channel: CommunicationChannel; gen: number }>(
+      await this.dataSource.query(
+        `UPDATE campaigns SET status = CASE WHEN status = 'queued' THEN 'active' ELSE status END, started_at = coalesce(started_at, now())
         WHERE id = $1 AND status IN ('queued', 'active') RETURNING status, channel, fanout_generation AS gen`,
-      [campaignId],
-    ));
+        [campaignId],
+      ),
+    );
     if (!c) return 0;
     let added = 0;
     let after = 0;
@@ -183,11 +257,19 @@ export class CampaignsService {
         [campaignId, after],
       );
       if (!rows.length) break;
-      await this.messageJobs.enqueueCampaignMessages(c.channel, campaignId, c.gen, rows.map((r) => ({ id: r.id, leadId: r.lead_id })));
+      await this.messageJobs.enqueueCampaignMessages(
+        c.channel,
+        campaignId,
+        c.gen,
+        rows.map((r) => ({ id: r.id, leadId: r.lead_id })),
+      );
       added += rows.length;
       after = rows[rows.length - 1]!.id;
     }
-    await this.dataSource.query(`UPDATE campaigns SET fanned_out_at = now() WHERE id = $1 AND fanout_generation = $2 AND fanned_out_at IS NULL`, [campaignId, c.gen]);
+    await this.dataSource.query(
+      `UPDATE campaigns SET fanned_out_at = now() WHERE id = $1 AND fanout_generation = $2 AND fanned_out_at IS NULL`,
+      [campaignId, c.gen],
+    );
     return added;
   }
 
@@ -197,7 +279,11 @@ export class CampaignsService {
    */
   private async enqueueFanOut(campaignId: number, generation: number): Promise<boolean> {
     try {
-      await this.jobs.enqueue(Jobs.CampaignFanOut, { campaignId }, { jobId: fanOutJobId(campaignId, generation), attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+      await this.jobs.enqueue(
+        Jobs.CampaignFanOut,
+        { campaignId },
+        { jobId: fanOutJobId(campaignId, generation), attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+      );
       return true;
     } catch (err) {
       this.logger.warn(`could not enqueue the fan-out of campaign #${campaignId}: ${(err as Error).message}`);
@@ -235,7 +321,12 @@ export class CampaignsService {
 
   /** POST /api/campaigns/{id}/resume: fans out a new generation. Idempotent on a running campaign. @throws 404, 409 when finished. */
   async resume(id: number): Promise<Campaign> {
-    const changed = await this.transition(id, `status = 'active', fanout_generation = fanout_generation + 1, fanned_out_at = NULL`, ['paused'], ['queued', 'active']);
+    const changed = await this.transition(
+      id,
+      `status = 'active', fanout_generation = fanout_generation + 1, fanned_out_at = NULL`,
+      ['paused'],
+      ['queued', 'active'],
+    );
     if (changed) {
       const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
       await this.enqueueFanOut(id, c.fanoutGeneration);
@@ -249,8 +340,18 @@ export class CampaignsService {
    */
   async cancel(id: number): Promise<Campaign> {
     const changed = await this.dataSource.transaction(async (m) => {
-      const done = returningRows(await m.query(`UPDATE campaigns SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id`, [id])).length > 0;
-      if (done) await m.query(`UPDATE outbound_messages SET status = 'cancelled', error = $2, updated_at = now() WHERE campaign_id = $1 AND status = 'queued'`, [id, CANCELLED_REASON]);
+      const done =
+        returningRows(
+          await m.query(
+            `UPDATE campaigns SET status = 'cancelled', finished_at = now() WHERE id = $1 AND status IN ('queued', 'active', 'paused') RETURNING id`,
+            [id],
+          ),
+        ).length > 0;
+      if (done)
+        await m.query(
+          `UPDATE outbound_messages SET status = 'cancelled', error = $2, updated_at = now() WHERE campaign_id = $1 AND status = 'queued'`,
+          [id, CANCELLED_REASON],
+        );
       return done;
     });
     if (!changed) await this.assertState(id, ['cancelled']);
@@ -286,8 +387,16 @@ export class CampaignsService {
     return new Map(rows.map(({ id, ...c }) => [id, c]));
   }
 
-  private async transition(id: number, set: string, from: CampaignStatus[], idempotentIn: CampaignStatus | CampaignStatus[]): Promise<boolean> {
-    const res: unknown = await this.dataSource.query(`UPDATE campaigns SET ${set} WHERE id = $1 AND status = ANY($2) RETURNING id`, [id, from]);
+  private async transition(
+    id: number,
+    set: string,
+    from: CampaignStatus[],
+    idempotentIn: CampaignStatus | CampaignStatus[],
+  ): Promise<boolean> {
+    const res: unknown = await this.dataSource.query(`UPDATE campaigns SET ${set} WHERE id = $1 AND status = ANY($2) RETURNING id`, [
+      id,
+      from,
+    ]);
     if (returningRows(res).length) return true;
     await this.assertState(id, Array.isArray(idempotentIn) ? idempotentIn : [idempotentIn]);
     return false;
@@ -306,10 +415,17 @@ export class CampaignsService {
    */
   private async removeWaitingJobs(id: number): Promise<void> {
     const c = await this.dataSource.getRepository(CampaignRecord).findOneByOrFail({ id });
-    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM outbound_messages WHERE campaign_id = $1 AND status IN ('queued', 'cancelled') ORDER BY id`, [id]);
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM outbound_messages WHERE campaign_id = $1 AND status IN ('queued', 'cancelled') ORDER BY id`,
+      [id],
+    );
     try {
       for (let i = 0; i < rows.length; i += FAN_OUT_CHUNK) {
-        await this.messageJobs.removeCampaignMessages(c.channel, c.fanoutGeneration, rows.slice(i, i + FAN_OUT_CHUNK).map((r) => r.id));
+        await this.messageJobs.removeCampaignMessages(
+          c.channel,
+          c.fanoutGeneration,
+          rows.slice(i, i + FAN_OUT_CHUNK).map((r) => r.id),
+        );
       }
     } catch (err) {
       this.logger.warn(`campaign #${id}: could not remove waiting jobs: ${(err as Error).message}`);

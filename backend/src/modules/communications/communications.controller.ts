@@ -1,11 +1,29 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  directCommunicationTestSchema, leadActivitiesQuerySchema, quickTestCommunicationSchema, sendCommunicationSchema, sendLeadEmailSchema,
-  sendLeadSmsSchema, testCommunicationSchema, testDirectCommunicationSchema,
-  type CallNoteResponse, type CommunicationStatus, type DirectCommunicationTest, type LeadActivitiesQuery, type LeadActivitiesResponse,
-  type LeadActivityItemsResponse, type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type SendLeadEmail,
-  type SendLeadSms, type SendMessageResponse, type TestCommunication, type TestDirectCommunication, type TestResult,
+  directCommunicationTestSchema,
+  leadActivitiesQuerySchema,
+  quickTestCommunicationSchema,
+  sendCommunicationSchema,
+  sendLeadEmailSchema,
+  sendLeadSmsSchema,
+  testCommunicationSchema,
+  testDirectCommunicationSchema,
+  type CallNoteResponse,
+  type CommunicationStatus,
+  type DirectCommunicationTest,
+  type LeadActivitiesQuery,
+  type LeadActivitiesResponse,
+  type LeadActivityItemsResponse,
+  type QuickTestCommunication,
+  type QuickTestResponse,
+  type SendCommunication,
+  type SendLeadEmail,
+  type SendLeadSms,
+  type SendMessageResponse,
+  type TestCommunication,
+  type TestDirectCommunication,
+  type TestResult,
 } from '@ironclad/contracts';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
@@ -20,7 +38,10 @@ import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
  */
 @Controller('api')
 export class CommunicationsController {
-  constructor(private readonly comms: CommunicationsService, private readonly activities: ActivitiesService) {}
+  constructor(
+    private readonly comms: CommunicationsService,
+    private readonly activities: ActivitiesService,
+  ) {}
 
   /** GET /api/communication-status → `{sendgrid {configured, apiKey (masked)}, twilio {configured, phoneNumber}, totalLeads}`. */
   @Get('communication-status')
@@ -31,14 +52,22 @@ export class CommunicationsController {
   /** POST /api/leads/{id}/send-email {template (name or id)} → 202 `{message}`; 404 lead; 400 unknown template. */
   @Post('leads/:id/send-email')
   @HttpCode(202)
-  sendEmail(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(sendLeadEmailSchema)) body: SendLeadEmail, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
+  sendEmail(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(sendLeadEmailSchema)) body: SendLeadEmail,
+    @CurrentUser() user: SessionUser,
+  ): Promise<SendMessageResponse> {
     return this.comms.sendLeadEmail(id, body.template, user);
   }
 
   /** POST /api/leads/{id}/send-sms {message (≤ 1600 chars, may use template variables)} → 202 `{message}`; 404; 400 no valid phone. */
   @Post('leads/:id/send-sms')
   @HttpCode(202)
-  sendSms(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(sendLeadSmsSchema)) body: SendLeadSms, @CurrentUser() user: SessionUser): Promise<SendMessageResponse> {
+  sendSms(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(sendLeadSmsSchema)) body: SendLeadSms,
+    @CurrentUser() user: SessionUser,
+  ): Promise<SendMessageResponse> {
     return this.comms.sendLeadSms(id, body.message, user);
   }
 
@@ -47,7 +76,11 @@ export class CommunicationsController {
    * 202 `{message}` for email/SMS, 201 `{callNote}` for a call note. 404 lead; 400 field errors.
    */
   @Post('send-communication')
-  async send(@Body(new ZodValidationPipe(sendCommunicationSchema)) body: SendCommunication, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<SendMessageResponse | CallNoteResponse> {
+  async send(
+    @Body(new ZodValidationPipe(sendCommunicationSchema)) body: SendCommunication,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SendMessageResponse | CallNoteResponse> {
     res.status(body.type === 'call' ? 201 : 202);
     return this.comms.sendCommunication(body, user);
   }
@@ -58,28 +91,40 @@ export class CommunicationsController {
    */
   @Post('test-communication')
   @HttpCode(200)
-  test(@Body(new ZodValidationPipe(testCommunicationSchema)) body: TestCommunication, @CurrentUser() user: SessionUser): Promise<TestResult> {
+  test(
+    @Body(new ZodValidationPipe(testCommunicationSchema)) body: TestCommunication,
+    @CurrentUser() user: SessionUser,
+  ): Promise<TestResult> {
     return this.comms.testCommunication(body, user);
   }
 
   /** POST /api/test-direct-communication {type, email?, phone?, template?, message?} → `{success, message}`. */
   @Post('test-direct-communication')
   @HttpCode(200)
-  testDirect(@Body(new ZodValidationPipe(testDirectCommunicationSchema)) body: TestDirectCommunication, @CurrentUser() user: SessionUser): Promise<TestResult> {
+  testDirect(
+    @Body(new ZodValidationPipe(testDirectCommunicationSchema)) body: TestDirectCommunication,
+    @CurrentUser() user: SessionUser,
+  ): Promise<TestResult> {
     return this.comms.testDirect(body, user);
   }
 
   /** POST /api/direct-communication-test {type, testRecipient} → `{success, message}`. */
   @Post('direct-communication-test')
   @HttpCode(200)
-  directTest(@Body(new ZodValidationPipe(directCommunicationTestSchema)) body: DirectCommunicationTest, @CurrentUser() user: SessionUser): Promise<TestResult> {
+  directTest(
+    @Body(new ZodValidationPipe(directCommunicationTestSchema)) body: DirectCommunicationTest,
+    @CurrentUser() user: SessionUser,
+  ): Promise<TestResult> {
     return this.comms.directTest(body, user);
   }
 
   /** POST /api/quick-test-communication {email?, phone?} → `{results: {email?: {success, message}, sms?: {…}}}`. */
   @Post('quick-test-communication')
   @HttpCode(200)
-  quickTest(@Body(new ZodValidationPipe(quickTestCommunicationSchema)) body: QuickTestCommunication, @CurrentUser() user: SessionUser): Promise<QuickTestResponse> {
+  quickTest(
+    @Body(new ZodValidationPipe(quickTestCommunicationSchema)) body: QuickTestCommunication,
+    @CurrentUser() user: SessionUser,
+  ): Promise<QuickTestResponse> {
     return this.comms.quickTest(body, user);
   }
 

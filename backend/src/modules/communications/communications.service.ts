@@ -3,16 +3,36 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
-  DEFAULT_TEST_TEMPLATE, ErrorCode,
-  type CallNoteResponse, type CommunicationChannel, type CommunicationStatus, type DirectCommunicationTest, type MessageKind,
-  type QuickTestCommunication, type QuickTestResponse, type SendCommunication, type SendMessageResponse, type TestCommunication,
-  type TestDirectCommunication, type TestResult,
+  DEFAULT_TEST_TEMPLATE,
+  ErrorCode,
+  type CallNoteResponse,
+  type CommunicationChannel,
+  type CommunicationStatus,
+  type DirectCommunicationTest,
+  type MessageKind,
+  type QuickTestCommunication,
+  type QuickTestResponse,
+  type SendCommunication,
+  type SendMessageResponse,
+  type TestCommunication,
+  type TestDirectCommunication,
+  type TestResult,
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { LeadEvents, LeadsService, type LeadRecord } from '../leads/index.js';
-import { ConsentService, MessageJobs, normalizeEmail, normalizePhone, OPTED_OUT_REASON, OutboundMessageRecord, OutboundMessagesService, toOutboundMessage, twilioConfigured } from '../messaging/index.js';
+import {
+  ConsentService,
+  MessageJobs,
+  normalizeEmail,
+  normalizePhone,
+  OPTED_OUT_REASON,
+  OutboundMessageRecord,
+  OutboundMessagesService,
+  toOutboundMessage,
+  twilioConfigured,
+} from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { CallNoteRecord } from './call-note.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
@@ -73,7 +93,9 @@ export class CommunicationsService {
   /** POST /api/leads/{id}/send-sms {message}. @throws 404 lead, 400 no usable phone / template syntax. */
   async sendLeadSms(leadId: number, message: string, user: SessionUser | undefined): Promise<SendMessageResponse> {
     const lead = await this.lead(leadId);
-    return { message: toOutboundMessage(await this.queue({ content: { channel: 'sms', text: message }, kind: 'transactional', lead, user })) };
+    return {
+      message: toOutboundMessage(await this.queue({ content: { channel: 'sms', text: message }, kind: 'transactional', lead, user })),
+    };
   }
 
   /**
@@ -83,11 +105,22 @@ export class CommunicationsService {
   async sendCommunication(body: SendCommunication, user: SessionUser | undefined): Promise<SendMessageResponse | CallNoteResponse> {
     const lead = await this.lead(body.leadId);
     if (body.type === 'call') {
-      const note = await this.dataSource.getRepository(CallNoteRecord).save({ leadId: lead.id, content: body.message, createdBy: user?.email ?? null });
+      const note = await this.dataSource
+        .getRepository(CallNoteRecord)
+        .save({ leadId: lead.id, content: body.message, createdBy: user?.email ?? null });
       this.events.activity({ leadId: lead.id, type: 'call' });
-      return { callNote: { id: note.id, leadId: note.leadId, content: note.content, createdBy: note.createdBy, createdAt: note.createdAt.toISOString() } };
+      return {
+        callNote: {
+          id: note.id,
+          leadId: note.leadId,
+          content: note.content,
+          createdBy: note.createdBy,
+          createdAt: note.createdAt.toISOString(),
+        },
+      };
     }
-    const content: Content = body.type === 'email' ? { channel: 'email', subject: body.subject, text: body.message } : { channel: 'sms', text: body.message };
+    const content: Content =
+      body.type === 'email' ? { channel: 'email', subject: body.subject, text: body.message } : { channel: 'sms', text: body.message };
     return { message: toOutboundMessage(await this.queue({ content, kind: 'transactional', lead, recipient: body.recipient, user })) };
   }
 
@@ -95,7 +128,10 @@ export class CommunicationsService {
   async status(): Promise<CommunicationStatus> {
     const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM leads');
     return {
-      sendgrid: { configured: Boolean(this.env.SENDGRID_API_KEY), apiKey: this.env.SENDGRID_API_KEY ? maskSecret(this.env.SENDGRID_API_KEY) : null },
+      sendgrid: {
+        configured: Boolean(this.env.SENDGRID_API_KEY),
+        apiKey: this.env.SENDGRID_API_KEY ? maskSecret(this.env.SENDGRID_API_KEY) : null,
+      },
       twilio: { configured: twilioConfigured(this.env), phoneNumber: this.env.TWILIO_PHONE_NUMBER ?? null },
       totalLeads: n,
     };
@@ -112,7 +148,13 @@ export class CommunicationsService {
 
   /** POST /api/test-direct-communication {type, email?, phone?, template?, message?}. */
   testDirect(body: TestDirectCommunication, user: SessionUser | undefined): Promise<TestResult> {
-    return this.test(body.type, { lead: null, recipient: body.type === 'email' ? body.email : body.phone, template: body.template, message: body.message, user });
+    return this.test(body.type, {
+      lead: null,
+      recipient: body.type === 'email' ? body.email : body.phone,
+      template: body.template,
+      message: body.message,
+      user,
+    });
   }
 
   /** POST /api/direct-communication-test {type, testRecipient}. */
@@ -131,12 +173,26 @@ export class CommunicationsService {
 
   private async test(
     type: CommunicationChannel,
-    o: { lead: (TemplateLead & { id: number }) | null; recipient?: string; template?: number | string; message?: string; user: SessionUser | undefined },
+    o: {
+      lead: (TemplateLead & { id: number }) | null;
+      recipient?: string;
+      template?: number | string;
+      message?: string;
+      user: SessionUser | undefined;
+    },
   ): Promise<TestResult> {
-    const content: Content = type === 'email'
-      ? { channel: 'email', template: await this.templates.resolve(o.template ?? DEFAULT_TEST_TEMPLATE) }
-      : { channel: 'sms', text: o.message ?? TEST_SMS_TEXT };
-    const record = await this.queue({ content, kind: 'test', lead: o.lead, recipient: o.recipient, user: o.user, subjectPrefix: '[Test] ' });
+    const content: Content =
+      type === 'email'
+        ? { channel: 'email', template: await this.templates.resolve(o.template ?? DEFAULT_TEST_TEMPLATE) }
+        : { channel: 'sms', text: o.message ?? TEST_SMS_TEXT };
+    const record = await this.queue({
+      content,
+      kind: 'test',
+      lead: o.lead,
+      recipient: o.recipient,
+      user: o.user,
+      subjectPrefix: '[Test] ',
+    });
     return this.outcome(record);
   }
 
@@ -151,15 +207,24 @@ export class CommunicationsService {
     }
     switch (row.status) {
       case 'sent':
-        return { success: true, message: `Test ${what} sent to ${row.recipient} via ${row.provider === 'twilio' ? 'Twilio' : 'SendGrid'} (${row.channel === 'sms' ? 'message SID' : 'message id'} ${row.providerMessageId ?? 'not returned'}).` };
+        return {
+          success: true,
+          message: `Test ${what} sent to ${row.recipient} via ${row.provider === 'twilio' ? 'Twilio' : 'SendGrid'} (${row.channel === 'sms' ? 'message SID' : 'message id'} ${row.providerMessageId ?? 'not returned'}).`,
+        };
       case 'not_delivered':
-        return { success: false, message: `Test ${what} not delivered: provider not configured (${row.channel === 'email' ? 'set SENDGRID_API_KEY' : 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER'}). It is stored in the outbox as message #${row.id}.` };
+        return {
+          success: false,
+          message: `Test ${what} not delivered: provider not configured (${row.channel === 'email' ? 'set SENDGRID_API_KEY' : 'set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER'}). It is stored in the outbox as message #${row.id}.`,
+        };
       case 'failed':
         return { success: false, message: `Failed to send test ${what} to ${row.recipient}: ${row.error ?? 'unknown error'}` };
       case 'skipped':
         return { success: false, message: `Test ${what} not sent: ${row.recipient} has opted out.` };
       default:
-        return { success: false, message: `Test ${what} queued as message #${row.id}, but no delivery outcome within ${TEST_WAIT_MS / 1000} seconds (is the worker running?).` };
+        return {
+          success: false,
+          message: `Test ${what} queued as message #${row.id}, but no delivery outcome within ${TEST_WAIT_MS / 1000} seconds (is the worker running?).`,
+        };
     }
   }
 
@@ -191,9 +256,16 @@ export class CommunicationsService {
     const raw = req.recipient ?? (content.channel === 'email' ? lead?.email : lead?.phone) ?? null;
     const recipient = raw === null ? null : content.channel === 'email' ? raw.trim() : normalizePhone(raw);
     if (!recipient) {
-      throw fieldError(req.recipient ? 'recipient' : 'leadId', content.channel === 'sms' ? `${lead ? `Lead ${lead.id}` : 'The recipient'} has no valid phone number.` : 'No email address to send to.');
+      throw fieldError(
+        req.recipient ? 'recipient' : 'leadId',
+        content.channel === 'sms'
+          ? `${lead ? `Lead ${lead.id}` : 'The recipient'} has no valid phone number.`
+          : 'No email address to send to.',
+      );
     }
-    const optedOut = (content.channel === 'sms' || req.kind === 'marketing') && (await this.consent.isOptedOut(content.channel, content.channel === 'email' ? normalizeEmail(recipient) : recipient));
+    const optedOut =
+      (content.channel === 'sms' || req.kind === 'marketing') &&
+      (await this.consent.isOptedOut(content.channel, content.channel === 'email' ? normalizeEmail(recipient) : recipient));
 
     const record = await this.dataSource.transaction(async (m) => {
       const saved = await this.outbound.recordQueued(m, {
@@ -232,4 +304,5 @@ export function maskSecret(secret: string): string {
   return `${secret.slice(0, 5)}…${secret.slice(-4)}`;
 }
 
-const fieldError = (field: string, message: string) => new ApiError(400, ErrorCode.ValidationFailed, message, { fieldErrors: { [field]: [message] } });
+const fieldError = (field: string, message: string) =>
+  new ApiError(400, ErrorCode.ValidationFailed, message, { fieldErrors: { [field]: [message] } });

@@ -1,7 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
-  emailTemplateBodySchema, templatePreviewSchema,
-  type EmailTemplateBody, type EmailTemplateResponse, type EmailTemplatesResponse, type TemplatePreview, type TemplatePreviewResponse,
+  emailTemplateBodySchema,
+  templatePreviewSchema,
+  type EmailTemplateBody,
+  type EmailTemplateResponse,
+  type EmailTemplatesResponse,
+  type TemplatePreview,
+  type TemplatePreviewResponse,
 } from '@ironclad/contracts';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { EmailTemplatesService } from './email-templates.service.js';
@@ -37,7 +42,10 @@ export class EmailTemplatesController {
 
   /** PUT /api/email-templates/{id} {name, subject, content, category} → `{template}`; 404; 400; 409. */
   @Put(':id')
-  async update(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody): Promise<EmailTemplateResponse> {
+  async update(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(emailTemplateBodySchema)) body: EmailTemplateBody,
+  ): Promise<EmailTemplateResponse> {
     return { template: await this.templates.update(id, body) };
   }
 

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { QueryFailedError, type DataSource } from 'typeorm';
-import { ErrorCode, type EmailTemplate, type EmailTemplateBody, type TemplatePreview, type TemplatePreviewResponse } from '@ironclad/contracts';
+import {
+  ErrorCode,
+  type EmailTemplate,
+  type EmailTemplateBody,
+  type TemplatePreview,
+  type TemplatePreviewResponse,
+} from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { LeadsService } from '../leads/index.js';
 import { SiteSettingsService } from '../site/index.js';
@@ -63,7 +69,8 @@ export class EmailTemplatesService {
   async remove(id: number): Promise<void> {
     const row = await this.repo.findOneBy({ id });
     if (!row) throw notFound(id);
-    if (row.isDefault) throw new ApiError(409, ErrorCode.Conflict, `The default template "${row.name}" cannot be deleted; edit it instead.`);
+    if (row.isDefault)
+      throw new ApiError(409, ErrorCode.Conflict, `The default template "${row.name}" cannot be deleted; edit it instead.`);
     await this.repo.delete({ id });
   }
 
@@ -73,10 +80,14 @@ export class EmailTemplatesService {
    */
   async resolve(ref: number | string, field = 'template'): Promise<EmailTemplateRecord> {
     const asId = typeof ref === 'number' ? ref : /^\d+$/.test(ref) ? Number(ref) : null;
-    const row = asId !== null
-      ? await this.repo.findOneBy({ id: asId })
-      : await this.repo.createQueryBuilder('t').where('lower(t.name) = lower(:name)', { name: ref }).getOne();
-    if (!row) throw new ApiError(400, ErrorCode.ValidationFailed, `Unknown template: ${ref}`, { fieldErrors: { [field]: [`Unknown template: ${ref}`] } });
+    const row =
+      asId !== null
+        ? await this.repo.findOneBy({ id: asId })
+        : await this.repo.createQueryBuilder('t').where('lower(t.name) = lower(:name)', { name: ref }).getOne();
+    if (!row)
+      throw new ApiError(400, ErrorCode.ValidationFailed, `Unknown template: ${ref}`, {
+        fieldErrors: { [field]: [`Unknown template: ${ref}`] },
+      });
     return row;
   }
 
@@ -117,7 +128,9 @@ function checkSyntax(t: { subject: string; content: string }): void {
 const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Email template ${id} not found`);
 
 const nameTakenError = (name: string) =>
-  new ApiError(409, ErrorCode.Conflict, `A template named "${name}" already exists.`, { fieldErrors: { name: ['A template with this name already exists.'] } });
+  new ApiError(409, ErrorCode.Conflict, `A template named "${name}" already exists.`, {
+    fieldErrors: { name: ['A template with this name already exists.'] },
+  });
 
 /** A unique violation on the name (a concurrent create) becomes the same 409. */
 function nameTaken(err: unknown, name: string): unknown {

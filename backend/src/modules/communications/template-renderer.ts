@@ -52,7 +52,14 @@ export function templateContext(lead: TemplateLead, company: CompanyFacts): Temp
 }
 
 /** Sample values for previews and tests without a lead. */
-export const SAMPLE_LEAD: TemplateLead = { firstName: 'Alex', lastName: 'Sample', company: 'Sample Co', email: 'alex@example.com', phone: '(212) 555-0100', totalEstimateCents: 1_250_000 };
+export const SAMPLE_LEAD: TemplateLead = {
+  firstName: 'Alex',
+  lastName: 'Sample',
+  company: 'Sample Co',
+  email: 'alex@example.com',
+  phone: '(212) 555-0100',
+  totalEstimateCents: 1_250_000,
+};
 
 function compiled(source: string): Template {
   let fn = cache.get(source);
@@ -80,10 +87,16 @@ export function renderText(source: string, ctx: TemplateContext): string {
 }
 
 /** Renders a subject template on one line. */
-export const renderSubject = (source: string, ctx: TemplateContext) => renderText(source, ctx).replace(/\s*[\r\n]+\s*/g, ' ').trim();
+export const renderSubject = (source: string, ctx: TemplateContext) =>
+  renderText(source, ctx)
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim();
 
 /** Renders an email template: one-line subject, text and escaped HTML. */
-export function renderEmail(t: { subject: string; content: string }, ctx: TemplateContext): { subject: string; text: string; html: string } {
+export function renderEmail(
+  t: { subject: string; content: string },
+  ctx: TemplateContext,
+): { subject: string; text: string; html: string } {
   const subject = renderSubject(t.subject, ctx);
   const text = renderText(t.content, ctx);
   return { subject, text, html: textToHtml(text) };

@@ -12,7 +12,10 @@ import { toContact } from './contacts.service.js';
 /** Staff operations on contacts (staff-side.md §2 contacts tab, §7; decisions.md §9). */
 @Injectable()
 export class ContactAdminService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLogService,
+  ) {}
 
   /**
    * One page of contacts, newest first; `search` over first/last name, email and phone (a
@@ -22,9 +25,17 @@ export class ContactAdminService {
     const qb = this.dataSource.getRepository(ContactRecord).createQueryBuilder('c');
     const term = q.search?.trim();
     if (term) {
-      qb.andWhere(`(c.first_name || ' ' || c.last_name || ' ' || c.email || ' ' || c.phone || ' ' || regexp_replace(c.phone, '[^0-9]', '', 'g')) ILIKE :needle`, { needle: searchPattern(term) });
+      qb.andWhere(
+        `(c.first_name || ' ' || c.last_name || ' ' || c.email || ' ' || c.phone || ' ' || regexp_replace(c.phone, '[^0-9]', '', 'g')) ILIKE :needle`,
+        { needle: searchPattern(term) },
+      );
     }
-    const [rows, total] = await qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
+    const [rows, total] = await qb
+      .orderBy('c.createdAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .skip((q.page - 1) * q.pageSize)
+      .take(q.pageSize)
+      .getManyAndCount();
     return { contacts: rows.map(toContact), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -44,10 +55,21 @@ export class ContactAdminService {
       }
       const lead = await m.save(
         m.create(LeadRecord, {
-          firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone, company: null, address: null,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          email: contact.email,
+          phone: contact.phone,
+          company: null,
+          address: null,
           buildingInfo: { type: contact.propertyType, ...(contact.message ? { description: contact.message } : {}) },
-          aiRecommendation: null, totalEstimateCents: null, budget: null, timeline: null, specificAreas: null,
-          additionalFeatures: contact.services, status: 'new', source: 'contact_conversion',
+          aiRecommendation: null,
+          totalEstimateCents: null,
+          budget: null,
+          timeline: null,
+          specificAreas: null,
+          additionalFeatures: contact.services,
+          status: 'new',
+          source: 'contact_conversion',
         }),
       );
       await m.update(ContactRecord, { id }, { leadId: lead.id });

@@ -52,7 +52,11 @@ export class ContactsService {
       });
       return { contact: saved, outboundId: record.id };
     });
-    const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'contact', recordId: contact.id });
+    const notificationJob = await this.jobs.enqueueStaffNotification({
+      outboundMessageId: outboundId,
+      kind: 'contact',
+      recordId: contact.id,
+    });
     return { contact: toContact(contact), notificationJob };
   }
 

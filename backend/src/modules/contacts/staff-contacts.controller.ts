@@ -11,7 +11,10 @@ import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 /** Staff contact endpoints (staff-side.md §7; decisions.md §9). Staff only (global StaffGuard). */
 @Controller('api/contacts')
 export class StaffContactsController {
-  constructor(private readonly contacts: ContactAdminService, private readonly events: LeadEvents) {}
+  constructor(
+    private readonly contacts: ContactAdminService,
+    private readonly events: LeadEvents,
+  ) {}
 
   /** GET /api/contacts?search=&page=&pageSize= — `{contacts, total, page, pageSize}`, newest first. */
   @Get()
@@ -25,7 +28,11 @@ export class StaffContactsController {
    * is pushed to the signed-in admins as `lead:changed` kind `created`.
    */
   @Post(':id/convert-to-lead')
-  async convert(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<{ lead: Lead; created: boolean }> {
+  async convert(
+    @Param('id', IdParamPipe) id: number,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ lead: Lead; created: boolean }> {
     const out = await this.contacts.convert(id, user);
     res.status(out.created ? 201 : 200);
     if (out.created) this.events.changed(out.lead.id, 'created', out.lead.status);

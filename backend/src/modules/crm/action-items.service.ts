@@ -2,8 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
 import {
-  ACTION_CHANNELS, ACTION_RULES, ACTION_URGENCIES, actionItemsFor, COMPANY_TIME_ZONE, companyDate, topUrgency,
-  type ActionItemCounts, type ActionItemsQuery, type ActionItemsResponse, type ActionRule, type LeadActionItems,
+  ACTION_CHANNELS,
+  ACTION_RULES,
+  ACTION_URGENCIES,
+  actionItemsFor,
+  COMPANY_TIME_ZONE,
+  companyDate,
+  topUrgency,
+  type ActionItemCounts,
+  type ActionItemsQuery,
+  type ActionItemsResponse,
+  type ActionRule,
+  type LeadActionItems,
 } from '@ironclad/contracts';
 import { LeadRecord, toLead } from '../leads/index.js';
 
@@ -19,7 +29,12 @@ const TODAY_START = 'CAST(:today AS date)::timestamp AT TIME ZONE :tz';
  */
 export function actionItemsSql(rules: readonly ActionRule[]): { conditions: string[]; hasActions: string; urgencyRank: string | null } {
   const conditions = rules.map((rule, i) => {
-    const when = rule.age === 'today' ? ` AND l.created_at >= ${TODAY_START}` : rule.age === 'before_today' ? ` AND l.created_at < ${TODAY_START}` : '';
+    const when =
+      rule.age === 'today'
+        ? ` AND l.created_at >= ${TODAY_START}`
+        : rule.age === 'before_today'
+          ? ` AND l.created_at < ${TODAY_START}`
+          : '';
     return `(l.status = :rule${i}${when})`;
   });
   const ranks = rules.map((rule) => ACTION_URGENCIES.indexOf(topUrgency(rule.actions)!));
@@ -37,7 +52,10 @@ export function actionItemsParams(rules: readonly ActionRule[], now: Date): Reco
 
 /** Orders a leads query (alias `l`) most urgent first (when ranks differ), then newest first. */
 export function orderByUrgencyThenAge<T extends SelectQueryBuilder<LeadRecord>>(qb: T, sql: ReturnType<typeof actionItemsSql>): T {
-  (sql.urgencyRank ? qb.orderBy(sql.urgencyRank, 'ASC').addOrderBy('l.created_at', 'DESC') : qb.orderBy('l.created_at', 'DESC')).addOrderBy('l.id', 'DESC');
+  (sql.urgencyRank ? qb.orderBy(sql.urgencyRank, 'ASC').addOrderBy('l.created_at', 'DESC') : qb.orderBy('l.created_at', 'DESC')).addOrderBy(
+    'l.id',
+    'DESC',
+  );
   return qb;
 }
 
@@ -59,7 +77,8 @@ export class ActionItemsService {
    */
   async list(q: ActionItemsQuery, now: Date = new Date()): Promise<ActionItemsResponse> {
     const params = actionItemsParams(ACTION_RULES, now);
-    const base = (): SelectQueryBuilder<LeadRecord> => this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where(SQL.hasActions).setParameters(params);
+    const base = (): SelectQueryBuilder<LeadRecord> =>
+      this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where(SQL.hasActions).setParameters(params);
 
     // The page is chosen on narrow tuples (id, rank, created_at), then its rows are loaded by
     // primary key: sorting ~20,000 whole rows for a deep page costs several times more.

@@ -118,7 +118,8 @@ export class EstimatePdfProcessor extends JobProcessor {
       await progress({ step: emailed ? 'emailed' : 'saved' });
       return { documentId: document.id, outboundMessageId: record.id, emailStatus: result.status, emailed };
     } catch (err) {
-      if (!(err instanceof RetryLaterError)) this.logger.warn(`estimate PDF of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
+      if (!(err instanceof RetryLaterError))
+        this.logger.warn(`estimate PDF of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
       throw err; // a retry reuses the stored PDF
     }
   }

@@ -60,7 +60,11 @@ export class EstimatesService {
       );
     } catch (err) {
       this.logger.warn(`could not enqueue the PDF estimate of lead #${lead.id}: ${(err as Error).message}`);
-      throw new ApiError(503, ErrorCode.ServiceUnavailable, 'The PDF estimate cannot be prepared right now. Your quote is saved; we will email it to you.');
+      throw new ApiError(
+        503,
+        ErrorCode.ServiceUnavailable,
+        'The PDF estimate cannot be prepared right now. Your quote is saved; we will email it to you.',
+      );
     }
     return { jobId, queue: QueueName.Pdf, leadId: lead.id };
   }

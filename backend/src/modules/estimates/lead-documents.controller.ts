@@ -36,6 +36,10 @@ export class LeadDocumentsController {
   async download(@Param('id', IdParamPipe) id: number, @Param('documentId', IdParamPipe) documentId: number): Promise<StreamableFile> {
     const doc = await this.documents.getWithContent(id, documentId);
     if (!doc) throw new ApiError(404, ErrorCode.NotFound, `Document ${documentId} of lead ${id} not found`);
-    return new StreamableFile(doc.content, { type: doc.contentType, length: doc.content.length, disposition: `attachment; filename="${safeFilename(doc.filename)}"` });
+    return new StreamableFile(doc.content, {
+      type: doc.contentType,
+      length: doc.content.length,
+      disposition: `attachment; filename="${safeFilename(doc.filename)}"`,
+    });
   }
 }

@@ -35,7 +35,15 @@ export class LeadDocumentsService {
    * Stores a document once per `requestId` (the job id): a retried job gets the document its
    * earlier attempt stored. @returns the stored document's info.
    */
-  async saveOnce(doc: { leadId: number; kind: LeadDocumentKind; requestId: string; filename: string; contentType: string; totalCents: number; content: Buffer }): Promise<LeadDocumentInfo> {
+  async saveOnce(doc: {
+    leadId: number;
+    kind: LeadDocumentKind;
+    requestId: string;
+    filename: string;
+    contentType: string;
+    totalCents: number;
+    content: Buffer;
+  }): Promise<LeadDocumentInfo> {
     await this.dataSource
       .createQueryBuilder()
       .insert()

@@ -11,8 +11,24 @@ export const PROSPECT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'com
 
 /** The 18 columns of the CRM's comprehensive export (staff-side.md §9: 18 columns). */
 export const COMPREHENSIVE_COLUMNS = [
-  'ID', 'First Name', 'Last Name', 'Email', 'Phone', 'Company', 'Address', 'Building Type', 'Square Footage', 'Floors',
-  'Entry Points', 'Budget', 'Timeline', 'Specific Areas', 'Status', 'Source', 'Total Estimate', 'Created At',
+  'ID',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone',
+  'Company',
+  'Address',
+  'Building Type',
+  'Square Footage',
+  'Floors',
+  'Entry Points',
+  'Budget',
+  'Timeline',
+  'Specific Areas',
+  'Status',
+  'Source',
+  'Total Estimate',
+  'Created At',
 ] as const;
 
 export interface CsvFile {
@@ -58,7 +74,10 @@ interface ProspectRow {
 
 @Injectable()
 export class ExportsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, private readonly audit: AuditLogService) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditLogService,
+  ) {}
 
   async build(kind: ExportKind, user: SessionUser | undefined, now = new Date()): Promise<CsvFile> {
     let file: CsvFile;
@@ -68,15 +87,36 @@ export class ExportsService {
         `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads ORDER BY created_at DESC, id DESC`,
       );
       const data = rows.map((r) => [
-        r.id, r.first_name, r.last_name, r.email, r.phone, r.company, r.address, r.building_info?.type, r.building_info?.squareFootage, r.building_info?.floors,
-        r.building_info?.entryPoints, r.budget ?? r.building_info?.budget, r.timeline ?? r.building_info?.timeline, r.specific_areas ?? r.building_info?.specificAreas,
-        r.status, r.source, r.total_estimate_cents === null ? '' : Math.round(Number(r.total_estimate_cents) / 100), iso(r.created_at),
+        r.id,
+        r.first_name,
+        r.last_name,
+        r.email,
+        r.phone,
+        r.company,
+        r.address,
+        r.building_info?.type,
+        r.building_info?.squareFootage,
+        r.building_info?.floors,
+        r.building_info?.entryPoints,
+        r.budget ?? r.building_info?.budget,
+        r.timeline ?? r.building_info?.timeline,
+        r.specific_areas ?? r.building_info?.specificAreas,
+        r.status,
+        r.source,
+        r.total_estimate_cents === null ? '' : Math.round(Number(r.total_estimate_cents) / 100),
+        iso(r.created_at),
       ]);
-      file = { filename: `comprehensive-leads-export-${now.toISOString().slice(0, 10)}.csv`, body: toCsv(COMPREHENSIVE_COLUMNS, data), rows: data.length };
+      file = {
+        filename: `comprehensive-leads-export-${now.toISOString().slice(0, 10)}.csv`,
+        body: toCsv(COMPREHENSIVE_COLUMNS, data),
+        rows: data.length,
+      };
     } else {
       const parts: string[] = [];
-      if (kind === 'leads' || kind === 'all_prospects') parts.push(`SELECT first_name, last_name, email, phone, company, created_at FROM leads`);
-      if (kind === 'contacts' || kind === 'all_prospects') parts.push(`SELECT first_name, last_name, email, phone, NULL::text AS company, created_at FROM contacts`);
+      if (kind === 'leads' || kind === 'all_prospects')
+        parts.push(`SELECT first_name, last_name, email, phone, company, created_at FROM leads`);
+      if (kind === 'contacts' || kind === 'all_prospects')
+        parts.push(`SELECT first_name, last_name, email, phone, NULL::text AS company, created_at FROM contacts`);
       const rows: ProspectRow[] = await this.dataSource.query(`${parts.join(' UNION ALL ')} ORDER BY created_at DESC`);
       const data = rows.map((r) => [r.first_name, r.last_name, r.email, r.phone, r.company, iso(r.created_at)]);
       const filename = kind === 'leads' ? 'leads_export.csv' : kind === 'contacts' ? 'contacts_export.csv' : 'all_prospects_export.csv';

@@ -11,8 +11,6 @@ import { Public } from '../../platform/http/auth/public.decorator.js';
 /** Longest a dependency check may take before it counts as down (ms). */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
 
-
-
 @Controller('api/health')
 export class HealthController {
   private readonly queue: Queue;
@@ -37,12 +35,24 @@ export class HealthController {
   @HttpCode(200)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [pgOk, redisOk] = await Promise.all([
-      withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(() => true, () => false),
-      withTimeout(this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)), HEALTH_CHECK_TIMEOUT_MS, 'redis check').then(() => true, () => false),
+      withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(
+        () => true,
+        () => false,
+      ),
+      withTimeout(
+        this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)),
+        HEALTH_CHECK_TIMEOUT_MS,
+        'redis check',
+      ).then(
+        () => true,
+        () => false,
+      ),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
     if (pgOk && redisOk) return { status: 'ok', checks };
-    const down = Object.entries(checks).filter(([, v]) => v === 'down').map(([k]) => k);
+    const down = Object.entries(checks)
+      .filter(([, v]) => v === 'down')
+      .map(([k]) => k);
     res.status(503);
     return { status: 'error', checks, message: `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering` };
   }

@@ -2,8 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
-  computeManualEstimate, ErrorCode, LEAD_STATUSES,
-  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadSortKey, type LeadStats, type LeadStatus, type ManualEstimate, type UpdateLead,
+  computeManualEstimate,
+  ErrorCode,
+  LEAD_STATUSES,
+  type AuditEntry,
+  type Lead,
+  type LeadListQuery,
+  type LeadListResponse,
+  type LeadSortKey,
+  type LeadStats,
+  type LeadStatus,
+  type ManualEstimate,
+  type UpdateLead,
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
@@ -28,7 +38,10 @@ export const LEAD_SEARCH_COLUMN = 'l.search_text';
  */
 export function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'ASC' | 'DESC', ('NULLS FIRST' | 'NULLS LAST')?][] {
   const dir = order === 'asc' ? 'ASC' : 'DESC';
-  const newest: [string, 'DESC'][] = [['l.created_at', 'DESC'], ['l.id', 'DESC']];
+  const newest: [string, 'DESC'][] = [
+    ['l.created_at', 'DESC'],
+    ['l.id', 'DESC'],
+  ];
   switch (sort) {
     case 'name':
       return [[`lower(coalesce(l.last_name, ''))`, dir], [`lower(coalesce(l.first_name, ''))`, dir], ...newest];
@@ -37,7 +50,10 @@ export function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'A
     case 'status':
       return [[`array_position(ARRAY[${LEAD_STATUSES.map((st) => `'${st}'`).join(',')}]::varchar[], l.status)`, dir], ...newest];
     case 'createdAt':
-      return [['l.created_at', dir], ['l.id', dir]];
+      return [
+        ['l.created_at', dir],
+        ['l.id', dir],
+      ];
   }
 }
 
@@ -76,8 +92,13 @@ export class LeadAdminService {
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     const term = q.search?.trim();
     if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
-    leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));
-    const [rows, total] = await qb.skip((q.page - 1) * q.pageSize).take(q.pageSize).getManyAndCount();
+    leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) =>
+      i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls),
+    );
+    const [rows, total] = await qb
+      .skip((q.page - 1) * q.pageSize)
+      .take(q.pageSize)
+      .getManyAndCount();
     return { leads: rows.map(toLead), total, page: q.page, pageSize: q.pageSize };
   }
 
@@ -141,7 +162,10 @@ export class LeadAdminService {
       const lead = await m.getRepository(LeadRecord).findOne({ where: { id } });
       if (!lead) throw notFound(id);
       await m.delete(LeadRecord, { id });
-      await this.audit.record(m, user, 'lead.deleted', 'lead', id, { email: lead.email, name: [lead.firstName, lead.lastName].filter(Boolean).join(' ') });
+      await this.audit.record(m, user, 'lead.deleted', 'lead', id, {
+        email: lead.email,
+        name: [lead.firstName, lead.lastName].filter(Boolean).join(' '),
+      });
     });
   }
 
@@ -154,18 +178,43 @@ export class LeadAdminService {
     return this.dataSource.transaction(async (m) => {
       const saved = await m.save(
         m.create(LeadRecord, {
-          firstName: e.firstName, lastName: e.lastName, email: e.email, phone: e.phone, company: e.company ?? null, address: null,
-          buildingInfo: { type: e.buildingType, size: e.buildingSize, buildingSize: e.buildingSize, squareFootage: e.squareFootage, floors: e.floors, entryPoints: e.entryPoints, cameras: e.cameras, description: e.notes, timeline: b.timeline },
+          firstName: e.firstName,
+          lastName: e.lastName,
+          email: e.email,
+          phone: e.phone,
+          company: e.company ?? null,
+          address: null,
+          buildingInfo: {
+            type: e.buildingType,
+            size: e.buildingSize,
+            buildingSize: e.buildingSize,
+            squareFootage: e.squareFootage,
+            floors: e.floors,
+            entryPoints: e.entryPoints,
+            cameras: e.cameras,
+            description: e.notes,
+            timeline: b.timeline,
+          },
           aiRecommendation: {
             description: 'Manual estimate',
             pricing: { equipmentSubtotal: b.equipment, laborCost: b.labor, additionalCosts: b.additional, totalProjectCost: b.total },
-            projectDetails: { totalCameras: e.cameras, installationDays: e.installationDays, buildingSize: e.buildingSize, estimateType: 'manual' },
+            projectDetails: {
+              totalCameras: e.cameras,
+              installationDays: e.installationDays,
+              buildingSize: e.buildingSize,
+              estimateType: 'manual',
+            },
             inputs: { cameraPrice: e.cameraPrice, nvrCost: e.nvrCost, laborRate: e.laborRate },
             timeline: b.timeline,
             notes: e.notes ?? null,
           },
           totalEstimateCents: Math.round(b.total * 100),
-          budget: null, timeline: b.timeline, specificAreas: null, additionalFeatures: [], status: 'new', source: 'manual_estimator',
+          budget: null,
+          timeline: b.timeline,
+          specificAreas: null,
+          additionalFeatures: [],
+          status: 'new',
+          source: 'manual_estimator',
         }),
       );
       await this.audit.record(m, user, 'lead.manual_estimate', 'lead', saved.id, { total: b.total });

@@ -12,7 +12,10 @@ const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'co
 
 @Controller('api/leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService, private readonly events: LeadEvents) {}
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly events: LeadEvents,
+  ) {}
 
   /**
    * POST /api/leads (public-site.md §7): body `CreateLeadInput` (email and buildingInfo required;

@@ -16,7 +16,6 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
   cost_calculator: 'calculator_enabled',
 };
 
-
 /** Leads created by visitors (public-site.md §3, §7; decisions.md §3, §5, §11). */
 @Injectable()
 export class LeadsService {

@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
-  leadListQuerySchema, manualEstimateSchema, updateLeadSchema,
-  type AuditEntry, type Lead, type LeadListQuery, type LeadListResponse, type LeadStats, type ManualEstimate, type UpdateLead,
+  leadListQuerySchema,
+  manualEstimateSchema,
+  updateLeadSchema,
+  type AuditEntry,
+  type Lead,
+  type LeadListQuery,
+  type LeadListResponse,
+  type LeadStats,
+  type ManualEstimate,
+  type UpdateLead,
 } from '@ironclad/contracts';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
@@ -17,7 +25,10 @@ import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
  */
 @Controller('api/leads')
 export class StaffLeadsController {
-  constructor(private readonly leads: LeadAdminService, private readonly events: LeadEvents) {}
+  constructor(
+    private readonly leads: LeadAdminService,
+    private readonly events: LeadEvents,
+  ) {}
 
   /**
    * GET /api/leads?search=&status=&minEstimate=&page=1&pageSize=50 — `{leads, total, page,
@@ -45,7 +56,10 @@ export class StaffLeadsController {
   /** POST /api/leads/manual-estimate — body ManualEstimate (dollars); 201 `{lead}` with the server-computed totalEstimate. */
   @Post('manual-estimate')
   @HttpCode(201)
-  async manual(@Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+  async manual(
+    @Body(new ZodValidationPipe(manualEstimateSchema)) body: ManualEstimate,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ lead: Lead }> {
     const out = await this.leads.saveManualEstimate(body, user);
     this.events.changed(out.lead.id, 'created', out.lead.status);
     return out;
@@ -57,7 +71,11 @@ export class StaffLeadsController {
    * status, else `updated`.
    */
   @Patch(':id')
-  async update(@Param('id', IdParamPipe) id: number, @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+  async update(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(updateLeadSchema)) body: UpdateLead,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ lead: Lead }> {
     const out = await this.leads.update(id, body, user);
     this.events.changed(id, body.status ? 'status' : 'updated', out.lead.status);
     return out;

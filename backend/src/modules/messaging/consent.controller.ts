@@ -9,7 +9,10 @@ import { ConsentService } from './consent.service.js';
 
 /** What an inbound SMS asks for: `stop`, `start`, or nothing (decisions.md §15). */
 export function smsKeyword(body: string): 'stop' | 'start' | null {
-  const word = body.trim().replace(/[.!]+$/, '').toUpperCase();
+  const word = body
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
   if ((SMS_STOP_KEYWORDS as readonly string[]).includes(word)) return 'stop';
   if ((SMS_START_KEYWORDS as readonly string[]).includes(word)) return 'start';
   return null;
@@ -19,7 +22,10 @@ export function smsKeyword(body: string): 'stop' | 'start' | null {
 @Public()
 @Controller('api')
 export class ConsentController {
-  constructor(private readonly consent: ConsentService, @Inject(ENV) private readonly env: Env) {}
+  constructor(
+    private readonly consent: ConsentService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   /** GET /api/unsubscribe/{token} → `{channel, email? | phone? (masked), optedOut}`; 404 for an invalid link. */
   @Get('unsubscribe/:token')

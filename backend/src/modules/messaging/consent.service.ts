@@ -15,7 +15,10 @@ import { maskAddress, normalizeAddress, unsubscribeKey, verifyUnsubscribeToken }
 export class ConsentService {
   private readonly key: Buffer;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource, @Inject(ENV) env: Env) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
     this.key = unsubscribeKey(env);
   }
 
@@ -34,7 +37,10 @@ export class ConsentService {
   async isOptedOut(channel: CommunicationChannel, rawAddress: string): Promise<boolean> {
     const address = normalizeAddress(channel, rawAddress);
     if (!address) return false;
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM communication_opt_outs WHERE channel = $1 AND address = $2 AND opted_out', [channel, address]);
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM communication_opt_outs WHERE channel = $1 AND address = $2 AND opted_out',
+      [channel, address],
+    );
     return rows.length > 0;
   }
 
@@ -42,7 +48,11 @@ export class ConsentService {
   async describe(token: string): Promise<UnsubscribeInfo> {
     const { channel, address } = this.verify(token);
     const optedOut = await this.isOptedOut(channel, address);
-    return { channel, ...(channel === 'email' ? { email: maskAddress(channel, address) } : { phone: maskAddress(channel, address) }), optedOut };
+    return {
+      channel,
+      ...(channel === 'email' ? { email: maskAddress(channel, address) } : { phone: maskAddress(channel, address) }),
+      optedOut,
+    };
   }
 
   /** POST /api/unsubscribe/{token}: records the opt-out (idempotent). @throws 404 for a bad token. */

@@ -29,8 +29,7 @@ export interface OutgoingEmail {
 
 /** Outcome of one provider call. `delivered: false` = outbox (no provider configured). */
 export type SendOutcome =
-  | { delivered: true; provider: string; providerMessageId: string | null }
-  | { delivered: false; provider: 'outbox'; reason: string };
+  { delivered: true; provider: string; providerMessageId: string | null } | { delivered: false; provider: 'outbox'; reason: string };
 
 /** Injection token of the configured EmailProvider. */
 export const EMAIL_PROVIDER = Symbol('EMAIL_PROVIDER');
@@ -119,7 +118,10 @@ export class SendGridEmailProvider implements EmailProvider {
 export function toProviderError(err: unknown): ProviderError {
   const e = err as { code?: number | string; message?: string; response?: { body?: { errors?: { message?: string }[] } } };
   const status = typeof e.code === 'number' ? e.code : undefined;
-  const detail = e.response?.body?.errors?.map((x) => x.message).filter(Boolean).join('; ');
+  const detail = e.response?.body?.errors
+    ?.map((x) => x.message)
+    .filter(Boolean)
+    .join('; ');
   const message = `SendGrid${status ? ` ${status}` : ''}: ${detail || e.message || 'request failed'}`;
   const retryable = status === undefined || status === 429 || status >= 500;
   return new ProviderError(message, retryable, status, status === undefined && isOutcomeUnknown(err));

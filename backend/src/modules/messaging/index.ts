@@ -1,7 +1,13 @@
 /** Public surface of the messaging feature (message log, delivery, providers, consent, message jobs). */
 export { MessagingModule, MessagingApiModule, MessagingJobsModule } from './messaging.module.js';
 export { OutboundMessagesService, toOutboundMessage, type QueuedMessage } from './outbound-messages.service.js';
-export { MessageDeliveryService, DeliveryInProgressError, OPTED_OUT_REASON, textToHtml, type DeliveryResult } from './message-delivery.service.js';
+export {
+  MessageDeliveryService,
+  DeliveryInProgressError,
+  OPTED_OUT_REASON,
+  textToHtml,
+  type DeliveryResult,
+} from './message-delivery.service.js';
 export { ConsentService } from './consent.service.js';
 export { normalizeEmail, normalizePhone } from './consent.js';
 export { MessageJobs, messageJobId, messageJobOf, messageJobOptions } from './message-jobs.js';

@@ -16,7 +16,7 @@ it('turns a rate per second into a BullMQ limiter window', () => {
   expect(limiterFor(0.3)).toEqual({ max: 3, duration: 10_000 });
 });
 
-it('recognises Twilio\'s opt-out and opt-in keywords only as the whole message', () => {
+it("recognises Twilio's opt-out and opt-in keywords only as the whole message", () => {
   for (const w of ['STOP', 'stop', ' Stop. ', 'STOPALL', 'unsubscribe', 'CANCEL', 'end', 'QUIT']) expect(smsKeyword(w)).toBe('stop');
   for (const w of ['START', 'yes', 'Unstop']) expect(smsKeyword(w)).toBe('start');
   for (const w of ['please stop calling me', 'yes please', '']) expect(smsKeyword(w)).toBeNull();
@@ -24,13 +24,24 @@ it('recognises Twilio\'s opt-out and opt-in keywords only as the whole message',
 
 describe('a delivery already in progress (DeliveryInProgressError)', () => {
   const job = () => ({
-    name: Jobs.StaffNotification.name, data: { outboundMessageId: 7, kind: 'lead', recordId: 3 }, opts: { attempts: 5 }, attemptsMade: 0, attemptsStarted: 1,
-    timestamp: Date.now(), queueName: 'notifications', updateProgress: jest.fn(async () => undefined), moveToDelayed: jest.fn(async () => undefined),
+    name: Jobs.StaffNotification.name,
+    data: { outboundMessageId: 7, kind: 'lead', recordId: 3 },
+    opts: { attempts: 5 },
+    attemptsMade: 0,
+    attemptsStarted: 1,
+    timestamp: Date.now(),
+    queueName: 'notifications',
+    updateProgress: jest.fn(async () => undefined),
+    moveToDelayed: jest.fn(async () => undefined),
   });
 
   it('re-delays the job until the lease ends without using an attempt, in every processor that delivers', async () => {
     const retryAt = Date.now() + 60_000;
-    const delivery = { deliver: jest.fn(async () => { throw new DeliveryInProgressError('being delivered', retryAt); }) };
+    const delivery = {
+      deliver: jest.fn(async () => {
+        throw new DeliveryInProgressError('being delivered', retryAt);
+      }),
+    };
     const notifications = new StaffNotificationsProcessor(delivery as never, {} as never, {} as never, {} as never);
     const j = job();
     await expect(notifications.process(j as never, 'lock-token')).rejects.toBeInstanceOf(DelayedError);

@@ -57,7 +57,9 @@ abstract class MessageProcessor extends JobProcessor {
       limiter: limiterFor(ratePerSecond),
       settings: {
         backoffStrategy: (attemptsMade: number, type?: string) =>
-          type === JITTER_BACKOFF ? jitteredBackoff(attemptsMade, this.env.MESSAGE_BACKOFF_MS, this.env.MESSAGE_BACKOFF_MAX_MS) : this.env.MESSAGE_BACKOFF_MS,
+          type === JITTER_BACKOFF
+            ? jitteredBackoff(attemptsMade, this.env.MESSAGE_BACKOFF_MS, this.env.MESSAGE_BACKOFF_MAX_MS)
+            : this.env.MESSAGE_BACKOFF_MS,
       },
     };
   }
@@ -66,7 +68,12 @@ abstract class MessageProcessor extends JobProcessor {
     try {
       return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
     } finally {
-      const settled: MessageSettled = { outboundMessageId, channel: this.channel, ...(campaignId ? { campaignId } : {}), ...(leadId ? { leadId } : {}) };
+      const settled: MessageSettled = {
+        outboundMessageId,
+        channel: this.channel,
+        ...(campaignId ? { campaignId } : {}),
+        ...(leadId ? { leadId } : {}),
+      };
       this.events.emit(MESSAGE_SETTLED, settled);
     }
   }

@@ -134,10 +134,14 @@ export class MessageDeliveryService {
       }
       if (state.status !== 'sending') return { outboundMessageId, status: state.status, duplicate: true };
       if (state.leaseLeftMs > 0) {
-        throw new DeliveryInProgressError(`outbound message #${outboundMessageId} is being delivered by another attempt`, Date.now() + state.leaseLeftMs + 50);
+        throw new DeliveryInProgressError(
+          `outbound message #${outboundMessageId} is being delivered by another attempt`,
+          Date.now() + state.leaseLeftMs + 50,
+        );
       }
       claimed = await this.reclaimAbandoned(outboundMessageId);
-      if (!claimed) throw new DeliveryInProgressError(`outbound message #${outboundMessageId} was re-claimed by another attempt`, Date.now() + 200);
+      if (!claimed)
+        throw new DeliveryInProgressError(`outbound message #${outboundMessageId} was re-claimed by another attempt`, Date.now() + 200);
       reclaimed = true;
     }
     if (claimed.status === 'skipped') return { outboundMessageId, status: 'skipped', duplicate: false };
@@ -151,21 +155,36 @@ export class MessageDeliveryService {
         throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'lookup');
       }
       if (found !== null) {
-        await this.record(claimed.id, { status: 'sent', provider: this.providerOf(claimed.channel).name, providerMessageId: found, error: null, sentAt: new Date() });
+        await this.record(claimed.id, {
+          status: 'sent',
+          provider: this.providerOf(claimed.channel).name,
+          providerMessageId: found,
+          error: null,
+          sentAt: new Date(),
+        });
         this.logger.warn(`outbound #${claimed.id}: the provider already had it (${found}) — recorded, not sent again`);
         return { outboundMessageId, status: 'sent', duplicate: true, recovered: true };
       }
     }
     let outcome: SendOutcome;
     try {
-      outcome = claimed.channel === 'email' ? await this.sendEmail(claimed, opts.attachments) : await this.sms.send({ to: claimed.recipient, body: claimed.body });
+      outcome =
+        claimed.channel === 'email'
+          ? await this.sendEmail(claimed, opts.attachments)
+          : await this.sms.send({ to: claimed.recipient, body: claimed.body });
     } catch (err) {
       throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'send');
     }
     // Outside the try: should writing the outcome fail, the record stays `sending` and the next
     // attempt (after the lease) asks the provider instead of sending again.
     if (outcome.delivered) {
-      await this.record(claimed.id, { status: 'sent', provider: outcome.provider, providerMessageId: outcome.providerMessageId, error: null, sentAt: new Date() });
+      await this.record(claimed.id, {
+        status: 'sent',
+        provider: outcome.provider,
+        providerMessageId: outcome.providerMessageId,
+        error: null,
+        sentAt: new Date(),
+      });
       return { outboundMessageId, status: 'sent', duplicate: false };
     }
     await this.record(claimed.id, { status: 'not_delivered', provider: outcome.provider, error: outcome.reason });
@@ -182,7 +201,12 @@ export class MessageDeliveryService {
    * - the lookup failed: stays `sending` with its lease already over, so the retry asks again;
    * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued`, retried with backoff.
    */
-  private async recordFailure(claimed: ClaimedMessage, err: unknown, isFinalAttempt: boolean, during: 'send' | 'lookup'): Promise<ProviderError> {
+  private async recordFailure(
+    claimed: ClaimedMessage,
+    err: unknown,
+    isFinalAttempt: boolean,
+    during: 'send' | 'lookup',
+  ): Promise<ProviderError> {
     const perr = err instanceof ProviderError ? err : new ProviderError((err as Error).message, true);
     const final = !perr.retryable || isFinalAttempt;
     let next: string;
@@ -240,7 +264,8 @@ export class MessageDeliveryService {
     const from = since && since < m.firstAttemptAt ? since : m.firstAttemptAt;
     if (m.channel === 'sms') return this.sms.findSent({ to: m.recipient, body: m.body }, from);
     const found = await this.email.findSent(m.idempotencyKey);
-    if (found === undefined) this.logger.warn(`outbound #${m.id}: SendGrid cannot tell whether the crashed attempt was accepted; sending again`);
+    if (found === undefined)
+      this.logger.warn(`outbound #${m.id}: SendGrid cannot tell whether the crashed attempt was accepted; sending again`);
     return found ?? null;
   }
 

@@ -76,7 +76,11 @@ export class MessageJobs {
    */
   async enqueueMessage(outboundMessageId: number, channel: OutboundChannel, leadId?: number | null): Promise<JobRef | null> {
     try {
-      return await this.producer.enqueue(messageJobOf(channel), { outboundMessageId, ...(leadId ? { leadId } : {}) }, { ...messageJobOptions(this.env), jobId: messageJobId(outboundMessageId) });
+      return await this.producer.enqueue(
+        messageJobOf(channel),
+        { outboundMessageId, ...(leadId ? { leadId } : {}) },
+        { ...messageJobOptions(this.env), jobId: messageJobId(outboundMessageId) },
+      );
     } catch (err) {
       this.logger.warn(`could not enqueue outbound #${outboundMessageId}: ${(err as Error).message}`);
       return null;
@@ -87,7 +91,12 @@ export class MessageJobs {
    * Delivery jobs of a campaign's records for fan-out `generation` (deterministic ids: a repeated
    * fan-out adds nothing). @throws the Redis error when the connection fails.
    */
-  async enqueueCampaignMessages(channel: OutboundChannel, campaignId: number, generation: number, records: { id: number; leadId: number | null }[]): Promise<void> {
+  async enqueueCampaignMessages(
+    channel: OutboundChannel,
+    campaignId: number,
+    generation: number,
+    records: { id: number; leadId: number | null }[],
+  ): Promise<void> {
     const opts = messageJobOptions(this.env);
     await this.producer.enqueueBulk(
       messageJobOf(channel),
@@ -114,10 +123,18 @@ export class MessageJobs {
    * Enqueues record `id` again under a new job id (its job was lost: Redis restarted, a worker died
    * before taking it). @throws the Redis error when the connection fails.
    */
-  async requeue(channel: OutboundChannel, id: number, refs: { campaignId: number | null; leadId: number | null; generation: number | null }): Promise<void> {
+  async requeue(
+    channel: OutboundChannel,
+    id: number,
+    refs: { campaignId: number | null; leadId: number | null; generation: number | null },
+  ): Promise<void> {
     await this.producer.enqueue(
       messageJobOf(channel),
-      { outboundMessageId: id, ...(refs.campaignId ? { campaignId: refs.campaignId } : {}), ...(refs.leadId ? { leadId: refs.leadId } : {}) },
+      {
+        outboundMessageId: id,
+        ...(refs.campaignId ? { campaignId: refs.campaignId } : {}),
+        ...(refs.leadId ? { leadId: refs.leadId } : {}),
+      },
       { ...messageJobOptions(this.env), jobId: messageJobId(id, refs.generation ?? undefined, `s${Date.now()}`) },
     );
   }

@@ -3,13 +3,24 @@ import { twilioError } from './sms-provider.js';
 
 /** How SendGrid (@sendgrid/client) and Twilio (twilio SDK) failures are classified. */
 describe('provider error classification', () => {
-  const sendgridHttp = (code: number) => Object.assign(new Error('Bad Request'), { code, response: { body: { errors: [{ message: 'Does not contain a valid address.' }] } } });
-  const twilioHttp = (status: number, code: number) => Object.assign(new Error("The 'To' number is not a valid phone number."), { status, code });
+  const sendgridHttp = (code: number) =>
+    Object.assign(new Error('Bad Request'), { code, response: { body: { errors: [{ message: 'Does not contain a valid address.' }] } } });
+  const twilioHttp = (status: number, code: number) =>
+    Object.assign(new Error("The 'To' number is not a valid phone number."), { status, code });
   const network = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-  it('a 4xx that will not change fails at once with the provider\'s reason', () => {
-    expect(toProviderError(sendgridHttp(400))).toMatchObject({ retryable: false, outcomeUnknown: false, statusCode: 400, message: 'SendGrid 400: Does not contain a valid address.' });
-    expect(twilioError(twilioHttp(400, 21211))).toMatchObject({ retryable: false, outcomeUnknown: false, message: "Twilio 400: The 'To' number is not a valid phone number. (code 21211)" });
+  it("a 4xx that will not change fails at once with the provider's reason", () => {
+    expect(toProviderError(sendgridHttp(400))).toMatchObject({
+      retryable: false,
+      outcomeUnknown: false,
+      statusCode: 400,
+      message: 'SendGrid 400: Does not contain a valid address.',
+    });
+    expect(twilioError(twilioHttp(400, 21211))).toMatchObject({
+      retryable: false,
+      outcomeUnknown: false,
+      message: "Twilio 400: The 'To' number is not a valid phone number. (code 21211)",
+    });
   });
 
   it('429 and 5xx are retried (nothing was accepted)', () => {
@@ -20,14 +31,21 @@ describe('provider error classification', () => {
   });
 
   it('a timeout or dropped connection is retried only after asking the provider (its outcome is unknown)', () => {
-    for (const err of [network('ECONNABORTED', 'timeout of 2000ms exceeded'), network('ECONNRESET', 'socket hang up'), network('ETIMEDOUT', 'connect ETIMEDOUT')]) {
+    for (const err of [
+      network('ECONNABORTED', 'timeout of 2000ms exceeded'),
+      network('ECONNRESET', 'socket hang up'),
+      network('ETIMEDOUT', 'connect ETIMEDOUT'),
+    ]) {
       expect(toProviderError(err)).toMatchObject({ retryable: true, outcomeUnknown: true });
       expect(twilioError(err)).toMatchObject({ retryable: true, outcomeUnknown: true });
     }
   });
 
   it('a request that never left (connection refused, DNS) is plainly retried', () => {
-    for (const err of [network('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1'), network('ENOTFOUND', 'getaddrinfo ENOTFOUND api.sendgrid.com')]) {
+    for (const err of [
+      network('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1'),
+      network('ENOTFOUND', 'getaddrinfo ENOTFOUND api.sendgrid.com'),
+    ]) {
       expect(toProviderError(err)).toMatchObject({ retryable: true, outcomeUnknown: false });
       expect(twilioError(err)).toMatchObject({ retryable: true, outcomeUnknown: false });
     }

@@ -16,14 +16,22 @@ export const MESSAGE_PROVIDERS: Provider[] = [
     provide: EMAIL_PROVIDER,
     inject: [ENV],
     useFactory: (env: Env) =>
-      env.SENDGRID_API_KEY ? new SendGridEmailProvider(env.SENDGRID_API_KEY, env.SENDGRID_BASE_URL, env.PROVIDER_TIMEOUT_MS) : new OutboxEmailProvider(),
+      env.SENDGRID_API_KEY
+        ? new SendGridEmailProvider(env.SENDGRID_API_KEY, env.SENDGRID_BASE_URL, env.PROVIDER_TIMEOUT_MS)
+        : new OutboxEmailProvider(),
   },
   {
     provide: SMS_PROVIDER,
     inject: [ENV],
     useFactory: (env: Env) =>
       twilioConfigured(env)
-        ? new TwilioSmsProvider(env.TWILIO_ACCOUNT_SID!, env.TWILIO_AUTH_TOKEN!, env.TWILIO_PHONE_NUMBER!, env.TWILIO_BASE_URL, env.PROVIDER_TIMEOUT_MS)
+        ? new TwilioSmsProvider(
+            env.TWILIO_ACCOUNT_SID!,
+            env.TWILIO_AUTH_TOKEN!,
+            env.TWILIO_PHONE_NUMBER!,
+            env.TWILIO_BASE_URL,
+            env.PROVIDER_TIMEOUT_MS,
+          )
         : new OutboxSmsProvider(),
   },
 ];

@@ -54,7 +54,13 @@ export class TwilioSmsProvider implements SmsProvider {
    * @param baseUrl the REST API origin (https://api.twilio.com, or a local fake in tests); the SDK's
    *   automatic retries stay off, retries are the queue's.
    */
-  constructor(accountSid: string, authToken: string, readonly from: string, baseUrl: string, timeoutMs: number) {
+  constructor(
+    accountSid: string,
+    authToken: string,
+    readonly from: string,
+    baseUrl: string,
+    timeoutMs: number,
+  ) {
     this.client = twilio(accountSid, authToken, { timeout: timeoutMs, autoRetry: false });
     this.client.api.baseUrl = baseUrl.replace(/\/$/, '');
   }

@@ -55,8 +55,9 @@ export class StaffNotificationsProcessor extends JobProcessor {
 
   /** Re-enqueues stale `queued` staff notifications; returns how many. */
   private async sweep(): Promise<{ requeued: number }> {
-    const rows: { id: number; lead_id: number | null; contact_id: number | null; payment_id: number | null }[] = await this.dataSource.query(
-      `SELECT id, lead_id, contact_id,
+    const rows: { id: number; lead_id: number | null; contact_id: number | null; payment_id: number | null }[] =
+      await this.dataSource.query(
+        `SELECT id, lead_id, contact_id,
               (SELECT p.id FROM payments p WHERE o.idempotency_key LIKE 'staff-notification:payment%'
                   AND p.payment_intent_id = split_part(o.idempotency_key, ':', 3)) AS payment_id
          FROM outbound_messages o
@@ -64,8 +65,8 @@ export class StaffNotificationsProcessor extends JobProcessor {
           AND ((status = 'queued' AND updated_at < now() - ($1 || ' milliseconds')::interval)
             OR (status = 'sending' AND updated_at < now() - ($2 || ' milliseconds')::interval))
         ORDER BY id LIMIT 500`,
-      [String(OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
-    );
+        [String(OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
+      );
     for (const row of rows) {
       // payment receipts / notices carry the payment id; the others their lead or contact
       const kind = row.payment_id !== null ? 'payment' : row.lead_id !== null ? 'lead' : 'contact';

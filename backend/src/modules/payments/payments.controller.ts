@@ -40,7 +40,9 @@ export class PaymentsController {
   @Public()
   @Post('create-consultation-payment')
   @HttpCode(200)
-  createConsultation(@Body(new ZodValidationPipe(createConsultationPaymentSchema)) body: CreateConsultationPayment): Promise<ClientSecretResponse> {
+  createConsultation(
+    @Body(new ZodValidationPipe(createConsultationPaymentSchema)) body: CreateConsultationPayment,
+  ): Promise<ClientSecretResponse> {
     return this.payments.createConsultation(body);
   }
 
@@ -51,7 +53,10 @@ export class PaymentsController {
   @Public()
   @Post('stripe/webhook')
   @HttpCode(200)
-  webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('stripe-signature') signature: string | undefined): Promise<StripeWebhookResponse> {
+  webhook(
+    @Req() req: Request & { rawBody?: Buffer },
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<StripeWebhookResponse> {
     return this.payments.handleWebhook(req.rawBody, signature);
   }
 

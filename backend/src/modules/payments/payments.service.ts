@@ -44,7 +44,6 @@ export function idempotencyKeyFor(prefix: string, params: Stripe.PaymentIntentCr
   return `${prefix}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
 }
 
-
 /**
  * Deposits through Stripe (public-site.md §2, §7, §9; decisions.md §3, §4, §14).
  *
@@ -71,7 +70,8 @@ export class PaymentsService {
   ) {}
 
   private client(): Stripe {
-    if (!this.stripe) throw new ApiError(503, ErrorCode.PaymentsNotConfigured, 'Online payment is not available. Please call us to pay your deposit.');
+    if (!this.stripe)
+      throw new ApiError(503, ErrorCode.PaymentsNotConfigured, 'Online payment is not available. Please call us to pay your deposit.');
     return this.stripe;
   }
 
@@ -98,11 +98,15 @@ export class PaymentsService {
     const stripe = this.client();
     const lead = await this.leads.findById(input.leadId);
     if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${input.leadId} not found.`);
-    if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0) throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
+    if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0)
+      throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
     const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
-    if (amountCents > STRIPE_MAX_AMOUNT_CENTS) throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
+    if (amountCents > STRIPE_MAX_AMOUNT_CENTS)
+      throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
 
-    const existing = await this.dataSource.getRepository(PaymentRecord).findOne({ where: { leadId: lead.id, kind: 'deposit' }, order: { id: 'DESC' } });
+    const existing = await this.dataSource
+      .getRepository(PaymentRecord)
+      .findOne({ where: { leadId: lead.id, kind: 'deposit' }, order: { id: 'DESC' } });
     if (existing?.status === 'succeeded') throw new ApiError(409, ErrorCode.Conflict, 'The deposit for this quote is already paid.');
     let replaces: string | null = null;
     if (existing && existing.amountCents === amountCents) {
@@ -190,7 +194,19 @@ export class PaymentsService {
   /** Inserts the payment row once per PaymentIntent (a repeated intent id is left as is). */
   private async record(
     manager: EntityManager,
-    p: Pick<PaymentRecord, 'kind' | 'leadId' | 'contactId' | 'customerEmail' | 'customerName' | 'customerPhone' | 'amountCents' | 'paymentIntentId' | 'idempotencyKey' | 'details'>,
+    p: Pick<
+      PaymentRecord,
+      | 'kind'
+      | 'leadId'
+      | 'contactId'
+      | 'customerEmail'
+      | 'customerName'
+      | 'customerPhone'
+      | 'amountCents'
+      | 'paymentIntentId'
+      | 'idempotencyKey'
+      | 'details'
+    >,
   ) {
     await manager
       .createQueryBuilder()
@@ -207,7 +223,9 @@ export class PaymentsService {
    */
   async forContact(contactId: number): Promise<ContactPaymentsResponse> {
     if (!(await this.contacts.exists(contactId))) throw new ApiError(404, ErrorCode.NotFound, `Contact ${contactId} not found`);
-    const rows = await this.dataSource.getRepository(PaymentRecord).find({ where: { contactId }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const rows = await this.dataSource
+      .getRepository(PaymentRecord)
+      .find({ where: { contactId }, order: { createdAt: 'DESC', id: 'DESC' } });
     return {
       payments: rows.map((p) => ({
         id: p.id,
@@ -230,7 +248,14 @@ export class PaymentsService {
   async status(paymentIntentId: string): Promise<PaymentStatusResponse> {
     const p = await this.dataSource.getRepository(PaymentRecord).findOneBy({ paymentIntentId });
     if (!p) throw new ApiError(404, ErrorCode.NotFound, 'Unknown payment.');
-    return { paymentIntentId: p.paymentIntentId, kind: p.kind, status: p.status, amountCents: p.amountCents, currency: p.currency, failureMessage: p.failureMessage };
+    return {
+      paymentIntentId: p.paymentIntentId,
+      kind: p.kind,
+      status: p.status,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      failureMessage: p.failureMessage,
+    };
   }
 
   /**
@@ -253,12 +278,17 @@ export class PaymentsService {
     const leadIds = new Set<number>();
     const duplicate = await this.dataSource.transaction(async (manager) => {
       const table = manager.getRepository(StripeEventRecord).metadata.tablePath;
-      const inserted: unknown[] = await manager.query(`INSERT INTO ${table} (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`, [event.id, event.type]);
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO ${table} (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type],
+      );
       if (inserted.length === 0) return true; // replayed event id
-      if (event.type.startsWith('payment_intent.')) jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent, leadIds)));
+      if (event.type.startsWith('payment_intent.'))
+        jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent, leadIds)));
       return false;
     });
-    for (const j of jobs) await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
+    for (const j of jobs)
+      await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
     for (const leadId of leadIds) this.events.activity({ leadId, type: 'payment' });
     return { received: true, duplicate };
   }
@@ -267,7 +297,12 @@ export class PaymentsService {
    * Updates the payment from a payment_intent.* event (adding its lead to `leadIds` when the lead's
    * timeline changed); returns the messages to enqueue.
    */
-  private async applyIntentEvent(manager: EntityManager, type: string, intent: Stripe.PaymentIntent, leadIds: Set<number>): Promise<{ outboundMessageId: number; recordId: number }[]> {
+  private async applyIntentEvent(
+    manager: EntityManager,
+    type: string,
+    intent: Stripe.PaymentIntent,
+    leadIds: Set<number>,
+  ): Promise<{ outboundMessageId: number; recordId: number }[]> {
     const payment = await manager.findOne(PaymentRecord, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
     if (!payment) {
       this.logger.warn(`webhook ${type} for unknown PaymentIntent ${intent.id}`);
@@ -288,7 +323,8 @@ export class PaymentsService {
     if (payment.leadId !== null) leadIds.add(payment.leadId);
     if (status !== 'succeeded') return [];
 
-    if (payment.kind === 'deposit' && payment.leadId !== null) await this.leads.setStatusBySystem(manager, payment.leadId, DEPOSITED_LEAD_STATUS);
+    if (payment.kind === 'deposit' && payment.leadId !== null)
+      await this.leads.setStatusBySystem(manager, payment.leadId, DEPOSITED_LEAD_STATUS);
     const company = await this.settings.companyFacts();
     const receipt = renderPaymentReceipt(payment, company.name);
     const notice = renderStaffPaymentNotice(payment, `${this.env.PUBLIC_URL}/admin`);

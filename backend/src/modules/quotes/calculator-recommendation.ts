@@ -14,7 +14,13 @@ const EQUIPMENT = new Set(['cameras', 'nvr', 'accessories']);
 const LABOR = new Set(['wiring', 'installation']);
 
 const sum = (items: CalculatorLineItem[]) => items.reduce((s, i) => s + i.total, 0);
-const strip = ({ item, description, quantity, unitPrice, total }: CalculatorLineItem) => ({ item, description, quantity, unitPrice, total });
+const strip = ({ item, description, quantity, unitPrice, total }: CalculatorLineItem) => ({
+  item,
+  description,
+  quantity,
+  unitPrice,
+  total,
+});
 
 /**
  * @param estimate `priceCalculator(specs, promotion?.percent ?? 0)`.

@@ -58,7 +58,13 @@ export class QuotesService {
       tiers: value('tiered_pricing'),
       components: value('component_pricing'),
       additional: value('additional_costs'),
-      inventory: items.map((i) => ({ category: i.category, name: i.name, description: i.description, unitPriceCents: i.unitPrice, specifications: i.specifications })),
+      inventory: items.map((i) => ({
+        category: i.category,
+        name: i.name,
+        description: i.description,
+        unitPriceCents: i.unitPrice,
+        specifications: i.specifications,
+      })),
       promotion: promotion ? { code: promotion.code, percent: promotion.percent, validUntil: promotion.validUntil } : null,
     };
   }

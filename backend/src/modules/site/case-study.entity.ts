@@ -2,7 +2,6 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 import type { CaseStudyCategory } from '@ironclad/contracts';
 import { bigintAsNumber } from '../../platform/database/bigint-transformer.js';
 
-
 /** A portfolio case study (staff-side.md §3 "case_studies"). `projectValueCents` in integer cents. */
 @Entity({ name: 'case_studies' })
 @Index('IDX_case_studies_published', ['published', 'completionDate'])

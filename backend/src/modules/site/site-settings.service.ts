@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { companyFactsSchema, ErrorCode, isFeatureEnabled, type CompanyFacts, type SiteSetting, type SiteSettingKey } from '@ironclad/contracts';
+import {
+  companyFactsSchema,
+  ErrorCode,
+  isFeatureEnabled,
+  type CompanyFacts,
+  type SiteSetting,
+  type SiteSettingKey,
+} from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { SiteSettingRecord } from './site-setting.entity.js';
 
@@ -49,7 +56,11 @@ export class SiteSettingsService {
   async assertEnabled(key: SiteSettingKey): Promise<void> {
     if (await this.isEnabled(key)) return;
     const company = await this.companyFacts();
-    throw new ApiError(503, ErrorCode.FeatureDisabled, `${FEATURE_LABELS[key]} is temporarily unavailable — please call us at ${company.phone}.`);
+    throw new ApiError(
+      503,
+      ErrorCode.FeatureDisabled,
+      `${FEATURE_LABELS[key]} is temporarily unavailable — please call us at ${company.phone}.`,
+    );
   }
 
   /** The company facts; falls back to the seeded defaults' shape check failing loudly. */

@@ -15,20 +15,23 @@ export class TestimonialsController {
   async list(): Promise<TestimonialsResponse> {
     const rows = await this.repo.find({ where: { published: true }, order: { featured: 'DESC', id: 'ASC' } });
     return {
-      testimonials: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        role: r.role,
-        company: r.company,
-        content: r.content,
-        rating: r.rating,
-        imageUrl: r.imageUrl,
-        location: r.location,
-        serviceCategory: r.serviceCategory,
-        featured: r.featured,
-        published: r.published,
-        createdAt: r.createdAt.toISOString(),
-      }) satisfies Testimonial),
+      testimonials: rows.map(
+        (r) =>
+          ({
+            id: r.id,
+            name: r.name,
+            role: r.role,
+            company: r.company,
+            content: r.content,
+            rating: r.rating,
+            imageUrl: r.imageUrl,
+            location: r.location,
+            serviceCategory: r.serviceCategory,
+            featured: r.featured,
+            published: r.published,
+            createdAt: r.createdAt.toISOString(),
+          }) satisfies Testimonial,
+      ),
     };
   }
 }

@@ -12,7 +12,11 @@ import { SESSION_COOKIE, SessionSetup } from './session-setup.js';
 /** Staff sign-in and sign-out (staff-side.md §2 "Admin login", §8; decisions.md §1, §2). */
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly setup: SessionSetup, private readonly limiter: LoginRateLimiter, private readonly events: LiveEvents) {}
+  constructor(
+    private readonly setup: SessionSetup,
+    private readonly limiter: LoginRateLimiter,
+    private readonly events: LiveEvents,
+  ) {}
 
   /**
    * POST /api/auth/login — body `{email, password}`.
@@ -26,16 +30,26 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body(new ZodValidationPipe(loginSchema)) body: { email: string; password: string }, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+  async login(
+    @Body(new ZodValidationPipe(loginSchema)) body: { email: string; password: string },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
     const ip = req.ip ?? 'unknown';
     const gate = await this.limiter.reserve(body.email, ip);
     if (!gate.allowed) {
       res.setHeader('Retry-After', String(gate.retryAfterSeconds));
-      throw new ApiError(429, ErrorCode.RateLimited, `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} minute(s).`);
+      throw new ApiError(
+        429,
+        ErrorCode.RateLimited,
+        `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} minute(s).`,
+      );
     }
     req.body = body;
     const user = await new Promise<SessionUser | null>((resolve, reject) => {
-      this.setup.passport.authenticate('local', { session: false }, (err: unknown, u: SessionUser | false) => (err ? reject(err) : resolve(u || null)))(req, res, reject);
+      this.setup.passport.authenticate('local', { session: false }, (err: unknown, u: SessionUser | false) =>
+        err ? reject(err) : resolve(u || null),
+      )(req, res, reject);
     });
     if (!user) {
       // The reserved attempt stays counted: it is a failure.

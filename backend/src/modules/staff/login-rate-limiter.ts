@@ -68,7 +68,9 @@ export class LoginRateLimiter implements OnModuleDestroy {
     if (!refused.length) return { allowed: true };
     const failure = refused.find((r) => !(r instanceof RateLimiterRes));
     if (failure) throw failure;
-    await Promise.all(results.map((r, i) => (r.status === 'fulfilled' ? limiters[i].reward(keys[i], 1).catch(() => undefined) : undefined)));
+    await Promise.all(
+      results.map((r, i) => (r.status === 'fulfilled' ? limiters[i].reward(keys[i], 1).catch(() => undefined) : undefined)),
+    );
     const waitMs = Math.max(...(refused as RateLimiterRes[]).map((r) => r.msBeforeNext));
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }

@@ -34,11 +34,15 @@ export class SessionSetup implements OnModuleDestroy {
   readonly sessionMiddleware: RequestHandler;
   readonly handlers: RequestHandler[];
 
-  constructor(@Inject(ENV) private readonly env: Env, private readonly users: StaffUsersService) {
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly users: StaffUsersService,
+  ) {
     let secret = env.SESSION_SECRET;
     if (!secret) {
       secret = randomBytes(32).toString('hex');
-      if (env.NODE_ENV !== 'test') this.log.warn('SESSION_SECRET is not set: using a random secret for this process (staff sessions end at restart).');
+      if (env.NODE_ENV !== 'test')
+        this.log.warn('SESSION_SECRET is not set: using a random secret for this process (staff sessions end at restart).');
     }
     this.pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (err) => this.log.warn(`session store: ${err.message}`));
@@ -47,7 +51,12 @@ export class SessionSetup implements OnModuleDestroy {
     this.sessionMiddleware = session({
       name: SESSION_COOKIE,
       secret,
-      store: new PgStore({ pool: this.pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: env.NODE_ENV === 'test' ? false : 15 * 60 }),
+      store: new PgStore({
+        pool: this.pool,
+        tableName: 'sessions',
+        createTableIfMissing: false,
+        pruneSessionInterval: env.NODE_ENV === 'test' ? false : 15 * 60,
+      }),
       resave: false,
       saveUninitialized: false,
       rolling: true,

@@ -46,19 +46,35 @@ export class StaffUsersService {
     const passwordHash = await hashPassword(password);
     return manager.transaction(async (tx) => {
       const repo = tx.getRepository(User);
-      const existing = await repo.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).setLock('pessimistic_write').getOne();
+      const existing = await repo
+        .createQueryBuilder('u')
+        .where('lower(u.email) = lower(:email)', { email: email.trim() })
+        .setLock('pessimistic_write')
+        .getOne();
       if (existing) {
         await repo.update({ id: existing.id }, { passwordHash, isAdmin: true });
         return 'reset';
       }
-      await repo.insert({ id: randomUUID(), email: email.trim().toLowerCase(), passwordHash, isAdmin: true, firstName: null, lastName: null, profileImageUrl: null });
+      await repo.insert({
+        id: randomUUID(),
+        email: email.trim().toLowerCase(),
+        passwordHash,
+        isAdmin: true,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+      });
       return 'created';
     });
   }
 
   /** Creates the admin `email` only when no user has that email yet (ADMIN_EMAIL at start). */
   async createAdminIfMissing(email: string, password: string): Promise<boolean> {
-    const exists = await this.dataSource.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+    const exists = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getExists();
     if (exists) return false;
     try {
       await this.upsertAdmin(email, password);

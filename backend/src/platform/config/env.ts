@@ -10,17 +10,19 @@ import { z } from 'zod';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 export const envSchema = z
   .object({
@@ -30,7 +32,10 @@ export const envSchema = z
     PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/ironclad'),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ - only').default('ironclad'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]+$/, 'letters, digits, : _ - only')
+      .default('ironclad'),
     FRONTEND_DIST: z.string().default(path.join(repoRoot, 'frontend/dist')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(5),
@@ -53,9 +58,19 @@ export const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
     PUPPETEER_EXECUTABLE_PATH: z.string().default('/usr/bin/chromium'),
     /** Staff session idle timeout in minutes: the cookie and the stored session expire this long after the last request. */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** Staff session absolute lifetime in hours, counted from the login, whatever the activity. */
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
     /** Failed logins allowed per account (email) within LOGIN_FAILURE_WINDOW_SECONDS before 429. */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
     /** Failed logins allowed per client IP within LOGIN_FAILURE_WINDOW_SECONDS before 429. */

@@ -4,7 +4,11 @@
  */
 import { DefaultNamingStrategy, type NamingStrategyInterface } from 'typeorm';
 
-const toSnake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+const toSnake = (s: string) =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {
   override tableName(targetName: string, userSpecifiedName: string | undefined): string {

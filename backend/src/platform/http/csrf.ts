@@ -25,7 +25,13 @@ export function csrfOriginCheck(publicUrl: string): RequestHandler {
     else if (fetchSite) ok = fetchSite === 'same-origin' || fetchSite === 'none';
     if (ok) return next();
     const id = (req as typeof req & { id?: string }).id;
-    const body: ApiErrorBody = { statusCode: 403, code: ErrorCode.Forbidden, message: 'Cross-site request refused', requestId: id, error: 'Cross-site request refused' };
+    const body: ApiErrorBody = {
+      statusCode: 403,
+      code: ErrorCode.Forbidden,
+      message: 'Cross-site request refused',
+      requestId: id,
+      error: 'Cross-site request refused',
+    };
     res.status(403).json(body);
   };
 }

@@ -40,7 +40,12 @@ export const bodyParserErrors: ErrorRequestHandler = (err, req, res, next) => {
     body = { statusCode: 400, code: ErrorCode.MalformedJson, message: 'Malformed JSON body.', requestId: id };
   } else if (type === 'entity.too.large') {
     body = { statusCode: 413, code: ErrorCode.PayloadTooLarge, message: `Body larger than ${JSON_BODY_LIMIT}.`, requestId: id };
-  } else if (type === 'encoding.unsupported' || type === 'charset.unsupported' || type === 'request.aborted' || type === 'request.size.invalid') {
+  } else if (
+    type === 'encoding.unsupported' ||
+    type === 'charset.unsupported' ||
+    type === 'request.aborted' ||
+    type === 'request.size.invalid'
+  ) {
     body = { statusCode: 400, code: ErrorCode.ValidationFailed, message: String((err as Error).message), requestId: id };
   }
   if (!body) return next(err);

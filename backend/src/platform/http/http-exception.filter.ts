@@ -45,7 +45,13 @@ export function toErrorBody(exception: unknown, requestId?: string): ApiErrorBod
     const r = exception.getResponse();
     const message = typeof r === 'string' ? r : ((r as { message?: unknown }).message ?? exception.message);
     const text = Array.isArray(message) ? message.join('; ') : String(message);
-    return { statusCode: status, code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed), message: text, requestId, error: text };
+    return {
+      statusCode: status,
+      code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed),
+      message: text,
+      requestId,
+      error: text,
+    };
   }
   return { statusCode: 500, code: ErrorCode.Internal, message: 'Internal server error', requestId, error: 'Internal server error' };
 }

@@ -15,6 +15,8 @@ export class IdParamPipe implements PipeTransform<unknown, number> {
     const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
     if (Number.isInteger(id) && id >= 1 && id <= MAX_RECORD_ID) return id;
     const field = metadata.data ?? 'id';
-    throw new ApiError(400, ErrorCode.ValidationFailed, `Invalid input: ${field}`, { fieldErrors: { [field]: [`Must be a whole number from 1 to ${MAX_RECORD_ID}.`] } });
+    throw new ApiError(400, ErrorCode.ValidationFailed, `Invalid input: ${field}`, {
+      fieldErrors: { [field]: [`Must be a whole number from 1 to ${MAX_RECORD_ID}.`] },
+    });
   }
 }

@@ -40,7 +40,10 @@ export interface JobRoute {
 }
 
 /** Routes `definition` to `handle`, with the payload typed by the definition's schema. */
-export function route<J extends JobDefinition>(definition: J, handle: (payload: JobPayload<J>, ctx: JobContext) => Promise<unknown>): JobRoute {
+export function route<J extends JobDefinition>(
+  definition: J,
+  handle: (payload: JobPayload<J>, ctx: JobContext) => Promise<unknown>,
+): JobRoute {
   return { definition, handle: (payload, ctx) => handle(payload as JobPayload<J>, ctx) };
 }
 

@@ -61,7 +61,11 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
       const queue = this.queues.get(processor.queue);
       for (const schedule of processor.schedules()) {
         const { name } = schedule.definition;
-        await queue.upsertJobScheduler(name, { every: schedule.everyMs }, { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } });
+        await queue.upsertJobScheduler(
+          name,
+          { every: schedule.everyMs },
+          { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+        );
       }
     }
   }

@@ -1,15 +1,31 @@
 import { Inject, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
 import { QueueEvents } from 'bullmq';
 import type { Server, Socket } from 'socket.io';
-import { ClientEvent, WATCHABLE_QUEUES, jobRoom, ServerEvent, watchJobSchema, type JobState, type JobUpdate, type QueueName } from '@ironclad/contracts';
+import {
+  ClientEvent,
+  WATCHABLE_QUEUES,
+  jobRoom,
+  ServerEvent,
+  watchJobSchema,
+  type JobState,
+  type JobUpdate,
+  type QueueName,
+} from '@ironclad/contracts';
 import type { StaffRequest } from '../http/auth/session-user.js';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from '../queue/redis-connection.js';
 import { QueueRegistry } from '../queue/queue-registry.js';
 import { sessionRoom, STAFF_ROOM } from './live-events.js';
 import { SocketSessionAuth } from './socket-auth.js';
-
 
 /** How often each api instance re-checks the sessions of its staff sockets (ms). */
 export const STAFF_SOCKET_CHECK_MS = 30_000;
@@ -19,8 +35,14 @@ export const QUEUE_EVENTS_CLOSE_TIMEOUT_MS = 2000;
 
 /** BullMQ job states → the states a watcher sees. */
 const STATE_OF: Record<string, JobState> = {
-  waiting: 'queued', delayed: 'queued', prioritized: 'queued', 'waiting-children': 'queued', wait: 'queued',
-  active: 'active', completed: 'completed', failed: 'failed',
+  waiting: 'queued',
+  delayed: 'queued',
+  prioritized: 'queued',
+  'waiting-children': 'queued',
+  wait: 'queued',
+  active: 'active',
+  completed: 'completed',
+  failed: 'failed',
 };
 
 /**
@@ -56,7 +78,8 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
    */
   afterInit(server: Server): void {
     if (!this.auth) return; // no session auth (a reduced test module): no staff room
-    for (const handler of this.auth.handshake) server.engine.use(handler as unknown as (req: unknown, res: unknown, next: (err?: unknown) => void) => void);
+    for (const handler of this.auth.handshake)
+      server.engine.use(handler as unknown as (req: unknown, res: unknown, next: (err?: unknown) => void) => void);
   }
 
   /**

@@ -46,7 +46,10 @@ export class RedisLiveEvents extends LiveEvents {
     super();
     // The emitter ignores the promise of `publish`: failures (Redis down) are logged here instead
     // of surfacing as unhandled rejections.
-    const publisher = { publish: (channel: string, message: string | Buffer) => redis.client.publish(channel, message).catch((err: Error) => redis.logError(err)) };
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        redis.client.publish(channel, message).catch((err: Error) => redis.logError(err)),
+    };
     this.emitter = new Emitter(publisher, { key: socketIoKey(env.QUEUE_PREFIX) });
   }
 

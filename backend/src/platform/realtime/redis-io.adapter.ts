@@ -15,7 +15,11 @@ export class RedisIoAdapter extends IoAdapter {
   private sub?: Redis;
   private lastErrorLog = 0;
 
-  constructor(app: INestApplicationContext, private readonly redisUrl: string, private readonly keyPrefix: string) {
+  constructor(
+    app: INestApplicationContext,
+    private readonly redisUrl: string,
+    private readonly keyPrefix: string,
+  ) {
     super(app);
   }
 

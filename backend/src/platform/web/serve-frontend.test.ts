@@ -8,10 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { DEFAULT_COMPANY_FACTS, LOCAL_BUSINESS_SCRIPT_ID, PUBLIC_CONFIG_MARKER, jsonLdText, localBusinessJsonLd, type PublicConfig } from '@ironclad/contracts';
+import {
+  DEFAULT_COMPANY_FACTS,
+  LOCAL_BUSINESS_SCRIPT_ID,
+  PUBLIC_CONFIG_MARKER,
+  jsonLdText,
+  localBusinessJsonLd,
+  type PublicConfig,
+} from '@ironclad/contracts';
 import { frontendHandlers, type FrontendOptions } from './serve-frontend.js';
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div>${PUBLIC_CONFIG_MARKER}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><div id="root"></div>${PUBLIC_CONFIG_MARKER}</body></html>`;
 
 const CONFIG: PublicConfig = {
   company: { ...DEFAULT_COMPANY_FACTS, name: 'Acme </script><img src=x onerror=alert(1)>' },
@@ -81,7 +89,9 @@ it('embeds the current public config in prerendered pages, the shell and the 404
 });
 
 it('escapes the config: staff-edited text cannot close the script element', async () => {
-  const res = await request(appWith({ publicConfig: async () => CONFIG })).get('/').expect(200);
+  const res = await request(appWith({ publicConfig: async () => CONFIG }))
+    .get('/')
+    .expect(200);
   expect(res.text).not.toContain('</script><img');
   expect(res.text.match(/<\/script>/g)).toHaveLength(1);
   expect((embedded(res.text) as PublicConfig).company.name).toBe(CONFIG.company.name);
@@ -103,7 +113,11 @@ it('serves the page without the config when it cannot be read, or not in time', 
   expect(embedded(down.text)).toBeUndefined();
   expect(down.text).not.toContain(PUBLIC_CONFIG_MARKER);
 
-  const hanging = appWith({ publicConfig: () => new Promise<PublicConfig>(() => undefined), publicConfigTimeoutMs: 50, onPublicConfigError: (e) => errors.push(e) });
+  const hanging = appWith({
+    publicConfig: () => new Promise<PublicConfig>(() => undefined),
+    publicConfigTimeoutMs: 50,
+    onPublicConfigError: (e) => errors.push(e),
+  });
   const slow = await request(hanging).get('/').expect(200);
   expect(embedded(slow.text)).toBeUndefined();
   expect(errors.map((e) => (e as Error).message)).toEqual(['database down', 'public config timed out after 50 ms']);
@@ -111,7 +125,13 @@ it('serves the page without the config when it cannot be read, or not in time', 
 
 it('serves pages as built without a config source, and pages without the marker as they are', async () => {
   expect((await request(appWith({})).get('/').expect(200)).text).toBe(page('Home'));
-  expect((await request(appWith({ publicConfig: async () => CONFIG })).get('/plain').expect(200)).text).toBe('<!doctype html><title>Plain</title>');
+  expect(
+    (
+      await request(appWith({ publicConfig: async () => CONFIG }))
+        .get('/plain')
+        .expect(200)
+    ).text,
+  ).toBe('<!doctype html><title>Plain</title>');
 });
 
 /** The JSON-LD LocalBusiness of a served page, parsed. */
@@ -122,7 +142,9 @@ const localBusiness = (html: string): Record<string, unknown> | undefined => {
 
 it('rebuilds the JSON-LD LocalBusiness from the current company facts (decisions.md §6), escaped, for the built origin', async () => {
   const company = { ...CONFIG.company, phone: '(212) 555-0199', address: { ...CONFIG.company.address, street: '1 New Street' } };
-  const res = await request(appWith({ publicConfig: async () => ({ ...CONFIG, company }) })).get('/about-us').expect(200);
+  const res = await request(appWith({ publicConfig: async () => ({ ...CONFIG, company }) }))
+    .get('/about-us')
+    .expect(200);
   const ld = localBusiness(res.text);
   expect(ld).toMatchObject({
     '@type': 'LocalBusiness',
@@ -134,7 +156,9 @@ it('rebuilds the JSON-LD LocalBusiness from the current company facts (decisions
   // The staff-edited name cannot close the script element.
   expect(res.text).not.toContain('</script><img');
   // Without the config (not readable in time), the built JSON-LD stays as it was.
-  const built = await request(appWith({ publicConfig: () => Promise.reject(new Error('down')), onPublicConfigError: () => undefined })).get('/about-us').expect(200);
+  const built = await request(appWith({ publicConfig: () => Promise.reject(new Error('down')), onPublicConfigError: () => undefined }))
+    .get('/about-us')
+    .expect(200);
   expect(localBusiness(built.text)).toMatchObject({ telephone: DEFAULT_COMPANY_FACTS.phone, name: DEFAULT_COMPANY_FACTS.name });
 });
 

@@ -18,7 +18,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
-import { PUBLIC_CONFIG_MARKER, PUBLIC_CONFIG_SCRIPT_ID, publicConfigScriptText, withLocalBusinessJsonLd, type PublicConfig } from '@ironclad/contracts';
+import {
+  PUBLIC_CONFIG_MARKER,
+  PUBLIC_CONFIG_SCRIPT_ID,
+  publicConfigScriptText,
+  withLocalBusinessJsonLd,
+  type PublicConfig,
+} from '@ironclad/contracts';
 import { withTimeout } from '../lifecycle/with-timeout.js';
 
 /** How long a page waits for the public config before it is served without it (ms). */
@@ -106,7 +112,13 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
   };
 
   /** A server-rendered page, or its prerendered `fallback` file when the render is not available. */
-  const sendRendered = (res: express.Response, next: express.NextFunction, page: string, render: () => Promise<string | null>, fallback: string) => {
+  const sendRendered = (
+    res: express.Response,
+    next: express.NextFunction,
+    page: string,
+    render: () => Promise<string | null>,
+    fallback: string,
+  ) => {
     render()
       .catch((err: unknown) => {
         options.onRenderError?.(page, err);
@@ -114,13 +126,22 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
       })
       .then(async (html) => {
         if (html === null) return sendPage(res, next, fallback);
-        res.status(200).type('html').send(await withPublicConfig(html));
+        res
+          .status(200)
+          .type('html')
+          .send(await withPublicConfig(html));
       })
       .catch(next);
   };
 
   const pages: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api' || req.path.startsWith('/socket.io')) return next();
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.path.startsWith('/api/') ||
+      req.path === '/api' ||
+      req.path.startsWith('/socket.io')
+    )
+      return next();
     const clean = path.posix.normalize(decodeURIComponent(req.path)).replace(/\/+$/, '') || '/';
     const candidate = path.join(root, clean, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');

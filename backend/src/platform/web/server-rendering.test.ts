@@ -9,8 +9,23 @@ import type { CaseStudy } from '@ironclad/contracts';
 import { CaseStudiesPageRenderer } from './server-rendering.js';
 
 const study = (id: number, title: string): CaseStudy => ({
-  id, title, client: null, category: 'residential', description: 'd', challenge: 'c', solution: 's', results: 'r', imageUrl: null, images: [],
-  projectValue: null, completionDate: null, tags: [], featured: false, published: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+  id,
+  title,
+  client: null,
+  category: 'residential',
+  description: 'd',
+  challenge: 'c',
+  solution: 's',
+  results: 'r',
+  imageUrl: null,
+  images: [],
+  projectValue: null,
+  completionDate: null,
+  tags: [],
+  featured: false,
+  published: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 let dir: string;

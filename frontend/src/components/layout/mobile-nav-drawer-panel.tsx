@@ -136,7 +136,15 @@ export function MobileNavDrawerPanel({ emergencyPhone, open, setOpen, menuButton
                       <li key={`${entry.kind}-${entry.label}`}>
                         {startsActions && prev ? <Separator my="2" /> : null}
                         {entry.kind === 'page' && entry.group === 'services' && prev?.kind === 'section' ? (
-                          <Text px="3" pt="1" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" aria-hidden="true">
+                          <Text
+                            px="3"
+                            pt="1"
+                            fontSize="xs"
+                            fontWeight="semibold"
+                            color="fg.muted"
+                            textTransform="uppercase"
+                            aria-hidden="true"
+                          >
                             Service pages
                           </Text>
                         ) : null}

@@ -7,7 +7,6 @@
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { ServicesTriggerButton, type ServicesMenuPanelProps } from './services-trigger';
 
-
 const loadPanel = () => import('./services-menu-panel').then((m) => m.ServicesMenuPanel);
 
 /** Keys that open a menu from its trigger (WAI-ARIA menu button pattern). */

@@ -35,8 +35,8 @@ export function SiteFooter() {
               {company.name}
             </Text>
             <Text color="whiteAlpha.800" maxW="sm">
-              Security cameras, alarm systems, access control, smart home automation, video intercoms and 24/7
-              monitoring for homes and businesses, designed and installed by licensed technicians.
+              Security cameras, alarm systems, access control, smart home automation, video intercoms and 24/7 monitoring for homes and
+              businesses, designed and installed by licensed technicians.
             </Text>
           </Stack>
 

@@ -81,11 +81,13 @@ export function TopNav() {
               <li>
                 <ServicesMenu />
               </li>
-              {DESKTOP_PAGE_LINKS.rest.filter((link) => isLinkVisible(link.to)).map((link) => (
-                <li key={link.to}>
-                  <DesktopPageLink link={link} />
-                </li>
-              ))}
+              {DESKTOP_PAGE_LINKS.rest
+                .filter((link) => isLinkVisible(link.to))
+                .map((link) => (
+                  <li key={link.to}>
+                    <DesktopPageLink link={link} />
+                  </li>
+                ))}
               {DESKTOP_SECTION_LINKS.map((link) => (
                 <li key={link.section}>
                   <DesktopSectionLink label={link.label} section={link.section} />

@@ -6,7 +6,15 @@ import { List, type ListRootProps } from '@chakra-ui/react';
 import { LucideCheck } from 'lucide-react';
 
 /** `items`: the texts, one list item each; `gap` and `fontSize` style the list. */
-export function CheckList({ items, gap, fontSize }: { items: readonly string[]; gap: ListRootProps['gap']; fontSize?: ListRootProps['fontSize'] }) {
+export function CheckList({
+  items,
+  gap,
+  fontSize,
+}: {
+  items: readonly string[];
+  gap: ListRootProps['gap'];
+  fontSize?: ListRootProps['fontSize'];
+}) {
   return (
     <List.Root gap={gap} variant="plain" fontSize={fontSize}>
       {items.map((item) => (

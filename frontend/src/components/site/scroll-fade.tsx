@@ -43,13 +43,7 @@ export function ScrollFade({ children, ...rest }: BoxProps) {
   }, []);
 
   return (
-    <Box
-      ref={ref}
-      data-fade={phase}
-      opacity={phase === 'hidden' ? 0 : 1}
-      transition="opacity 0.6s ease-out"
-      {...rest}
-    >
+    <Box ref={ref} data-fade={phase} opacity={phase === 'hidden' ? 0 : 1} transition="opacity 0.6s ease-out" {...rest}>
       {children}
     </Box>
   );

@@ -117,7 +117,10 @@ function registeredKeys(source: string): Set<string> {
   return keys;
 }
 
-const allModules = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path).replaceAll('\\', '/'), source: readFileSync(path, 'utf8') }));
+const allModules = sourceFiles(SRC).map((path) => ({
+  path: relative(SRC, path).replaceAll('\\', '/'),
+  source: readFileSync(path, 'utf8'),
+}));
 const isStaff = (m: { path: string }) => STAFF_DIRS.some((dir) => m.path.startsWith(dir));
 const modules = allModules.filter((m) => !isStaff(m));
 const staffModules = allModules.filter(isStaff);

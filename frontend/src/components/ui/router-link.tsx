@@ -5,7 +5,8 @@ import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-u
 import { forwardRef } from 'react';
 import { Link as RouterLinkBase, type LinkProps as RouterLinkBaseProps } from 'react-router';
 
-export type RouterLinkProps = Omit<ChakraLinkProps, 'href' | 'asChild'> & Pick<RouterLinkBaseProps, 'to' | 'replace' | 'state' | 'preventScrollReset'>;
+export type RouterLinkProps = Omit<ChakraLinkProps, 'href' | 'asChild'> &
+  Pick<RouterLinkBaseProps, 'to' | 'replace' | 'state' | 'preventScrollReset'>;
 
 /** `<RouterLink to="/calculator">Cost Calculator</RouterLink>` */
 export const RouterLink = forwardRef<HTMLAnchorElement, RouterLinkProps>(function RouterLink(

@@ -129,7 +129,11 @@ const defaultThemeSlice = defineConfig({
       zIndex: zIndices,
       cursor,
     },
-    semanticTokens: { colors: lightOnly(withoutLeftOutPalettes(semanticColors)), shadows: lightOnly(semanticShadows), radii: semanticRadii },
+    semanticTokens: {
+      colors: lightOnly(withoutLeftOutPalettes(semanticColors)),
+      shadows: lightOnly(semanticShadows),
+      radii: semanticRadii,
+    },
     textStyles,
     layerStyles,
     animationStyles,

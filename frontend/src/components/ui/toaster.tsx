@@ -15,11 +15,7 @@ const ToasterRegion = lazy(() => import('./toaster-region'));
 
 /** Mounts the toast region once a toast has been asked for (nothing on the server). */
 export function Toaster() {
-  const wanted = useSyncExternalStore(
-    subscribeToToastRequests,
-    toastRequested,
-    () => false,
-  );
+  const wanted = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
   return wanted ? (
     <Suspense fallback={null}>
       <ToasterRegion />

@@ -25,10 +25,16 @@ export function AdminDashboard({ communicationTab, leadMessaging }: { communicat
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Flex justify="space-between" align="center" mb="6" gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">Admin Dashboard</Heading>
+        <Heading as="h1" size="2xl">
+          Admin Dashboard
+        </Heading>
         <Flex align="center" gap="3">
-          <Text fontSize="sm" color="fg.muted">{me.data?.user?.email}</Text>
-          <Button size="sm" variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>Sign out</Button>
+          <Text fontSize="sm" color="fg.muted">
+            {me.data?.user?.email}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+            Sign out
+          </Button>
         </Flex>
       </Flex>
       <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
@@ -44,13 +50,25 @@ export function AdminDashboard({ communicationTab, leadMessaging }: { communicat
             <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
           </Tabs.List>
         </Box>
-        <Tabs.Content value="leads"><LeadsTab messaging={leadMessaging} /></Tabs.Content>
-        <Tabs.Content value="contacts"><ContactsTab /></Tabs.Content>
-        <Tabs.Content value="manual-estimator"><ManualEstimatorTab /></Tabs.Content>
-        <Tabs.Content value="crm"><CrmTab messaging={leadMessaging} /></Tabs.Content>
+        <Tabs.Content value="leads">
+          <LeadsTab messaging={leadMessaging} />
+        </Tabs.Content>
+        <Tabs.Content value="contacts">
+          <ContactsTab />
+        </Tabs.Content>
+        <Tabs.Content value="manual-estimator">
+          <ManualEstimatorTab />
+        </Tabs.Content>
+        <Tabs.Content value="crm">
+          <CrmTab messaging={leadMessaging} />
+        </Tabs.Content>
         <Tabs.Content value="communication">{communicationTab}</Tabs.Content>
         {Object.entries(COMING).map(([k, text]) => (
-          <Tabs.Content key={k} value={k}><Text color="fg.muted" py="8">{text}</Text></Tabs.Content>
+          <Tabs.Content key={k} value={k}>
+            <Text color="fg.muted" py="8">
+              {text}
+            </Text>
+          </Tabs.Content>
         ))}
       </Tabs.Root>
     </Container>

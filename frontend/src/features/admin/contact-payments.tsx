@@ -8,7 +8,13 @@ import type { StaffPayment } from '@ironclad/contracts';
 import { formatDate, formatUsdCents } from '../../lib/format';
 import { useContactPayments } from '../leads/api/contacts';
 
-const STATUS_PALETTE: Record<StaffPayment['status'], string> = { pending: 'gray', processing: 'blue', succeeded: 'green', failed: 'red', canceled: 'gray' };
+const STATUS_PALETTE: Record<StaffPayment['status'], string> = {
+  pending: 'gray',
+  processing: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  canceled: 'gray',
+};
 const KIND_LABELS: Record<StaffPayment['kind'], string> = { consultation: 'Consultation deposit', deposit: 'Installation deposit' };
 
 /** "Payments" block of the contact details. */
@@ -34,7 +40,11 @@ export function ContactPayments({ contactId }: { contactId: number }) {
           {payments.data.payments.map((p) => (
             <HStack as="li" key={p.id} gap="2" wrap="wrap">
               <Text fontWeight="medium">{KIND_LABELS[p.kind]}</Text>
-              <Text>{p.currency === 'usd' ? formatUsdCents(p.amountCents / 100) : `${(p.amountCents / 100).toFixed(2)} ${p.currency.toUpperCase()}`}</Text>
+              <Text>
+                {p.currency === 'usd'
+                  ? formatUsdCents(p.amountCents / 100)
+                  : `${(p.amountCents / 100).toFixed(2)} ${p.currency.toUpperCase()}`}
+              </Text>
               <Badge colorPalette={STATUS_PALETTE[p.status]}>{p.status}</Badge>
               <Text color="fg.muted">
                 {formatDate(p.createdAt)}

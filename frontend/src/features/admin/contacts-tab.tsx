@@ -20,7 +20,10 @@ export function ContactsTab() {
   const contacts = useContacts({ search: debounced, page });
   const convert = useConvertContact();
   const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / contacts.data.pageSize)) : 1;
-  const current = selected && contacts.data?.contacts.find((c) => c.id === selected.id) ? contacts.data.contacts.find((c) => c.id === selected.id)! : selected;
+  const current =
+    selected && contacts.data?.contacts.find((c) => c.id === selected.id)
+      ? contacts.data.contacts.find((c) => c.id === selected.id)!
+      : selected;
 
   return (
     <Box>
@@ -29,37 +32,89 @@ export function ContactsTab() {
         <StatCard label="Total Prospects" value={stats.data ? stats.data.totalContacts + stats.data.totalLeads : '—'} />
         <StatCard label="Contacts New This Week" value={stats.data?.contactsNewThisWeek ?? '—'} />
         <Box borderWidth="1px" rounded="lg" p="4">
-          <Text fontSize="sm" color="fg.muted" mb="2">Export</Text>
-          <HStack><Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>CSV</Button><Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>All</Button></HStack>
+          <Text fontSize="sm" color="fg.muted" mb="2">
+            Export
+          </Text>
+          <HStack>
+            <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>
+              CSV
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>
+              All
+            </Button>
+          </HStack>
         </Box>
       </StatGrid>
       <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
-        <Input aria-label="Search contacts" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Button variant="outline" onClick={() => exportWithToast('contacts')}>Export Contacts</Button>
+        <Input
+          aria-label="Search contacts"
+          placeholder="Search by name, email or phone"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Button variant="outline" onClick={() => exportWithToast('contacts')}>
+          Export Contacts
+        </Button>
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>
           <Stack gap="3" maxH={{ base: '96', lg: '60vh' }} overflowY="auto" role="list" aria-label="Contacts">
-            {contacts.isPending ? <Spinner /> : contacts.isError ? <Text role="alert">Failed to fetch contacts. Please check your connection and try again.</Text> : contacts.data.contacts.length === 0 ? <Text>No contacts found.</Text> : contacts.data.contacts.map((c) => (
-              <Box as="button" role="listitem" key={c.id} textAlign="left" borderWidth={selected?.id === c.id ? '2px' : '1px'} rounded="md" p="3" onClick={() => setSelected(c)} aria-pressed={selected?.id === c.id} data-testid="contact-card">
-                <Text fontWeight="semibold">{c.firstName} {c.lastName}</Text>
-                <Text fontSize="sm">{c.email} · {c.phone}</Text>
-                <Text fontSize="sm" color="fg.muted">{c.propertyType} · {formatDate(c.createdAt)}{c.leadId ? ' · converted' : ''}</Text>
-              </Box>
-            ))}
+            {contacts.isPending ? (
+              <Spinner />
+            ) : contacts.isError ? (
+              <Text role="alert">Failed to fetch contacts. Please check your connection and try again.</Text>
+            ) : contacts.data.contacts.length === 0 ? (
+              <Text>No contacts found.</Text>
+            ) : (
+              contacts.data.contacts.map((c) => (
+                <Box
+                  as="button"
+                  role="listitem"
+                  key={c.id}
+                  textAlign="left"
+                  borderWidth={selected?.id === c.id ? '2px' : '1px'}
+                  rounded="md"
+                  p="3"
+                  onClick={() => setSelected(c)}
+                  aria-pressed={selected?.id === c.id}
+                  data-testid="contact-card"
+                >
+                  <Text fontWeight="semibold">
+                    {c.firstName} {c.lastName}
+                  </Text>
+                  <Text fontSize="sm">
+                    {c.email} · {c.phone}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {c.propertyType} · {formatDate(c.createdAt)}
+                    {c.leadId ? ' · converted' : ''}
+                  </Text>
+                </Box>
+              ))
+            )}
           </Stack>
           <HStack mt="3" justify="space-between">
-            <Text fontSize="sm" color="fg.muted">{contacts.data ? `${contacts.data.total} contacts · page ${page} of ${pages}` : ''}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {contacts.data ? `${contacts.data.total} contacts · page ${page} of ${pages}` : ''}
+            </Text>
             <HStack>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
             </HStack>
           </HStack>
         </Box>
         <Box>
-          {!current ? <Text color="fg.muted">Select a contact to see its details.</Text> : (
+          {!current ? (
+            <Text color="fg.muted">Select a contact to see its details.</Text>
+          ) : (
             <Box borderWidth="1px" rounded="lg" p="4" data-testid="contact-details">
-              <Heading as="h3" size="lg" mb="2">{current.firstName} {current.lastName}</Heading>
+              <Heading as="h3" size="lg" mb="2">
+                {current.firstName} {current.lastName}
+              </Heading>
               <Stack gap="1" fontSize="sm" mb="3">
                 <Text>Email: {current.email}</Text>
                 <Text>Phone: {current.phone}</Text>
@@ -70,9 +125,19 @@ export function ContactsTab() {
                 <Text>Received: {formatDate(current.createdAt)}</Text>
               </Stack>
               <HStack gap="3" wrap="wrap">
-                <Button asChild size="sm" variant="outline"><a href={`tel:${current.phone}`}>Call</a></Button>
-                <Button asChild size="sm" variant="outline"><a href={`mailto:${current.email}`}>Email</a></Button>
-                <Button size="sm" colorPalette="brand" loading={convert.isPending} disabled={current.leadId !== null} onClick={() => convert.mutate(current.id, { onSuccess: (res) => setSelected({ ...current, leadId: res.lead.id }) })}>
+                <Button asChild size="sm" variant="outline">
+                  <a href={`tel:${current.phone}`}>Call</a>
+                </Button>
+                <Button asChild size="sm" variant="outline">
+                  <a href={`mailto:${current.email}`}>Email</a>
+                </Button>
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  loading={convert.isPending}
+                  disabled={current.leadId !== null}
+                  onClick={() => convert.mutate(current.id, { onSuccess: (res) => setSelected({ ...current, leadId: res.lead.id }) })}
+                >
                   {current.leadId !== null ? 'Converted to Lead' : 'Convert to Lead'}
                 </Button>
               </HStack>
@@ -82,12 +147,22 @@ export function ContactsTab() {
         </Box>
       </Grid>
       <Box borderWidth="1px" rounded="lg" p="4" mt="6">
-        <Heading as="h3" size="md" mb="2">Email marketing export</Heading>
-        <Text fontSize="sm" color="fg.muted" mb="3">CSV files with firstName, lastName, email, phone, company, createdAt.</Text>
+        <Heading as="h3" size="md" mb="2">
+          Email marketing export
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" mb="3">
+          CSV files with firstName, lastName, email, phone, company, createdAt.
+        </Text>
         <HStack wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('leads')}>Leads only</Button>
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>Contacts only</Button>
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>All prospects</Button>
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('leads')}>
+            Leads only
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>
+            Contacts only
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>
+            All prospects
+          </Button>
         </HStack>
       </Box>
     </Box>

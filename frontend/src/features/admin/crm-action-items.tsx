@@ -28,10 +28,13 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
   return (
     <Box aria-busy={q.isFetching}>
       <Text mb="3" fontSize="sm" data-testid="action-items-summary">
-        {plural(total, 'lead')} to follow up · {plural(counts.actions, 'action')} ({counts.byUrgency.high} high, {counts.byUrgency.medium} medium) ·
-        {' '}{counts.byChannel.email} email, {counts.byChannel.sms} SMS, {plural(counts.byChannel.call, 'call')} · today is {formatDay(today)} (New York)
+        {plural(total, 'lead')} to follow up · {plural(counts.actions, 'action')} ({counts.byUrgency.high} high, {counts.byUrgency.medium}{' '}
+        medium) · {counts.byChannel.email} email, {counts.byChannel.sms} SMS, {plural(counts.byChannel.call, 'call')} · today is{' '}
+        {formatDay(today)} (New York)
       </Text>
-      {items.length === 0 ? <Text color="fg.muted">No action items.</Text> : (
+      {items.length === 0 ? (
+        <Text color="fg.muted">No action items.</Text>
+      ) : (
         <Stack gap="3" as="ul" aria-label="Action items">
           {items.map(({ lead, urgency, actions }) => (
             <Box as="li" listStyleType="none" key={lead.id} borderWidth="1px" rounded="md" p="3" data-testid="action-item">
@@ -39,11 +42,17 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
                 <HStack gap="2" wrap="wrap">
                   <Text fontWeight="semibold">{fullName(lead)}</Text>
                   <Badge colorPalette={statusColor(lead.status)}>{STATUS_LABELS[lead.status]}</Badge>
-                  <Badge colorPalette={URGENCY_COLOR[urgency]} variant="solid">{urgency} urgency</Badge>
+                  <Badge colorPalette={URGENCY_COLOR[urgency]} variant="solid">
+                    {urgency} urgency
+                  </Badge>
                 </HStack>
                 <HStack gap="2">
-                  <Text fontSize="xs" color="fg.muted">{formatDate(lead.createdAt)}</Text>
-                  <Button size="xs" onClick={() => onView(lead)}>View</Button>
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatDate(lead.createdAt)}
+                  </Text>
+                  <Button size="xs" onClick={() => onView(lead)}>
+                    View
+                  </Button>
                 </HStack>
               </Flex>
               <Stack as="ul" gap="1" mt="2">
@@ -61,9 +70,15 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
         </Stack>
       )}
       <HStack mt="3" justify="flex-end">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-        <Text fontSize="sm">Page {page} of {pages}</Text>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <Text fontSize="sm">
+          Page {page} of {pages}
+        </Text>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
       </HStack>
     </Box>
   );
@@ -72,8 +87,24 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
 /** The button of an action's channel: the send dialog for email / SMS, a tel: link for a call. */
 function ActionButton({ action, lead, onSend }: { action: ActionItem; lead: Lead; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
   const label = `${CHANNEL_LABEL[action.channel]} ${fullName(lead)}`;
-  if (action.channel === 'email') return <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'email')}>Email</Button>;
+  if (action.channel === 'email')
+    return (
+      <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'email')}>
+        Email
+      </Button>
+    );
   if (!lead.phone) return null;
-  if (action.channel === 'sms') return <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'sms')}>SMS</Button>;
-  return <Button asChild size="xs" variant="outline"><a href={`tel:${lead.phone}`} aria-label={label}>Call</a></Button>;
+  if (action.channel === 'sms')
+    return (
+      <Button size="xs" variant="outline" aria-label={label} onClick={() => onSend(lead, 'sms')}>
+        SMS
+      </Button>
+    );
+  return (
+    <Button asChild size="xs" variant="outline">
+      <a href={`tel:${lead.phone}`} aria-label={label}>
+        Call
+      </a>
+    </Button>
+  );
 }

@@ -14,15 +14,27 @@ import { useLeads } from '../leads/api/leads';
 import { buildingLine } from './format';
 
 const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
-  { label: 'Name', sort: 'name' }, { label: 'Contact' }, { label: 'Building' }, { label: 'Budget / Timeline' },
-  { label: 'Status', sort: 'status' }, { label: 'Estimate', sort: 'estimate' }, { label: 'Created', sort: 'createdAt' }, { label: 'Actions' },
+  { label: 'Name', sort: 'name' },
+  { label: 'Contact' },
+  { label: 'Building' },
+  { label: 'Budget / Timeline' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Estimate', sort: 'estimate' },
+  { label: 'Created', sort: 'createdAt' },
+  { label: 'Actions' },
 ];
 
 /** The first direction of each sort key when its header is clicked. */
 const FIRST_ORDER: Record<LeadSortKey, 'asc' | 'desc'> = { name: 'asc', status: 'asc', estimate: 'desc', createdAt: 'desc' };
 
 /** `onView` opens the lead detail modal; `onSend` the send-email / send-SMS dialog. */
-export function CrmPipelineTable({ onView, onSend }: { onView: (lead: Lead) => void; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
+export function CrmPipelineTable({
+  onView,
+  onSend,
+}: {
+  onView: (lead: Lead) => void;
+  onSend: (lead: Lead, type: 'email' | 'sms') => void;
+}) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState<{ key: LeadSortKey; order: 'asc' | 'desc' }>({ key: 'createdAt', order: 'desc' });
@@ -37,45 +49,86 @@ export function CrmPipelineTable({ onView, onSend }: { onView: (lead: Lead) => v
   return (
     <Box>
       <Flex gap="3" mb="3" direction={{ base: 'column', md: 'row' }}>
-        <Input aria-label="Search pipeline" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          aria-label="Search pipeline"
+          placeholder="Search by name, email or phone"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <NativeSelect.Root maxW={{ md: '56' }}>
           <NativeSelect.Field aria-label="Pipeline status filter" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All statuses</option>
-            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Flex>
-      {leads.isPending ? <Spinner /> : leads.isError ? <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text> : (
+      {leads.isPending ? (
+        <Spinner />
+      ) : leads.isError ? (
+        <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
+      ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
-            <Table.Header><Table.Row>
-              {COLUMNS.map((c) => (
-                <Table.ColumnHeader key={c.label} aria-sort={c.sort && sort.key === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  {c.sort ? (
-                    <Button size="xs" variant="ghost" px="1" fontSize="inherit" fontWeight="inherit" onClick={() => toggle(c.sort!)}>
-                      {c.label}{sort.key === c.sort ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </Button>
-                  ) : c.label}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row></Table.Header>
+            <Table.Header>
+              <Table.Row>
+                {COLUMNS.map((c) => (
+                  <Table.ColumnHeader
+                    key={c.label}
+                    aria-sort={c.sort && sort.key === c.sort ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {c.sort ? (
+                      <Button size="xs" variant="ghost" px="1" fontSize="inherit" fontWeight="inherit" onClick={() => toggle(c.sort!)}>
+                        {c.label}
+                        {sort.key === c.sort ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </Button>
+                    ) : (
+                      c.label
+                    )}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
             <Table.Body>
-              {leads.data.leads.length === 0 && <Table.Row><Table.Cell colSpan={COLUMNS.length}>No leads found.</Table.Cell></Table.Row>}
+              {leads.data.leads.length === 0 && (
+                <Table.Row>
+                  <Table.Cell colSpan={COLUMNS.length}>No leads found.</Table.Cell>
+                </Table.Row>
+              )}
               {leads.data.leads.map((l) => (
                 <Table.Row key={l.id} data-testid="pipeline-row">
                   <Table.Cell>{fullName(l)}</Table.Cell>
-                  <Table.Cell>{l.email}<br />{l.phone ?? ''}</Table.Cell>
+                  <Table.Cell>
+                    {l.email}
+                    <br />
+                    {l.phone ?? ''}
+                  </Table.Cell>
                   <Table.Cell>{buildingLine(l.buildingInfo)}</Table.Cell>
-                  <Table.Cell>{l.budget ?? '—'} / {l.timeline ?? '—'}</Table.Cell>
-                  <Table.Cell><Badge colorPalette={statusColor(l.status)}>{STATUS_LABELS[l.status]}</Badge></Table.Cell>
+                  <Table.Cell>
+                    {l.budget ?? '—'} / {l.timeline ?? '—'}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={statusColor(l.status)}>{STATUS_LABELS[l.status]}</Badge>
+                  </Table.Cell>
                   <Table.Cell>{l.totalEstimate === null ? 'TBD' : formatUsd(l.totalEstimate)}</Table.Cell>
                   <Table.Cell>{formatDate(l.createdAt)}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
-                      <Button size="xs" variant="outline" onClick={() => onSend(l, 'email')} aria-label={`Email ${fullName(l)}`}>Email</Button>
-                      {l.phone && <Button size="xs" variant="outline" onClick={() => onSend(l, 'sms')} aria-label={`SMS ${fullName(l)}`}>SMS</Button>}
-                      <Button size="xs" onClick={() => onView(l)} aria-label={`View ${fullName(l)}`}>View</Button>
+                      <Button size="xs" variant="outline" onClick={() => onSend(l, 'email')} aria-label={`Email ${fullName(l)}`}>
+                        Email
+                      </Button>
+                      {l.phone && (
+                        <Button size="xs" variant="outline" onClick={() => onSend(l, 'sms')} aria-label={`SMS ${fullName(l)}`}>
+                          SMS
+                        </Button>
+                      )}
+                      <Button size="xs" onClick={() => onView(l)} aria-label={`View ${fullName(l)}`}>
+                        View
+                      </Button>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
@@ -85,11 +138,19 @@ export function CrmPipelineTable({ onView, onSend }: { onView: (lead: Lead) => v
         </Table.ScrollArea>
       )}
       <HStack mt="3" justify="space-between">
-        <Text fontSize="sm" color="fg.muted">{leads.data ? `${leads.data.total} leads` : ''}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {leads.data ? `${leads.data.total} leads` : ''}
+        </Text>
         <HStack>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-          <Text fontSize="sm">Page {page} of {pages}</Text>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Text fontSize="sm">
+            Page {page} of {pages}
+          </Text>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
         </HStack>
       </HStack>
     </Box>

@@ -48,7 +48,9 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
         <Tabs.Content value="reports">
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
             <Box borderWidth="1px" rounded="lg" p="4">
-              <Heading as="h3" size="md" mb="3">Pipeline by Stage</Heading>
+              <Heading as="h3" size="md" mb="3">
+                Pipeline by Stage
+              </Heading>
               <Box h="64" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={chartData} margin={{ top: 16 }}>
@@ -64,45 +66,76 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
               </Box>
             </Box>
             <Box borderWidth="1px" rounded="lg" p="4">
-              <Heading as="h3" size="md" mb="3">Performance Metrics</Heading>
+              <Heading as="h3" size="md" mb="3">
+                Performance Metrics
+              </Heading>
               <Stack gap="1">
                 <Text>Total leads: {stats.data?.totalLeads ?? '—'}</Text>
                 <Text>Pipeline value: {stats.data ? formatUsd(stats.data.pipelineValue) : '—'}</Text>
                 <Text>Avg deal size: {stats.data ? formatUsd(stats.data.averageDeal) : '—'}</Text>
                 <Text>Conversion rate: {stats.data ? `${stats.data.conversionRate.toFixed(1)}%` : '—'}</Text>
               </Stack>
-              <Button mt="4" onClick={() => exportWithToast('comprehensive')}>Export All Leads</Button>
+              <Button mt="4" onClick={() => exportWithToast('comprehensive')}>
+                Export All Leads
+              </Button>
             </Box>
           </SimpleGrid>
         </Tabs.Content>
       </Tabs.Root>
-      <Dialog.Root open={open !== null} onOpenChange={(e) => { if (!e.open) setOpen(null); }} scrollBehavior="inside" size="lg">
+      <Dialog.Root
+        open={open !== null}
+        onOpenChange={(e) => {
+          if (!e.open) setOpen(null);
+        }}
+        scrollBehavior="inside"
+        size="lg"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
               {open && (
                 <>
-                  <Dialog.Header><Dialog.Title>{fullName(open)}</Dialog.Title></Dialog.Header>
+                  <Dialog.Header>
+                    <Dialog.Title>{fullName(open)}</Dialog.Title>
+                  </Dialog.Header>
                   <Dialog.Body>
                     <Stack gap="1" fontSize="sm">
                       <Text>Email: {open.email}</Text>
                       <Text>Phone: {open.phone ?? '—'}</Text>
                       <Text>Company: {open.company ?? '—'}</Text>
                       <Text>Building: {buildingLine(open.buildingInfo) || '—'}</Text>
-                      <Text>Budget: {open.budget ?? '—'} · Timeline: {open.timeline ?? '—'}</Text>
+                      <Text>
+                        Budget: {open.budget ?? '—'} · Timeline: {open.timeline ?? '—'}
+                      </Text>
                       <Text>Specific areas: {open.specificAreas ?? '—'}</Text>
                       <Text>Additional features: {open.additionalFeatures.join(', ') || '—'}</Text>
                     </Stack>
-                    <Heading as="h3" size="sm" mt="4" mb="2">Activity timeline</Heading>
+                    <Heading as="h3" size="sm" mt="4" mb="2">
+                      Activity timeline
+                    </Heading>
                     <Timeline leadId={open.id} />
                   </Dialog.Body>
                   <Dialog.Footer flexWrap="wrap">
-                    {open.phone && <Button asChild variant="outline"><a href={`tel:${open.phone}`}>Call</a></Button>}
-                    <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'email' })}>Email</Button>
-                    {open.phone && <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'sms' })}>SMS</Button>}
+                    {open.phone && (
+                      <Button asChild variant="outline">
+                        <a href={`tel:${open.phone}`}>Call</a>
+                      </Button>
+                    )}
+                    <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'email' })}>
+                      Email
+                    </Button>
+                    {open.phone && (
+                      <Button variant="outline" onClick={() => setSendTo({ lead: open, type: 'sms' })}>
+                        SMS
+                      </Button>
+                    )}
                   </Dialog.Footer>
-                  <Dialog.CloseTrigger asChild><Button size="sm" variant="ghost" aria-label="Close">×</Button></Dialog.CloseTrigger>
+                  <Dialog.CloseTrigger asChild>
+                    <Button size="sm" variant="ghost" aria-label="Close">
+                      ×
+                    </Button>
+                  </Dialog.CloseTrigger>
                 </>
               )}
             </Dialog.Content>

@@ -18,17 +18,27 @@ export function LeadDocuments({ leadId }: { leadId: number }) {
   const docs = useLeadDocuments(leadId);
   return (
     <Box mb="4" data-testid="lead-documents">
-      <Heading as="h4" size="sm">Documents</Heading>
-      {docs.isPending ? <Spinner size="sm" /> : docs.isError ? (
-        <Text fontSize="sm" role="alert">Could not load the documents.</Text>
+      <Heading as="h4" size="sm">
+        Documents
+      </Heading>
+      {docs.isPending ? (
+        <Spinner size="sm" />
+      ) : docs.isError ? (
+        <Text fontSize="sm" role="alert">
+          Could not load the documents.
+        </Text>
       ) : docs.data.documents.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">No documents yet.</Text>
+        <Text fontSize="sm" color="fg.muted">
+          No documents yet.
+        </Text>
       ) : (
         <Stack as="ul" gap="1" fontSize="sm">
           {docs.data.documents.map((d) => (
             <li key={d.id}>
               {KIND_LABELS[d.kind]} {d.filename} · {formatUsd(d.total)} · {formatDate(d.createdAt)} · {kb(d.byteSize)} ·{' '}
-              <Link href={d.downloadUrl} download={d.filename} colorPalette="blue" aria-label={`Download PDF ${d.filename}`}>Download PDF</Link>
+              <Link href={d.downloadUrl} download={d.filename} colorPalette="blue" aria-label={`Download PDF ${d.filename}`}>
+                Download PDF
+              </Link>
             </li>
           ))}
         </Stack>

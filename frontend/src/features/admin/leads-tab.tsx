@@ -35,32 +35,61 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
         <StatCard label="New This Week" value={stats.data?.newThisWeek ?? '—'} />
       </StatGrid>
       <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
-        <Input aria-label="Search leads" placeholder="Search by name, email or phone" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          aria-label="Search leads"
+          placeholder="Search by name, email or phone"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <NativeSelect.Root maxW={{ md: '56' }}>
           <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All statuses</option>
-            {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button onClick={() => exportWithToast('leads')} variant="outline">Export Leads</Button>
+        <Button onClick={() => exportWithToast('leads')} variant="outline">
+          Export Leads
+        </Button>
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>
           <Stack gap="3" maxH={{ base: '96', lg: '70vh' }} overflowY="auto" aria-label="Leads" role="list" aria-busy={leads.isFetching}>
-            {leads.isPending ? <Spinner /> : leads.isError ? <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text> : leads.data.leads.length === 0 ? <Text>No leads found.</Text> : leads.data.leads.map((l) => (
-              <LeadCard key={l.id} lead={l} selected={selected === l.id} onSelect={() => setSelected(l.id)} />
-            ))}
+            {leads.isPending ? (
+              <Spinner />
+            ) : leads.isError ? (
+              <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
+            ) : leads.data.leads.length === 0 ? (
+              <Text>No leads found.</Text>
+            ) : (
+              leads.data.leads.map((l) => <LeadCard key={l.id} lead={l} selected={selected === l.id} onSelect={() => setSelected(l.id)} />)
+            )}
           </Stack>
           <HStack mt="3" justify="space-between">
-            <Text fontSize="sm" color="fg.muted">{leads.data ? `${leads.data.total} leads · page ${page} of ${pages}` : ''}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {leads.data ? `${leads.data.total} leads · page ${page} of ${pages}` : ''}
+            </Text>
             <HStack>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
             </HStack>
           </HStack>
         </Box>
-        <Box>{selected === null ? <Text color="fg.muted">Select a lead to see its details.</Text> : <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />}</Box>
+        <Box>
+          {selected === null ? (
+            <Text color="fg.muted">Select a lead to see its details.</Text>
+          ) : (
+            <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />
+          )}
+        </Box>
       </Grid>
     </Box>
   );
@@ -68,7 +97,18 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
 
 function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean; onSelect: () => void }) {
   return (
-    <Box as="button" role="listitem" textAlign="left" borderWidth={selected ? '2px' : '1px'} borderColor={selected ? 'brand.solid' : undefined} rounded="md" p="3" onClick={onSelect} aria-pressed={selected} data-testid="lead-card">
+    <Box
+      as="button"
+      role="listitem"
+      textAlign="left"
+      borderWidth={selected ? '2px' : '1px'}
+      borderColor={selected ? 'brand.solid' : undefined}
+      rounded="md"
+      p="3"
+      onClick={onSelect}
+      aria-pressed={selected}
+      data-testid="lead-card"
+    >
       <Flex justify="space-between" gap="2" wrap="wrap">
         <Text fontWeight="semibold">{fullName(lead)}</Text>
         <Badge colorPalette={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Badge>
@@ -76,19 +116,36 @@ function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean;
       <Text fontSize="sm">{lead.email}</Text>
       {lead.phone && <Text fontSize="sm">{lead.phone}</Text>}
       {lead.company && <Text fontSize="sm">{lead.company}</Text>}
-      <Text fontSize="sm" color="fg.muted">{buildingLine(lead.buildingInfo)}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {buildingLine(lead.buildingInfo)}
+      </Text>
       <Flex justify="space-between" fontSize="sm" mt="1">
         <Text>Source: {lead.source || 'unknown'}</Text>
         <Text fontWeight="semibold">{lead.totalEstimate === null ? 'TBD' : formatUsd(lead.totalEstimate)}</Text>
       </Flex>
-      <Text fontSize="xs" color="fg.muted">{formatDate(lead.createdAt)}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {formatDate(lead.createdAt)}
+      </Text>
     </Box>
   );
 }
 
-interface Pricing { equipmentSubtotal?: number; laborCost?: number; additionalCosts?: number; totalProjectCost?: number }
+interface Pricing {
+  equipmentSubtotal?: number;
+  laborCost?: number;
+  additionalCosts?: number;
+  totalProjectCost?: number;
+}
 
-export function LeadDetails({ id, messaging: { Timeline, SendDialog }, onDeleted }: { id: number; messaging: LeadMessaging; onDeleted: () => void }) {
+export function LeadDetails({
+  id,
+  messaging: { Timeline, SendDialog },
+  onDeleted,
+}: {
+  id: number;
+  messaging: LeadMessaging;
+  onDeleted: () => void;
+}) {
   const detail = useLeadDetail(id);
   const update = useUpdateLead();
   const del = useDeleteLead();
@@ -100,24 +157,34 @@ export function LeadDetails({ id, messaging: { Timeline, SendDialog }, onDeleted
   const b = lead.buildingInfo;
   return (
     <Box borderWidth="1px" rounded="lg" p="4" data-testid="lead-details">
-      <Heading as="h3" size="lg" mb="2">{fullName(lead)}</Heading>
+      <Heading as="h3" size="lg" mb="2">
+        {fullName(lead)}
+      </Heading>
       <Stack gap="1" fontSize="sm" mb="3">
         <Text>Email: {lead.email}</Text>
         <Text>Phone: {lead.phone ?? '—'}</Text>
         <Text>Company: {lead.company ?? '—'}</Text>
         <Text>Address: {lead.address ?? '—'}</Text>
       </Stack>
-      <Heading as="h4" size="sm">Project details</Heading>
+      <Heading as="h4" size="sm">
+        Project details
+      </Heading>
       <Stack gap="1" fontSize="sm" mb="3">
         <Text>Building: {buildingLine(b) || '—'}</Text>
-        <Text>Floors: {String(b.floors ?? '—')} · Entry points: {String(b.entryPoints ?? '—')}</Text>
-        <Text>Budget: {lead.budget ?? String(b.budget ?? '—')} · Timeline: {lead.timeline ?? String(b.timeline ?? '—')}</Text>
+        <Text>
+          Floors: {String(b.floors ?? '—')} · Entry points: {String(b.entryPoints ?? '—')}
+        </Text>
+        <Text>
+          Budget: {lead.budget ?? String(b.budget ?? '—')} · Timeline: {lead.timeline ?? String(b.timeline ?? '—')}
+        </Text>
         {b.description ? <Text>Notes: {String(b.description)}</Text> : null}
         <Text>Source: {lead.source || 'unknown'}</Text>
       </Stack>
       {pricing && (
         <>
-          <Heading as="h4" size="sm">Quote details</Heading>
+          <Heading as="h4" size="sm">
+            Quote details
+          </Heading>
           <Stack gap="1" fontSize="sm" mb="3">
             {pricing.equipmentSubtotal !== undefined && <Text>Equipment: {formatUsd(pricing.equipmentSubtotal)}</Text>}
             {pricing.laborCost !== undefined && <Text>Labor: {formatUsd(pricing.laborCost)}</Text>}
@@ -128,28 +195,68 @@ export function LeadDetails({ id, messaging: { Timeline, SendDialog }, onDeleted
       )}
       <LeadDocuments leadId={lead.id} />
       <NativeSelect.Root mb="3" disabled={update.isPending}>
-        <NativeSelect.Field aria-label="Lead status" value={lead.status} onChange={(e) => update.mutate({ id: lead.id, patch: { status: e.target.value as LeadStatus } })}>
-          {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        <NativeSelect.Field
+          aria-label="Lead status"
+          value={lead.status}
+          onChange={(e) => update.mutate({ id: lead.id, patch: { status: e.target.value as LeadStatus } })}
+        >
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <HStack gap="3" mb="4" wrap="wrap">
-        {lead.phone && <Button asChild size="sm" variant="outline"><a href={`tel:${lead.phone}`}>Call</a></Button>}
-        <Button asChild size="sm" variant="outline"><a href={`mailto:${lead.email}`}>Email</a></Button>
-        <Button size="sm" variant="outline" onClick={() => setSending('email')}>Send Email</Button>
-        {lead.phone && <Button size="sm" variant="outline" onClick={() => setSending('sms')}>Send SMS</Button>}
-        <Button size="sm" colorPalette="red" loading={del.isPending} onClick={() => {
-          if (window.confirm('Are you sure you want to delete this lead?')) del.mutate(lead.id, { onSuccess: onDeleted });
-        }}>Delete Lead</Button>
+        {lead.phone && (
+          <Button asChild size="sm" variant="outline">
+            <a href={`tel:${lead.phone}`}>Call</a>
+          </Button>
+        )}
+        <Button asChild size="sm" variant="outline">
+          <a href={`mailto:${lead.email}`}>Email</a>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setSending('email')}>
+          Send Email
+        </Button>
+        {lead.phone && (
+          <Button size="sm" variant="outline" onClick={() => setSending('sms')}>
+            Send SMS
+          </Button>
+        )}
+        <Button
+          size="sm"
+          colorPalette="red"
+          loading={del.isPending}
+          onClick={() => {
+            if (window.confirm('Are you sure you want to delete this lead?')) del.mutate(lead.id, { onSuccess: onDeleted });
+          }}
+        >
+          Delete Lead
+        </Button>
       </HStack>
-      <Heading as="h4" size="sm" mb="2">Activity timeline</Heading>
-      <Box mb="4"><Timeline leadId={lead.id} /></Box>
+      <Heading as="h4" size="sm" mb="2">
+        Activity timeline
+      </Heading>
+      <Box mb="4">
+        <Timeline leadId={lead.id} />
+      </Box>
       <SendDialog lead={sending ? lead : null} type={sending ?? 'email'} onClose={() => setSending(null)} />
-      <Heading as="h4" size="sm">Staff actions (audit log)</Heading>
-      {audit.length === 0 ? <Text fontSize="sm" color="fg.muted">No staff actions yet.</Text> : (
+      <Heading as="h4" size="sm">
+        Staff actions (audit log)
+      </Heading>
+      {audit.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No staff actions yet.
+        </Text>
+      ) : (
         <Stack as="ul" gap="1" fontSize="sm" data-testid="audit-log">
           {audit.map((a) => (
-            <li key={a.id}>{formatDate(a.createdAt)} · {a.userEmail ?? 'system'} · {a.action}{a.details.from ? `: ${String(a.details.from)} → ${String(a.details.to)}` : ''}</li>
+            <li key={a.id}>
+              {formatDate(a.createdAt)} · {a.userEmail ?? 'system'} · {a.action}
+              {a.details.from ? `: ${String(a.details.from)} → ${String(a.details.to)}` : ''}
+            </li>
           ))}
         </Stack>
       )}

@@ -67,7 +67,10 @@ function StaffGateContent({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const me = useQuery(meQuery);
   const [ended, setEnded] = useState(false);
-  useSessionEndWatch(qc, useCallback(() => setEnded(true), []));
+  useSessionEndWatch(
+    qc,
+    useCallback(() => setEnded(true), []),
+  );
   useEffect(() => {
     if (me.data?.user) setEnded(false);
   }, [me.data?.user]);
@@ -78,7 +81,9 @@ function StaffGateContent({ children }: { children: ReactNode }) {
           <Spinner />
         </Box>
       ) : me.isError ? (
-        <Container maxW="md" py="16"><Text role="alert">Could not check your session. Please reload the page.</Text></Container>
+        <Container maxW="md" py="16">
+          <Text role="alert">Could not check your session. Please reload the page.</Text>
+        </Container>
       ) : !me.data.user ? (
         <LoginForm notice={ended ? SESSION_ENDED_TEXT : undefined} />
       ) : !me.data.user.isAdmin ? (
@@ -97,9 +102,15 @@ function NotAdmin({ email }: { email: string }) {
   const logout = useLogout();
   return (
     <Container maxW="md" py="16">
-      <Heading as="h1" size="xl" mb="4">{AUTH_TEXTS.title}</Heading>
-      <Text mb="4" role="alert">Admin access required: {email} is not an admin.</Text>
-      <Button onClick={() => logout.mutate()} loading={logout.isPending}>Sign out</Button>
+      <Heading as="h1" size="xl" mb="4">
+        {AUTH_TEXTS.title}
+      </Heading>
+      <Text mb="4" role="alert">
+        Admin access required: {email} is not an admin.
+      </Text>
+      <Button onClick={() => logout.mutate()} loading={logout.isPending}>
+        Sign out
+      </Button>
     </Container>
   );
 }
@@ -120,21 +131,35 @@ export function LoginForm({ notice }: { notice?: string } = {}) {
   return (
     <Container maxW="md" py={{ base: '10', md: '16' }}>
       <form onSubmit={submit} noValidate>
-      <Box borderWidth="1px" rounded="lg" p={{ base: '5', md: '8' }} bg="bg.panel">
-        <Heading as="h1" size="2xl" mb="6" textAlign="center">{AUTH_TEXTS.title}</Heading>
-        {notice && <Text role="status" mb="4" textAlign="center">{notice}</Text>}
-        <Stack gap="4">
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
-            <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Password</Field.Label>
-            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field.Root>
-          <Button type="submit" colorPalette="brand" disabled={!password || !email} loading={login.isPending}>Sign In</Button>
-        </Stack>
-      </Box>
+        <Box borderWidth="1px" rounded="lg" p={{ base: '5', md: '8' }} bg="bg.panel">
+          <Heading as="h1" size="2xl" mb="6" textAlign="center">
+            {AUTH_TEXTS.title}
+          </Heading>
+          {notice && (
+            <Text role="status" mb="4" textAlign="center">
+              {notice}
+            </Text>
+          )}
+          <Stack gap="4">
+            <Field.Root required>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>Password</Field.Label>
+              <Input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field.Root>
+            <Button type="submit" colorPalette="brand" disabled={!password || !email} loading={login.isPending}>
+              Sign In
+            </Button>
+          </Stack>
+        </Box>
       </form>
     </Container>
   );

@@ -32,7 +32,19 @@ const STAFF_PALETTES = ['yellow', 'purple'] as const;
 const pickPalettes = <T extends Record<string, unknown>>(tree: T) => Object.fromEntries(STAFF_PALETTES.map((p) => [p, tree[p]]));
 
 /** Emerald (closed-won badges, staff-side.md §4): Chakra has no such palette, so the staff theme adds one. */
-const EMERALD = { 50: '#ecfdf5', 100: '#d1fae5', 200: '#a7f3d0', 300: '#6ee7b7', 400: '#34d399', 500: '#10b981', 600: '#059669', 700: '#047857', 800: '#065f46', 900: '#064e3b', 950: '#022c22' };
+const EMERALD = {
+  50: '#ecfdf5',
+  100: '#d1fae5',
+  200: '#a7f3d0',
+  300: '#6ee7b7',
+  400: '#34d399',
+  500: '#10b981',
+  600: '#059669',
+  700: '#047857',
+  800: '#065f46',
+  900: '#064e3b',
+  950: '#022c22',
+};
 
 /** Recipes of the staff screens' single-part components beyond the site's core recipes. */
 const STAFF_RECIPES = {
@@ -63,7 +75,9 @@ const staffSystem = createSystem(
     theme: {
       recipes: STAFF_RECIPES,
       slotRecipes: STAFF_SLOT_RECIPES,
-      tokens: { colors: { ...pickPalettes(colors), emerald: Object.fromEntries(Object.entries(EMERALD).map(([k, v]) => [k, { value: v }])) } },
+      tokens: {
+        colors: { ...pickPalettes(colors), emerald: Object.fromEntries(Object.entries(EMERALD).map(([k, v]) => [k, { value: v }])) },
+      },
       semanticTokens: {
         colors: {
           ...lightOnly(pickPalettes(semanticColors)),

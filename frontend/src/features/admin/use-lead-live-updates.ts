@@ -21,7 +21,14 @@ export const LIVE_UPDATE_COALESCE_MS = 150;
  * management), KPIs, lead details, CRM Action Items, contacts (Convert to Lead), and the
  * communications centre's lead activity list (each lead's pipeline stage).
  */
-const LEAD_DATA_KEYS: readonly (readonly unknown[])[] = [leadKeys.leads, leadKeys.stats, leadKeys.leadDetails, leadKeys.actionItems, leadKeys.contacts, sharedKeys.leadActivities];
+const LEAD_DATA_KEYS: readonly (readonly unknown[])[] = [
+  leadKeys.leads,
+  leadKeys.stats,
+  leadKeys.leadDetails,
+  leadKeys.actionItems,
+  leadKeys.contacts,
+  sharedKeys.leadActivities,
+];
 
 /** Invalidates the queries that show lead data (only the ones on screen refetch). */
 export function invalidateLeadData(qc: QueryClient): Promise<unknown> {

@@ -13,7 +13,14 @@ import { useAnimatedNumber } from './use-animated-number';
 export const AnimatedTotal = memo(function AnimatedTotal({ value }: { value: number }) {
   const shown = useAnimatedNumber(value);
   return (
-    <Text fontSize={{ base: '4xl', md: '5xl' }} fontWeight="bold" lineHeight="1.1" data-testid="calculator-total" aria-hidden="true" fontVariantNumeric="tabular-nums">
+    <Text
+      fontSize={{ base: '4xl', md: '5xl' }}
+      fontWeight="bold"
+      lineHeight="1.1"
+      data-testid="calculator-total"
+      aria-hidden="true"
+      fontVariantNumeric="tabular-nums"
+    >
       {formatUsd(shown)}
     </Text>
   );

@@ -19,7 +19,10 @@ import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
 import { memo, useCallback, useId } from 'react';
 import { registerRecipes } from '../../components/ui/recipes';
 
-registerRecipes({ recipes: { checkmark: checkmarkRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
+registerRecipes({
+  recipes: { checkmark: checkmarkRecipe },
+  slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+});
 
 const BUILDING_TYPE_LABELS: Record<CalculatorBuildingType, string> = { residential: 'Residential', commercial: 'Commercial' };
 const COMPLEXITY_LABELS: Record<BuildingComplexity, string> = { new: 'New construction', finished: 'Finished building' };
@@ -85,7 +88,17 @@ const RangeControl = memo(function RangeControl({ label, field, value, format, o
 });
 
 /** A feature toggle (memoised like the sliders). */
-const Toggle = memo(function Toggle({ label, field, checked, onSet }: { label: string; field: ToggleKey; checked: boolean; onSet: SetSpec }) {
+const Toggle = memo(function Toggle({
+  label,
+  field,
+  checked,
+  onSet,
+}: {
+  label: string;
+  field: ToggleKey;
+  checked: boolean;
+  onSet: SetSpec;
+}) {
   return (
     <Checkbox.Root checked={checked} onCheckedChange={(e) => onSet(field, e.checked === true)} colorPalette="brand">
       <Checkbox.HiddenInput />
@@ -107,14 +120,20 @@ export const CalculatorControls = memo(function CalculatorControls({
   specs: CalculatorSpecs;
   onChange: (update: (prev: CalculatorSpecs) => CalculatorSpecs) => void;
 }) {
-  const set = useCallback<SetSpec>((key, value) => onChange((prev) => (prev[key] === value ? prev : { ...prev, [key]: value })), [onChange]);
+  const set = useCallback<SetSpec>(
+    (key, value) => onChange((prev) => (prev[key] === value ? prev : { ...prev, [key]: value })),
+    [onChange],
+  );
   return (
     <Stack gap="6" as="form" aria-label="Project configuration" onSubmit={(e: React.FormEvent) => e.preventDefault()}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <Field.Root>
           <Field.Label>Building type</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field value={specs.buildingType} onChange={(e) => set('buildingType', e.currentTarget.value as CalculatorBuildingType)}>
+            <NativeSelect.Field
+              value={specs.buildingType}
+              onChange={(e) => set('buildingType', e.currentTarget.value as CalculatorBuildingType)}
+            >
               {CALCULATOR_BUILDING_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {BUILDING_TYPE_LABELS[t]}
@@ -127,7 +146,10 @@ export const CalculatorControls = memo(function CalculatorControls({
         <Field.Root>
           <Field.Label>Building complexity</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field value={specs.buildingComplexity} onChange={(e) => set('buildingComplexity', e.currentTarget.value as BuildingComplexity)}>
+            <NativeSelect.Field
+              value={specs.buildingComplexity}
+              onChange={(e) => set('buildingComplexity', e.currentTarget.value as BuildingComplexity)}
+            >
               {BUILDING_COMPLEXITIES.map((c) => (
                 <option key={c} value={c}>
                   {COMPLEXITY_LABELS[c]}
@@ -141,7 +163,14 @@ export const CalculatorControls = memo(function CalculatorControls({
 
       <RangeControl label="Square footage" testId="sqft" field="sqft" value={specs.sqft} format={formatSqft} onSet={set} />
       <RangeControl label="Number of cameras" testId="cameras" field="cameras" value={specs.cameras} format={formatCameras} onSet={set} />
-      <RangeControl label="Entry points" testId="entry-points" field="entryPoints" value={specs.entryPoints} format={formatEntryPoints} onSet={set} />
+      <RangeControl
+        label="Entry points"
+        testId="entry-points"
+        field="entryPoints"
+        value={specs.entryPoints}
+        format={formatEntryPoints}
+        onSet={set}
+      />
 
       <Box as="fieldset">
         <Text as="legend" fontWeight="medium" fontSize="sm" mb="2">

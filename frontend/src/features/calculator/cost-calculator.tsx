@@ -100,7 +100,12 @@ function PdfStatus({ job }: { job: PdfJob }) {
             const current = i === reached && !done;
             const label = step === 'emailed' && job.phase === 'saved' ? 'Saved' : STEP_LABELS[step];
             return (
-              <li key={step} data-step={step} data-state={done ? 'done' : current ? 'current' : 'pending'} aria-current={current ? 'step' : undefined}>
+              <li
+                key={step}
+                data-step={step}
+                data-state={done ? 'done' : current ? 'current' : 'pending'}
+                aria-current={current ? 'step' : undefined}
+              >
                 <Badge colorPalette={done ? 'green' : current ? 'brand' : 'gray'} variant={done || current ? 'solid' : 'outline'} size="md">
                   {done ? '✓ ' : ''}
                   {label}
@@ -122,7 +127,13 @@ function PdfStatus({ job }: { job: PdfJob }) {
  * discount and total, whole dollars. Memoised: it re-renders when the prices change, not when
  * the dialog or the PDF status does.
  */
-const CostBreakdown = memo(function CostBreakdown({ breakdown, promotion }: { breakdown: CostBreakdownLines; promotion: { code: string; percent: number } | null }) {
+const CostBreakdown = memo(function CostBreakdown({
+  breakdown,
+  promotion,
+}: {
+  breakdown: CostBreakdownLines;
+  promotion: { code: string; percent: number } | null;
+}) {
   return (
     <Box as="dl" data-testid="calculator-breakdown">
       {BREAKDOWN_LINES.map((key) => (

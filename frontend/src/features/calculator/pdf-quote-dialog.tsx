@@ -27,7 +27,13 @@ type FieldName = keyof PdfQuoteForm;
 
 export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Props) {
   const formId = useId();
-  const { register, handleSubmit, reset, control, formState: { errors } } = useForm<PdfQuoteForm>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<PdfQuoteForm>({
     resolver: zodResolver(pdfQuoteFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -64,7 +70,9 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Pro
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <Dialog.Description color="fg.muted">We will email your itemised estimate as a PDF and call you within 24 hours.</Dialog.Description>
+                  <Dialog.Description color="fg.muted">
+                    We will email your itemised estimate as a PDF and call you within 24 hours.
+                  </Dialog.Description>
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     {field('firstName', 'First name', true, { autoComplete: 'given-name' })}
                     {field('lastName', 'Last name', true, { autoComplete: 'family-name' })}
@@ -80,7 +88,13 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Pro
                     Cancel
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" disabled={!allFilled || submitting} loading={submitting} loadingText="Sending...">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  disabled={!allFilled || submitting}
+                  loading={submitting}
+                  loadingText="Sending..."
+                >
                   Email My PDF Quote
                 </Button>
               </Dialog.Footer>

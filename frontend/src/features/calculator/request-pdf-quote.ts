@@ -56,7 +56,11 @@ export function requestEstimatePdf(leadId: number, form: PdfQuoteForm, estimate:
     leadId,
     estimate: {
       pricing: { ...estimate.breakdown },
-      projectDetails: { totalCameras: estimate.specs.cameras, buildingComplexity: estimate.specs.buildingComplexity, estimateType: 'calculator' },
+      projectDetails: {
+        totalCameras: estimate.specs.cameras,
+        buildingComplexity: estimate.specs.buildingComplexity,
+        estimateType: 'calculator',
+      },
       timeline: estimate.timeline.label,
       warranty: ESTIMATE_WARRANTY,
       equipmentList: estimate.lineItems,

@@ -38,7 +38,8 @@ export const CATEGORY_LABELS: Record<Tab, string> = {
 };
 
 const money = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const monthYear = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthYear = (date: string) =>
+  new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Facts({ study }: { study: CaseStudy }) {
   return (
@@ -93,7 +94,9 @@ export function CaseStudyCard({ study }: { study: CaseStudy }) {
   const cover = study.imageUrl ?? study.images[0] ?? null;
   return (
     <Card.Root variant="outline" overflow="hidden" data-testid="case-study-card">
-      {cover ? <Box as="img" {...{ src: localImageSrc(cover), alt: '', htmlWidth: 800, htmlHeight: 500, loading: 'lazy' }} w="100%" h="auto" /> : null}
+      {cover ? (
+        <Box as="img" {...{ src: localImageSrc(cover), alt: '', htmlWidth: 800, htmlHeight: 500, loading: 'lazy' }} w="100%" h="auto" />
+      ) : null}
       <Card.Body gap="3">
         <Badge alignSelf="start" colorPalette="brand" variant="subtle">
           {CATEGORY_LABELS[study.category]}
@@ -104,7 +107,15 @@ export function CaseStudyCard({ study }: { study: CaseStudy }) {
         <Text color="fg.muted">{study.description}</Text>
         <Facts study={study} />
         <Tags tags={study.tags} />
-        <Button variant="outline" colorPalette="brand" size="sm" alignSelf="start" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          size="sm"
+          alignSelf="start"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? <LucideChevronUp aria-hidden="true" /> : <LucideChevronDown aria-hidden="true" />}
           {open ? 'Hide Details' : 'View Details'}
         </Button>
@@ -230,7 +241,13 @@ export function CaseStudiesPortfolio() {
                   ))}
                 </Stack>
               ) : null}
-              <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as Tab)} variant="enclosed" colorPalette="brand" lazyMount={false}>
+              <Tabs.Root
+                value={tab}
+                onValueChange={(d) => setTab(d.value as Tab)}
+                variant="enclosed"
+                colorPalette="brand"
+                lazyMount={false}
+              >
                 <Box overflowX="auto" pb="1">
                   <Tabs.List aria-label="Filter by category">
                     {(['all', ...CASE_STUDY_CATEGORIES] as const).map((t) => (

@@ -44,13 +44,44 @@ export function ImageGallery({ images, label, onRemove }: ImageGalleryProps) {
       }}
     >
       <Box position="relative" rounded="md" overflow="hidden" bg="bg.muted">
-        <Box as="img" {...{ src: localImageSrc(images[current]), alt: altOf(label, images[current], current, n), htmlWidth: 800, htmlHeight: 500, loading: 'lazy' }} w="100%" h="auto" />
+        <Box
+          as="img"
+          {...{
+            src: localImageSrc(images[current]),
+            alt: altOf(label, images[current], current, n),
+            htmlWidth: 800,
+            htmlHeight: 500,
+            loading: 'lazy',
+          }}
+          w="100%"
+          h="auto"
+        />
         {n > 1 ? (
           <>
-            <IconButton aria-label="Previous image" position="absolute" left="2" top="50%" transform="translateY(-50%)" size="sm" variant="solid" colorPalette="gray" onClick={() => go(current - 1)}>
+            <IconButton
+              aria-label="Previous image"
+              position="absolute"
+              left="2"
+              top="50%"
+              transform="translateY(-50%)"
+              size="sm"
+              variant="solid"
+              colorPalette="gray"
+              onClick={() => go(current - 1)}
+            >
               <LucideChevronLeft />
             </IconButton>
-            <IconButton aria-label="Next image" position="absolute" right="2" top="50%" transform="translateY(-50%)" size="sm" variant="solid" colorPalette="gray" onClick={() => go(current + 1)}>
+            <IconButton
+              aria-label="Next image"
+              position="absolute"
+              right="2"
+              top="50%"
+              transform="translateY(-50%)"
+              size="sm"
+              variant="solid"
+              colorPalette="gray"
+              onClick={() => go(current + 1)}
+            >
               <LucideChevronRight />
             </IconButton>
           </>
@@ -72,7 +103,14 @@ export function ImageGallery({ images, label, onRemove }: ImageGalleryProps) {
               overflow="hidden"
               cursor="pointer"
             >
-              <Box as="img" {...{ src: localImageSrc(url), alt: '', htmlWidth: 64, htmlHeight: 40, loading: 'lazy' }} w="16" h="10" objectFit="cover" display="block" />
+              <Box
+                as="img"
+                {...{ src: localImageSrc(url), alt: '', htmlWidth: 64, htmlHeight: 40, loading: 'lazy' }}
+                w="16"
+                h="10"
+                objectFit="cover"
+                display="block"
+              />
             </Box>
           ))}
         </HStack>

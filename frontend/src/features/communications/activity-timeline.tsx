@@ -5,14 +5,29 @@
 import { Badge, Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { type ActivityType, type LeadActivityItem, type MessageStatus, MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type LucideIcon, LucideCreditCard, LucideMail, LucideMessageSquare, LucidePhone, LucideRefreshCw, LucideUserPlus } from 'lucide-react';
+import {
+  type LucideIcon,
+  LucideCreditCard,
+  LucideMail,
+  LucideMessageSquare,
+  LucidePhone,
+  LucideRefreshCw,
+  LucideUserPlus,
+} from 'lucide-react';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { STATUS_LABELS } from '../../lib/lead-status';
 import { leadTimelineQuery } from './api/comms-api';
 import { ACTIVITY_LABELS, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { LoadingBlocks } from './ui';
 
-const ICONS: Record<ActivityType, LucideIcon> = { email: LucideMail, sms: LucideMessageSquare, call: LucidePhone, status_change: LucideRefreshCw, payment: LucideCreditCard, lead_created: LucideUserPlus };
+const ICONS: Record<ActivityType, LucideIcon> = {
+  email: LucideMail,
+  sms: LucideMessageSquare,
+  call: LucidePhone,
+  status_change: LucideRefreshCw,
+  payment: LucideCreditCard,
+  lead_created: LucideUserPlus,
+};
 const isMessageStatus = (s: string | undefined): s is MessageStatus => !!s && (MESSAGE_STATUSES as readonly string[]).includes(s);
 
 /** One line of headline text for an item. */
@@ -21,7 +36,9 @@ function headline(a: LeadActivityItem): string {
     case 'email':
       return a.subject ? `Email: ${a.subject}` : `Email${a.template ? ` (${a.template})` : ''}`;
     case 'status_change':
-      return a.toStatus ? `Status: ${a.fromStatus ? `${STATUS_LABELS[a.fromStatus]} → ` : ''}${STATUS_LABELS[a.toStatus]}` : 'Status change';
+      return a.toStatus
+        ? `Status: ${a.fromStatus ? `${STATUS_LABELS[a.fromStatus]} → ` : ''}${STATUS_LABELS[a.toStatus]}`
+        : 'Status change';
     case 'payment':
       return `Payment${a.amountCents !== undefined ? ` ${formatUsdCents(a.amountCents / 100)}` : ''}${a.status ? ` · ${a.status}` : ''}`;
     default:
@@ -30,8 +47,21 @@ function headline(a: LeadActivityItem): string {
 }
 
 /** The items as a timeline (no fetching); `compact` shows one line of content. */
-export function ActivityList({ items, compact = false, emptyText = 'No activity yet.' }: { items: LeadActivityItem[]; compact?: boolean; emptyText?: string }) {
-  if (items.length === 0) return <Text fontSize="sm" color="fg.muted">{emptyText}</Text>;
+export function ActivityList({
+  items,
+  compact = false,
+  emptyText = 'No activity yet.',
+}: {
+  items: LeadActivityItem[];
+  compact?: boolean;
+  emptyText?: string;
+}) {
+  if (items.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {emptyText}
+      </Text>
+    );
   return (
     <Stack as="ol" gap="0" data-testid="activity-timeline">
       {items.map((a, i) => (
@@ -45,20 +75,34 @@ export function ActivityList({ items, compact = false, emptyText = 'No activity 
           </Flex>
           <Stack gap="1" pb="4" minW="0" flex="1">
             <Flex gap="2" align="center" wrap="wrap">
-              <Text fontSize="sm" fontWeight="medium">{headline(a)}</Text>
+              <Text fontSize="sm" fontWeight="medium">
+                {headline(a)}
+              </Text>
               {(a.type === 'email' || a.type === 'sms') && isMessageStatus(a.status) && (
-                <Badge size="sm" colorPalette={MESSAGE_STATUS_COLORS[a.status]}>{MESSAGE_STATUS_LABELS[a.status]}</Badge>
+                <Badge size="sm" colorPalette={MESSAGE_STATUS_COLORS[a.status]}>
+                  {MESSAGE_STATUS_LABELS[a.status]}
+                </Badge>
               )}
-              {a.campaignId ? <Badge size="sm" variant="outline">Campaign #{a.campaignId}</Badge> : null}
+              {a.campaignId ? (
+                <Badge size="sm" variant="outline">
+                  Campaign #{a.campaignId}
+                </Badge>
+              ) : null}
             </Flex>
             <Text fontSize="xs" color="fg.muted">
               <time dateTime={a.timestamp}>{formatDateTime(a.timestamp)}</time>
               {a.triggeredBy ? ` · ${a.triggeredBy}` : ''}
             </Text>
             {a.content && a.type !== 'status_change' && (
-              <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lineClamp={compact ? 1 : 4}>{a.content}</Text>
+              <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lineClamp={compact ? 1 : 4}>
+                {a.content}
+              </Text>
             )}
-            {a.error && <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : 'fg.muted'}>{a.error}</Text>}
+            {a.error && (
+              <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : 'fg.muted'}>
+                {a.error}
+              </Text>
+            )}
           </Stack>
         </Flex>
       ))}
@@ -74,7 +118,9 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
       {timeline.isPending ? (
         <LoadingBlocks h="4" />
       ) : timeline.isError ? (
-        <Text role="alert" fontSize="sm">Could not load the activity timeline.</Text>
+        <Text role="alert" fontSize="sm">
+          Could not load the activity timeline.
+        </Text>
       ) : (
         <ActivityList items={timeline.data} />
       )}

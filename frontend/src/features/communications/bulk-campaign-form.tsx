@@ -5,7 +5,14 @@
  * shows its live progress. Shared by the admin dashboard's Communication tab and the centre.
  */
 import { Button, Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { BULK_STATUS_OPTIONS, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type BulkCommunication, type Campaign, type CommunicationChannel } from '@ironclad/contracts';
+import {
+  BULK_STATUS_OPTIONS,
+  DEFAULT_TEST_TEMPLATE,
+  SMS_MAX_LENGTH,
+  type BulkCommunication,
+  type Campaign,
+  type CommunicationChannel,
+} from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { STATUS_LABELS } from '../../lib/lead-status';
@@ -15,7 +22,15 @@ import { smsFollowUpText } from './send-message-dialog';
 import { CHANNEL_OPTIONS, ChoiceGroup } from './ui';
 
 /** Builds the request of the form's values (empty filter fields are left out). */
-export function bulkRequest(v: { name: string; type: CommunicationChannel; template: string; message: string; status: string; minValue: string; createdAfter: string }): BulkCommunication {
+export function bulkRequest(v: {
+  name: string;
+  type: CommunicationChannel;
+  template: string;
+  message: string;
+  status: string;
+  minValue: string;
+  createdAfter: string;
+}): BulkCommunication {
   const filter: BulkCommunication['filter'] = {};
   if (v.status !== 'all') filter.status = v.status as NonNullable<BulkCommunication['filter']['status']>;
   if (v.minValue.trim() !== '') filter.minValue = Math.max(0, Math.round(Number(v.minValue)));
@@ -28,17 +43,32 @@ export function bulkRequest(v: { name: string; type: CommunicationChannel; templ
   };
 }
 
-export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: { onStarted?: (campaign: Campaign) => void; submitLabel?: string }) {
+export function BulkCampaignForm({
+  onStarted,
+  submitLabel = 'Start campaign',
+}: {
+  onStarted?: (campaign: Campaign) => void;
+  submitLabel?: string;
+}) {
   const { company } = usePublicConfig();
   const templates = useQuery(templatesQuery);
   const start = useStartCampaign();
   const [values, setValues] = useState({
-    name: '', type: 'email' as CommunicationChannel, template: DEFAULT_TEST_TEMPLATE, message: smsFollowUpText(null, company), status: 'all', minValue: '', createdAfter: '',
+    name: '',
+    type: 'email' as CommunicationChannel,
+    template: DEFAULT_TEST_TEMPLATE,
+    message: smsFollowUpText(null, company),
+    status: 'all',
+    minValue: '',
+    createdAfter: '',
   });
   const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) => setValues((old) => ({ ...old, [k]: v }));
   const minInvalid = values.minValue.trim() !== '' && !(Number(values.minValue) >= 0);
   const canStart = !start.isPending && !minInvalid && (values.type === 'email' ? values.template !== '' : values.message.trim() !== '');
-  const fieldErrors = start.error && 'body' in start.error ? (start.error as { body: { details?: { fieldErrors?: Record<string, string[]> } } | null }).body?.details?.fieldErrors : undefined;
+  const fieldErrors =
+    start.error && 'body' in start.error
+      ? (start.error as { body: { details?: { fieldErrors?: Record<string, string[]> } } | null }).body?.details?.fieldErrors
+      : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +86,9 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
             <Field.HelperText>Optional; a name is made from the type and date otherwise.</Field.HelperText>
           </Field.Root>
           <Stack gap="1.5">
-            <Text fontSize="sm" fontWeight="medium" aria-hidden>Type</Text>
+            <Text fontSize="sm" fontWeight="medium" aria-hidden>
+              Type
+            </Text>
             <ChoiceGroup label="Campaign type" value={values.type} options={CHANNEL_OPTIONS} onChange={(t) => set('type', t)} />
           </Stack>
         </SimpleGrid>
@@ -66,7 +98,11 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
             <NativeSelect.Root disabled={templates.isPending}>
               <NativeSelect.Field value={values.template} onChange={(e) => set('template', e.target.value)}>
                 {templates.isPending && <option value={values.template}>{values.template}</option>}
-                {(templates.data ?? []).map((t) => <option key={t.id} value={t.name}>{t.name} — {t.subject}</option>)}
+                {(templates.data ?? []).map((t) => (
+                  <option key={t.id} value={t.name}>
+                    {t.name} — {t.subject}
+                  </option>
+                ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -74,20 +110,31 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
           </Field.Root>
         ) : (
           <Field.Root required invalid={!!fieldErrors?.message}>
-            <Field.Label>Text message<Field.RequiredIndicator /></Field.Label>
+            <Field.Label>
+              Text message
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Textarea value={values.message} onChange={(e) => set('message', e.target.value)} maxLength={SMS_MAX_LENGTH} rows={3} />
-            <Field.HelperText>{values.message.length} / {SMS_MAX_LENGTH} characters. Opted-out numbers are skipped.</Field.HelperText>
+            <Field.HelperText>
+              {values.message.length} / {SMS_MAX_LENGTH} characters. Opted-out numbers are skipped.
+            </Field.HelperText>
             <Field.ErrorText>{fieldErrors?.message?.[0]}</Field.ErrorText>
           </Field.Root>
         )}
-        <Text fontWeight="semibold" fontSize="sm">Recipients</Text>
+        <Text fontWeight="semibold" fontSize="sm">
+          Recipients
+        </Text>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <Field.Root>
             <Field.Label>Lead status</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field value={values.status} onChange={(e) => set('status', e.target.value)}>
                 <option value="all">All statuses</option>
-                {BULK_STATUS_OPTIONS.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+                {BULK_STATUS_OPTIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
@@ -95,7 +142,15 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
           <Field.Root invalid={minInvalid || !!fieldErrors?.['filter.minValue']}>
             <Field.Label>Minimum estimate</Field.Label>
             <InputGroup startElement="$">
-              <Input type="number" inputMode="numeric" min={0} step={1} value={values.minValue} onChange={(e) => set('minValue', e.target.value)} placeholder="0" />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={values.minValue}
+                onChange={(e) => set('minValue', e.target.value)}
+                placeholder="0"
+              />
             </InputGroup>
             <Field.ErrorText>{fieldErrors?.['filter.minValue']?.[0] ?? 'Enter a whole number of dollars.'}</Field.ErrorText>
           </Field.Root>
@@ -105,8 +160,12 @@ export function BulkCampaignForm({ onStarted, submitLabel = 'Start campaign' }: 
             <Field.ErrorText>{fieldErrors?.['filter.createdAfter']?.[0]}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
-        <Text fontSize="sm" color="fg.muted">Marketing email carries an unsubscribe link and the postal address; recipients who opted out are skipped and counted.</Text>
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!canStart} loading={start.isPending}>{submitLabel}</Button>
+        <Text fontSize="sm" color="fg.muted">
+          Marketing email carries an unsubscribe link and the postal address; recipients who opted out are skipped and counted.
+        </Text>
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!canStart} loading={start.isPending}>
+          {submitLabel}
+        </Button>
       </Stack>
     </form>
   );

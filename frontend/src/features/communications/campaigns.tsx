@@ -32,7 +32,10 @@ const describe = (c: Campaign) => `${c.name}: ${DELIVERY_SERIES.map((s) => `${c[
 
 /** Stacked bars of how the messages of the given campaigns ended. */
 export function DeliveryChart({ campaigns, height = 64 }: { campaigns: Campaign[]; height?: number | string }) {
-  const data = campaigns.map((c) => ({ name: c.name.length > 18 ? `${c.name.slice(0, 17)}…` : c.name, ...Object.fromEntries(DELIVERY_SERIES.map((s) => [s.key, c[s.key]])) }));
+  const data = campaigns.map((c) => ({
+    name: c.name.length > 18 ? `${c.name.slice(0, 17)}…` : c.name,
+    ...Object.fromEntries(DELIVERY_SERIES.map((s) => [s.key, c[s.key]])),
+  }));
   const used = DELIVERY_SERIES.filter((s) => campaigns.some((c) => c[s.key] > 0));
   return (
     <Box h={height} role="img" aria-label={`Delivery by campaign. ${campaigns.map(describe).join('. ')}`} data-testid="delivery-chart">
@@ -43,7 +46,9 @@ export function DeliveryChart({ campaigns, height = 64 }: { campaigns: Campaign[
           <YAxis type="category" dataKey="name" width={120} fontSize={11} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          {used.map((s) => <Bar key={s.key} dataKey={s.key} name={s.label} stackId="delivery" fill={s.color} isAnimationActive={false} />)}
+          {used.map((s) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} stackId="delivery" fill={s.color} isAnimationActive={false} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </Box>
@@ -58,13 +63,39 @@ function CampaignControls({ campaign }: { campaign: Campaign }) {
   return (
     <HStack gap="2" wrap="wrap">
       {campaign.status === 'paused' ? (
-        <Button size="xs" variant="outline" disabled={busy} aria-label={`Resume ${campaign.name}`} onClick={() => action.mutate({ id: campaign.id, action: 'resume' })}>Resume</Button>
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={busy}
+          aria-label={`Resume ${campaign.name}`}
+          onClick={() => action.mutate({ id: campaign.id, action: 'resume' })}
+        >
+          Resume
+        </Button>
       ) : (
-        <Button size="xs" variant="outline" disabled={busy} aria-label={`Pause ${campaign.name}`} onClick={() => action.mutate({ id: campaign.id, action: 'pause' })}>Pause</Button>
+        <Button
+          size="xs"
+          variant="outline"
+          disabled={busy}
+          aria-label={`Pause ${campaign.name}`}
+          onClick={() => action.mutate({ id: campaign.id, action: 'pause' })}
+        >
+          Pause
+        </Button>
       )}
-      <Button size="xs" variant="outline" colorPalette="red" disabled={busy} aria-label={`Cancel campaign ${campaign.name}`} onClick={() => {
-        if (window.confirm(`Cancel "${campaign.name}"? Messages not sent yet will not be sent.`)) action.mutate({ id: campaign.id, action: 'cancel' });
-      }}>Cancel campaign</Button>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        disabled={busy}
+        aria-label={`Cancel campaign ${campaign.name}`}
+        onClick={() => {
+          if (window.confirm(`Cancel "${campaign.name}"? Messages not sent yet will not be sent.`))
+            action.mutate({ id: campaign.id, action: 'cancel' });
+        }}
+      >
+        Cancel campaign
+      </Button>
     </HStack>
   );
 }
@@ -75,12 +106,19 @@ export function CampaignCard({ campaign, onDetails }: { campaign: Campaign; onDe
     <Box borderWidth="1px" rounded="lg" p="4" as="li" listStyleType="none" data-testid="campaign-card" data-campaign-id={campaign.id}>
       <Flex justify="space-between" gap="2" mb="2" wrap="wrap" align="center">
         <Text fontSize="xs" color="fg.muted">
-          <Badge size="sm" variant="outline" mr="2">{campaign.type === 'email' ? `Email · ${campaign.template ?? ''}` : 'SMS'}</Badge>
-          Started {formatDateTime(campaign.createdAt)}{campaign.createdBy ? ` by ${campaign.createdBy}` : ''}
+          <Badge size="sm" variant="outline" mr="2">
+            {campaign.type === 'email' ? `Email · ${campaign.template ?? ''}` : 'SMS'}
+          </Badge>
+          Started {formatDateTime(campaign.createdAt)}
+          {campaign.createdBy ? ` by ${campaign.createdBy}` : ''}
         </Text>
         <HStack gap="2">
           <CampaignControls campaign={campaign} />
-          {onDetails && <Button size="xs" variant="ghost" onClick={onDetails} aria-label={`Details of ${campaign.name}`}>Details</Button>}
+          {onDetails && (
+            <Button size="xs" variant="ghost" onClick={onDetails} aria-label={`Details of ${campaign.name}`}>
+              Details
+            </Button>
+          )}
         </HStack>
       </Flex>
       <LiveCampaignProgress campaign={campaign} />
@@ -98,17 +136,26 @@ export function CampaignList({ limit }: { limit?: number }) {
   const campaigns = useQuery(campaignsQuery);
   const [details, setDetails] = useState<number | null>(null);
   if (campaigns.isPending) return <LoadingBlocks count={2} h="24" />;
-  if (campaigns.isError) return <Text role="alert" color="fg.error">Failed to load communication data</Text>;
+  if (campaigns.isError)
+    return (
+      <Text role="alert" color="fg.error">
+        Failed to load communication data
+      </Text>
+    );
   const list = limit ? campaigns.data.slice(0, limit) : campaigns.data;
   if (list.length === 0) {
     return (
-      <EmptyNote icon={LucideMegaphone} title="No campaigns yet">Start a bulk email or SMS to see its progress here.</EmptyNote>
+      <EmptyNote icon={LucideMegaphone} title="No campaigns yet">
+        Start a bulk email or SMS to see its progress here.
+      </EmptyNote>
     );
   }
   return (
     <>
       <Stack as="ul" gap="3" aria-label="Campaigns" data-testid="campaign-list">
-        {list.map((c) => <CampaignCard key={c.id} campaign={c} onDetails={() => setDetails(c.id)} />)}
+        {list.map((c) => (
+          <CampaignCard key={c.id} campaign={c} onDetails={() => setDetails(c.id)} />
+        ))}
       </Stack>
       <CampaignDetailsDialog id={details} onClose={() => setDetails(null)} />
     </>
@@ -118,7 +165,15 @@ export function CampaignList({ limit }: { limit?: number }) {
 /** The campaign details modal (staff-side.md §2): settings, counts, summary and the delivery chart. */
 export function CampaignDetailsDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} size="lg" placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open={id !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size="lg"
+      placement="center"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -137,11 +192,16 @@ function CampaignDetails({ id }: { id: number }) {
     ? [
         ['Type', c.type === 'email' ? 'Email' : 'SMS'],
         [c.type === 'email' ? 'Template' : 'Message', (c.type === 'email' ? c.template : c.message) ?? '—'],
-        ['Recipients filter', [
-          filter?.status && filter.status !== 'all' ? `status ${STATUS_LABELS[filter.status]}` : 'all statuses',
-          filter?.minValue !== undefined ? `estimate ≥ ${formatUsd(filter.minValue)}` : null,
-          filter?.createdAfter ? `created after ${filter.createdAfter.slice(0, 10)}` : null,
-        ].filter(Boolean).join(', ')],
+        [
+          'Recipients filter',
+          [
+            filter?.status && filter.status !== 'all' ? `status ${STATUS_LABELS[filter.status]}` : 'all statuses',
+            filter?.minValue !== undefined ? `estimate ≥ ${formatUsd(filter.minValue)}` : null,
+            filter?.createdAfter ? `created after ${filter.createdAfter.slice(0, 10)}` : null,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        ],
         ['Created', `${formatDateTime(c.createdAt)}${c.createdBy ? ` by ${c.createdBy}` : ''}`],
         ['Started', c.startedAt ? formatDateTime(c.startedAt) : '—'],
         ['Finished', c.finishedAt ? formatDateTime(c.finishedAt) : '—'],
@@ -151,10 +211,16 @@ function CampaignDetails({ id }: { id: number }) {
     <>
       <Dialog.Header>
         <Dialog.Title>{c ? c.name : 'Campaign'}</Dialog.Title>
-        {c && <Badge ml="2" colorPalette={CAMPAIGN_STATUS_COLORS[c.status]}>{CAMPAIGN_STATUS_LABELS[c.status]}</Badge>}
+        {c && (
+          <Badge ml="2" colorPalette={CAMPAIGN_STATUS_COLORS[c.status]}>
+            {CAMPAIGN_STATUS_LABELS[c.status]}
+          </Badge>
+        )}
       </Dialog.Header>
       <Dialog.Body>
-        {q.isPending ? <LoadingBlocks h="5" /> : q.isError || !c ? (
+        {q.isPending ? (
+          <LoadingBlocks h="5" />
+        ) : q.isError || !c ? (
           <Text role="alert">Could not load the campaign.</Text>
         ) : (
           <Stack gap="5" data-testid="campaign-details">
@@ -162,18 +228,32 @@ function CampaignDetails({ id }: { id: number }) {
             <LiveCampaignProgress campaign={c} />
             {c.summary ? (
               <SimpleGrid columns={3} gap="3" data-testid="campaign-details-summary">
-                {([['Successful', c.summary.successful], ['Failed', c.summary.failed], ['Total', c.summary.total]] as const).map(([label, n]) => (
+                {(
+                  [
+                    ['Successful', c.summary.successful],
+                    ['Failed', c.summary.failed],
+                    ['Total', c.summary.total],
+                  ] as const
+                ).map(([label, n]) => (
                   <Box key={label} borderWidth="1px" rounded="md" p="3" textAlign="center">
-                    <Text fontSize="xs" color="fg.muted">{label}</Text>
-                    <Text fontSize="xl" fontWeight="bold">{n}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {label}
+                    </Text>
+                    <Text fontSize="xl" fontWeight="bold">
+                      {n}
+                    </Text>
                   </Box>
                 ))}
               </SimpleGrid>
             ) : (
-              <Text fontSize="sm" color="fg.muted">The summary is available once the campaign has finished.</Text>
+              <Text fontSize="sm" color="fg.muted">
+                The summary is available once the campaign has finished.
+              </Text>
             )}
             <Box>
-              <Heading as="h3" size="sm" mb="2">Delivery</Heading>
+              <Heading as="h3" size="sm" mb="2">
+                Delivery
+              </Heading>
               <DeliveryChart campaigns={[c]} height="32" />
             </Box>
           </Stack>
@@ -181,9 +261,13 @@ function CampaignDetails({ id }: { id: number }) {
       </Dialog.Body>
       <Dialog.Footer>
         {c && <CampaignControls campaign={c} />}
-        <Dialog.ActionTrigger asChild><Button variant="outline">Close</Button></Dialog.ActionTrigger>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.ActionTrigger>
       </Dialog.Footer>
-      <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
     </>
   );
 }

@@ -4,7 +4,16 @@
  * timeline), Testing and Settings.
  */
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CALL_NOTE_MAX_LENGTH, CAMPAIGN_PROGRESS_INTERVAL_MS, COMMUNICATION_TEXTS, EMAIL_CONTENT_MAX_LENGTH, NOT_CONFIGURED_REASON, SMS_MAX_LENGTH, type LeadActivity, type LeadActivityItem } from '@ironclad/contracts';
+import {
+  CALL_NOTE_MAX_LENGTH,
+  CAMPAIGN_PROGRESS_INTERVAL_MS,
+  COMMUNICATION_TEXTS,
+  EMAIL_CONTENT_MAX_LENGTH,
+  NOT_CONFIGURED_REASON,
+  SMS_MAX_LENGTH,
+  type LeadActivity,
+  type LeadActivityItem,
+} from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LucideHistory } from 'lucide-react';
@@ -37,7 +46,10 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
   const latest = useMemo(() => latestActivities(activities.data ?? [], 5), [activities.data]);
   const list = campaigns.data ?? [];
   const running = list.filter((c) => isCampaignRunning(c.status)).length;
-  const totals = list.reduce((t, c) => ({ sent: t.sent + c.sent, failed: t.failed + c.failed, skipped: t.skipped + c.skipped, outbox: t.outbox + c.notDelivered }), { sent: 0, failed: 0, skipped: 0, outbox: 0 });
+  const totals = list.reduce(
+    (t, c) => ({ sent: t.sent + c.sent, failed: t.failed + c.failed, skipped: t.skipped + c.skipped, outbox: t.outbox + c.notDelivered }),
+    { sent: 0, failed: 0, skipped: 0, outbox: 0 },
+  );
   const s = status.data;
   return (
     <Stack gap="6">
@@ -48,19 +60,40 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
         <StatCard label="Running Campaigns" value={campaigns.data ? running : '—'} />
       </SimpleGrid>
       {s && (!s.sendgrid.configured || !s.twilio.configured) && (
-        <Text fontSize="sm" color="fg.muted">Messages on a channel without a provider are kept in the outbox, marked “{NOT_CONFIGURED_REASON}”.</Text>
+        <Text fontSize="sm" color="fg.muted">
+          Messages on a channel without a provider are kept in the outbox, marked “{NOT_CONFIGURED_REASON}”.
+        </Text>
       )}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <Card.Root variant="outline">
-          <Card.Header pb="0"><Flex justify="space-between" align="center"><Heading as="h3" size="md">Latest activity</Heading><Button size="xs" variant="ghost" onClick={() => onOpenTab('activity')}>All activity</Button></Flex></Card.Header>
+          <Card.Header pb="0">
+            <Flex justify="space-between" align="center">
+              <Heading as="h3" size="md">
+                Latest activity
+              </Heading>
+              <Button size="xs" variant="ghost" onClick={() => onOpenTab('activity')}>
+                All activity
+              </Button>
+            </Flex>
+          </Card.Header>
           <Card.Body data-testid="latest-activities">
-            {activities.isPending ? <LoadingBlocks h="8" /> : activities.isError ? (
-              <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text>
-            ) : latest.length === 0 ? <Text fontSize="sm" color="fg.muted">No activity yet.</Text> : (
+            {activities.isPending ? (
+              <LoadingBlocks h="8" />
+            ) : activities.isError ? (
+              <Text role="alert" color="fg.error">
+                {COMMUNICATION_TEXTS.loadDataFailed}
+              </Text>
+            ) : latest.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                No activity yet.
+              </Text>
+            ) : (
               <Stack gap="3">
                 {latest.map(({ lead, item }) => (
                   <Box key={`${lead.leadId}-${item.id}`}>
-                    <Text fontSize="xs" fontWeight="semibold" color="fg.muted">{fullName(lead)}</Text>
+                    <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
+                      {fullName(lead)}
+                    </Text>
                     <ActivityList items={[item]} compact />
                   </Box>
                 ))}
@@ -69,18 +102,45 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
           </Card.Body>
         </Card.Root>
         <Card.Root variant="outline">
-          <Card.Header pb="0"><Flex justify="space-between" align="center"><Heading as="h3" size="md">Campaigns</Heading><Button size="xs" variant="ghost" onClick={() => onOpenTab('campaigns')}>All campaigns</Button></Flex></Card.Header>
+          <Card.Header pb="0">
+            <Flex justify="space-between" align="center">
+              <Heading as="h3" size="md">
+                Campaigns
+              </Heading>
+              <Button size="xs" variant="ghost" onClick={() => onOpenTab('campaigns')}>
+                All campaigns
+              </Button>
+            </Flex>
+          </Card.Header>
           <Card.Body gap="3" data-testid="campaign-summary-card">
-            {campaigns.isPending ? <LoadingBlocks count={1} h="40" /> : campaigns.isError ? <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text> : list.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted">No campaigns yet.</Text>
+            {campaigns.isPending ? (
+              <LoadingBlocks count={1} h="40" />
+            ) : campaigns.isError ? (
+              <Text role="alert" color="fg.error">
+                {COMMUNICATION_TEXTS.loadDataFailed}
+              </Text>
+            ) : list.length === 0 ? (
+              <Text fontSize="sm" color="fg.muted">
+                No campaigns yet.
+              </Text>
             ) : (
               <>
                 <HStack gap="4" wrap="wrap" fontSize="sm">
-                  <Text>{list.length} campaign{list.length === 1 ? '' : 's'}</Text>
-                  <Text>Sent <b>{totals.sent}</b></Text>
-                  <Text>Not delivered <b>{totals.outbox}</b></Text>
-                  <Text>Failed <b>{totals.failed}</b></Text>
-                  <Text>Skipped <b>{totals.skipped}</b></Text>
+                  <Text>
+                    {list.length} campaign{list.length === 1 ? '' : 's'}
+                  </Text>
+                  <Text>
+                    Sent <b>{totals.sent}</b>
+                  </Text>
+                  <Text>
+                    Not delivered <b>{totals.outbox}</b>
+                  </Text>
+                  <Text>
+                    Failed <b>{totals.failed}</b>
+                  </Text>
+                  <Text>
+                    Skipped <b>{totals.skipped}</b>
+                  </Text>
                 </HStack>
                 <DeliveryChart campaigns={list.slice(0, 6)} height={`${Math.max(160, Math.min(list.length, 6) * 44 + 60)}px`} />
                 <Stack as="ul" gap="1" fontSize="sm">
@@ -107,13 +167,32 @@ export function LeadActivityPanel() {
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [sendTo, setSendTo] = useState<{ lead: LeadActivity; type: MessageType } | null>(null);
   const q = search.trim().toLowerCase();
-  const leads = (activities.data ?? []).filter((l) => !q || [l.firstName, l.lastName, l.email, l.phone, l.company].some((v) => v?.toLowerCase().includes(q)));
-  const toggle = (id: number) => setExpanded((old) => { const next = new Set(old); if (next.has(id)) next.delete(id); else next.add(id); return next; });
+  const leads = (activities.data ?? []).filter(
+    (l) => !q || [l.firstName, l.lastName, l.email, l.phone, l.company].some((v) => v?.toLowerCase().includes(q)),
+  );
+  const toggle = (id: number) =>
+    setExpanded((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <Box>
-      <Input aria-label="Search lead activity" placeholder="Search by name, email, phone or company" value={search} onChange={(e) => setSearch(e.target.value)} mb="4" maxW={{ md: 'md' }} />
-      {activities.isPending ? <LoadingBlocks h="28" /> : activities.isError ? (
-        <Text role="alert" color="fg.error">{COMMUNICATION_TEXTS.loadDataFailed}</Text>
+      <Input
+        aria-label="Search lead activity"
+        placeholder="Search by name, email, phone or company"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        mb="4"
+        maxW={{ md: 'md' }}
+      />
+      {activities.isPending ? (
+        <LoadingBlocks h="28" />
+      ) : activities.isError ? (
+        <Text role="alert" color="fg.error">
+          {COMMUNICATION_TEXTS.loadDataFailed}
+        </Text>
       ) : leads.length === 0 ? (
         <EmptyNote icon={LucideHistory} title={q ? 'No lead matches your search' : 'No activity yet'} />
       ) : (
@@ -127,18 +206,46 @@ export function LeadActivityPanel() {
                   <Flex justify="space-between" gap="3" wrap="wrap" align="start">
                     <Box minW="0">
                       <HStack gap="2" wrap="wrap">
-                        <Heading as="h3" size="sm">{fullName(l)}</Heading>
+                        <Heading as="h3" size="sm">
+                          {fullName(l)}
+                        </Heading>
                         <Badge colorPalette={STATUS_COLORS[l.pipelineStage]}>{STATUS_LABELS[l.pipelineStage]}</Badge>
                       </HStack>
                       <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-                        {[l.email, l.phone, l.company, l.totalEstimate === null ? null : formatUsd(l.totalEstimate)].filter(Boolean).join(' · ')}
+                        {[l.email, l.phone, l.company, l.totalEstimate === null ? null : formatUsd(l.totalEstimate)]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
-                      <Text fontSize="xs" color="fg.muted">Last contact: {l.lastContact ? formatDateTime(l.lastContact) : 'never'}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        Last contact: {l.lastContact ? formatDateTime(l.lastContact) : 'never'}
+                      </Text>
                     </Box>
                     <HStack gap="1">
-                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'email' })} aria-label={`Send email to ${fullName(l)}`}>Email</Button>
-                      <Button size="xs" variant="outline" disabled={!l.phone} onClick={() => setSendTo({ lead: l, type: 'sms' })} aria-label={`Send SMS to ${fullName(l)}`}>SMS</Button>
-                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'call' })} aria-label={`Add call note for ${fullName(l)}`}>Call note</Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setSendTo({ lead: l, type: 'email' })}
+                        aria-label={`Send email to ${fullName(l)}`}
+                      >
+                        Email
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={!l.phone}
+                        onClick={() => setSendTo({ lead: l, type: 'sms' })}
+                        aria-label={`Send SMS to ${fullName(l)}`}
+                      >
+                        SMS
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setSendTo({ lead: l, type: 'call' })}
+                        aria-label={`Add call note for ${fullName(l)}`}
+                      >
+                        Call note
+                      </Button>
                     </HStack>
                   </Flex>
                   <ActivityList items={items} />
@@ -153,7 +260,12 @@ export function LeadActivityPanel() {
           })}
         </Stack>
       )}
-      <SendMessageDialog lead={sendTo ? { ...sendTo.lead, id: sendTo.lead.leadId } : null} type={sendTo?.type ?? 'email'} screen="centre" onClose={() => setSendTo(null)} />
+      <SendMessageDialog
+        lead={sendTo ? { ...sendTo.lead, id: sendTo.lead.leadId } : null}
+        type={sendTo?.type ?? 'email'}
+        screen="centre"
+        onClose={() => setSendTo(null)}
+      />
     </Box>
   );
 }
@@ -181,7 +293,10 @@ export function SettingsPanel() {
     ['Email content', `${EMAIL_CONTENT_MAX_LENGTH.toLocaleString('en-US')} characters`],
     ['Call note', `${CALL_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`],
     ['Campaign progress updates', `at most ${Math.round(1000 / CAMPAIGN_PROGRESS_INTERVAL_MS)} per second per campaign`],
-    ['Provider rate limits', 'Set on the server per channel (Twilio: one message per second per long code by default); sends wait in the queue, never dropped'],
+    [
+      'Provider rate limits',
+      'Set on the server per channel (Twilio: one message per second per long code by default); sends wait in the queue, never dropped',
+    ],
     ['Opt-outs', 'Unsubscribed addresses and numbers that replied STOP are skipped and counted'],
   ];
   return (
@@ -189,7 +304,10 @@ export function SettingsPanel() {
       <ProviderStatus screen="centre" />
       <ToolCard title="Limits" testId="limits">
         <InfoList rows={limits} />
-        <Text mt="4" fontSize="sm" color="fg.muted">Provider credentials are set with the server’s environment variables (SENDGRID_API_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_PHONE_NUMBER).</Text>
+        <Text mt="4" fontSize="sm" color="fg.muted">
+          Provider credentials are set with the server’s environment variables (SENDGRID_API_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN,
+          TWILIO_PHONE_NUMBER).
+        </Text>
       </ToolCard>
     </Stack>
   );

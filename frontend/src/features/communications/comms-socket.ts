@@ -5,7 +5,14 @@
  *   per second per campaign, and a final one when it ends;
  * - `lead:activity` {leadId} → the lead's timeline queries are invalidated.
  */
-import { CAMPAIGN_STATUSES, ClientEvent, ServerEvent, type Campaign, type CampaignProgress, type LeadActivityEvent } from '@ironclad/contracts';
+import {
+  CAMPAIGN_STATUSES,
+  ClientEvent,
+  ServerEvent,
+  type Campaign,
+  type CampaignProgress,
+  type LeadActivityEvent,
+} from '@ironclad/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -17,10 +24,22 @@ import { campaignPercent, isCampaignRunning } from './format';
 export type LiveCounts = Omit<CampaignProgress, 'campaignId' | 'at'>;
 
 const progressSchema = z.object({
-  campaignId: z.number(), status: z.enum(CAMPAIGN_STATUSES), total: z.number(), queued: z.number(), sent: z.number(), failed: z.number(),
-  skipped: z.number(), notDelivered: z.number(), cancelled: z.number(), percent: z.number(), ratePerSecond: z.number(), at: z.number(),
+  campaignId: z.number(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  total: z.number(),
+  queued: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  notDelivered: z.number(),
+  cancelled: z.number(),
+  percent: z.number(),
+  ratePerSecond: z.number(),
+  at: z.number(),
 }) satisfies z.ZodType<CampaignProgress>;
-const leadActivitySchema = z.object({ leadId: z.number(), type: z.string() }) satisfies z.ZodType<Omit<LeadActivityEvent, 'type'> & { type: string }>;
+const leadActivitySchema = z.object({ leadId: z.number(), type: z.string() }) satisfies z.ZodType<
+  Omit<LeadActivityEvent, 'type'> & { type: string }
+>;
 
 /** Listeners per watched campaign; the room is joined once however many bars show it. */
 const campaignListeners = new Map<number, Set<(p: CampaignProgress) => void>>();
@@ -66,10 +85,20 @@ export function watchCampaign(campaignId: number, onProgress: (p: CampaignProgre
 }
 
 /** The counts of a stored campaign, as a progress snapshot. */
-export function countsOf(c: Pick<Campaign, 'status' | 'recipients' | 'queued' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>): LiveCounts {
+export function countsOf(
+  c: Pick<Campaign, 'status' | 'recipients' | 'queued' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>,
+): LiveCounts {
   return {
-    status: c.status, total: c.recipients, queued: c.queued, sent: c.sent, failed: c.failed, skipped: c.skipped,
-    notDelivered: c.notDelivered, cancelled: c.cancelled, percent: campaignPercent(c), ratePerSecond: 0,
+    status: c.status,
+    total: c.recipients,
+    queued: c.queued,
+    sent: c.sent,
+    failed: c.failed,
+    skipped: c.skipped,
+    notDelivered: c.notDelivered,
+    cancelled: c.cancelled,
+    percent: campaignPercent(c),
+    ratePerSecond: 0,
   };
 }
 
@@ -85,7 +114,11 @@ export function useCampaignProgress(campaign: Campaign): LiveCounts {
   useEffect(() => {
     if (!running) return;
     return watchCampaign(campaign.id, (progress) => {
-      setLive((prev) => (prev && prev.storedStatus === campaign.status && prev.progress.at > progress.at ? prev : { storedStatus: campaign.status, progress }));
+      setLive((prev) =>
+        prev && prev.storedStatus === campaign.status && prev.progress.at > progress.at
+          ? prev
+          : { storedStatus: campaign.status, progress },
+      );
       if (!isCampaignRunning(progress.status)) void qc.invalidateQueries({ queryKey: commsKeys.campaigns });
     });
   }, [campaign.id, campaign.status, running, qc]);

@@ -29,13 +29,25 @@ export function CommunicationTab() {
         <DirectTestCard screen="dashboard" />
         <LeadTestCard />
       </SimpleGrid>
-      <ToolCard title="Bulk communication" description="Send a template email or a text message to every lead matching the filter." testId="bulk-tool">
+      <ToolCard
+        title="Bulk communication"
+        description="Send a template email or a text message to every lead matching the filter."
+        testId="bulk-tool"
+      >
         <BulkCampaignForm submitLabel="Send bulk message" onStarted={(c) => setStartedHere((ids) => [c.id, ...ids])} />
         {shown.length > 0 && (
           <Stack gap="3" mt="6" as="section" aria-labelledby="bulk-progress-heading">
-            <Heading as="h4" size="sm" id="bulk-progress-heading">Progress</Heading>
-            <Stack as="ul" gap="3">{shown.map((c) => <CampaignCard key={c.id} campaign={c} />)}</Stack>
-            <Text fontSize="xs" color="fg.muted">All campaigns, with details, are in the Communications Center.</Text>
+            <Heading as="h4" size="sm" id="bulk-progress-heading">
+              Progress
+            </Heading>
+            <Stack as="ul" gap="3">
+              {shown.map((c) => (
+                <CampaignCard key={c.id} campaign={c} />
+              ))}
+            </Stack>
+            <Text fontSize="xs" color="fg.muted">
+              All campaigns, with details, are in the Communications Center.
+            </Text>
           </Stack>
         )}
       </ToolCard>

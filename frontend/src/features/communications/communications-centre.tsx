@@ -31,25 +31,56 @@ export function CommunicationsCentre() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabValue = isTab(tabParam) ? tabParam : 'dashboard';
-  const open = (value: string) => setParams((p) => { const next = new URLSearchParams(p); if (value === 'dashboard') next.delete('tab'); else next.set('tab', value); return next; }, { replace: true });
+  const open = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === 'dashboard') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
-      <Heading as="h1" size="2xl" mb="1">Communications Center</Heading>
-      <Text color="fg.muted" mb="6">Email and SMS to leads: campaigns, templates, activity and tests.</Text>
+      <Heading as="h1" size="2xl" mb="1">
+        Communications Center
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        Email and SMS to leads: campaigns, templates, activity and tests.
+      </Text>
       <Tabs.Root value={tab} onValueChange={(e) => open(e.value)} lazyMount unmountOnExit variant="enclosed">
         <Box overflowX="auto" mb="4">
           <Tabs.List>
-            {TABS.map((t) => <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>{t.label}</Tabs.Trigger>)}
+            {TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>
+                {t.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
-        <Tabs.Content value="dashboard"><DashboardPanel onOpenTab={open} /></Tabs.Content>
-        <Tabs.Content value="campaigns"><CampaignsPanel /></Tabs.Content>
-        <Tabs.Content value="activity"><LeadActivityPanel /></Tabs.Content>
-        <Tabs.Content value="leads"><LeadManagementPanel /></Tabs.Content>
-        <Tabs.Content value="templates"><TemplatesPanel /></Tabs.Content>
-        <Tabs.Content value="testing"><TestingPanel /></Tabs.Content>
-        <Tabs.Content value="settings"><SettingsPanel /></Tabs.Content>
+        <Tabs.Content value="dashboard">
+          <DashboardPanel onOpenTab={open} />
+        </Tabs.Content>
+        <Tabs.Content value="campaigns">
+          <CampaignsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <LeadActivityPanel />
+        </Tabs.Content>
+        <Tabs.Content value="leads">
+          <LeadManagementPanel />
+        </Tabs.Content>
+        <Tabs.Content value="templates">
+          <TemplatesPanel />
+        </Tabs.Content>
+        <Tabs.Content value="testing">
+          <TestingPanel />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <SettingsPanel />
+        </Tabs.Content>
       </Tabs.Root>
     </Container>
   );
@@ -61,8 +92,12 @@ function CampaignsPanel() {
   return (
     <Box>
       <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
-        <Text color="fg.muted" fontSize="sm">Running campaigns update live; finished ones show their summary.</Text>
-        <Button colorPalette="brand" onClick={() => setCreating(true)}>New campaign</Button>
+        <Text color="fg.muted" fontSize="sm">
+          Running campaigns update live; finished ones show their summary.
+        </Text>
+        <Button colorPalette="brand" onClick={() => setCreating(true)}>
+          New campaign
+        </Button>
       </Flex>
       <CampaignList />
       <Dialog.Root open={creating} onOpenChange={(e) => setCreating(e.open)} size="lg" placement="center" scrollBehavior="inside">
@@ -70,9 +105,13 @@ function CampaignsPanel() {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
-              <Dialog.Header><Dialog.Title>New campaign</Dialog.Title></Dialog.Header>
+              <Dialog.Header>
+                <Dialog.Title>New campaign</Dialog.Title>
+              </Dialog.Header>
               <Dialog.Body pb="6">{creating && <BulkCampaignForm onStarted={() => setCreating(false)} />}</Dialog.Body>
-              <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
             </Dialog.Content>
           </Dialog.Positioner>
         </Portal>

@@ -2,10 +2,18 @@
 import type { ActivityType, Campaign, CampaignStatus, MessageStatus } from '@ironclad/contracts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
-  queued: 'Queued', active: 'Sending', paused: 'Paused', cancelled: 'Cancelled', sent: 'Completed',
+  queued: 'Queued',
+  active: 'Sending',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  sent: 'Completed',
 };
 export const CAMPAIGN_STATUS_COLORS: Record<CampaignStatus, string> = {
-  queued: 'gray', active: 'blue', paused: 'yellow', cancelled: 'red', sent: 'green',
+  queued: 'gray',
+  active: 'blue',
+  paused: 'yellow',
+  cancelled: 'red',
+  sent: 'green',
 };
 
 /** Still draining (its bar follows `campaign:progress`). */
@@ -18,13 +26,29 @@ export function campaignPercent(c: Pick<Campaign, 'recipients' | 'sent' | 'faile
 }
 
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
-  queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', not_delivered: 'Not delivered', skipped: 'Skipped (opted out)', cancelled: 'Cancelled',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  not_delivered: 'Not delivered',
+  skipped: 'Skipped (opted out)',
+  cancelled: 'Cancelled',
 };
 export const MESSAGE_STATUS_COLORS: Record<MessageStatus, string> = {
-  queued: 'gray', sending: 'blue', sent: 'green', failed: 'red', not_delivered: 'orange', skipped: 'purple', cancelled: 'gray',
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+  not_delivered: 'orange',
+  skipped: 'purple',
+  cancelled: 'gray',
 };
 
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {
-  email: 'Email', sms: 'SMS', call: 'Call note', status_change: 'Status change', payment: 'Payment', lead_created: 'Lead created',
+  email: 'Email',
+  sms: 'SMS',
+  call: 'Call note',
+  status_change: 'Status change',
+  payment: 'Payment',
+  lead_created: 'Lead created',
 };
-

@@ -72,9 +72,19 @@ export function LeadManagementPanel() {
         <Field.Root maxW={{ md: '56' }}>
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+            <NativeSelect.Field
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value);
+                setPage(1);
+              }}
+            >
               <option value="all">All statuses</option>
-              {LEAD_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -82,20 +92,37 @@ export function LeadManagementPanel() {
         <Field.Root maxW={{ md: '56' }} invalid={minInput.trim() !== '' && !(Number(minInput) >= 0)}>
           <Field.Label>Minimum estimate</Field.Label>
           <InputGroup startElement="$">
-            <Input type="number" inputMode="numeric" min={0} step={1000} value={minInput} onChange={(e) => { setMinInput(e.target.value); setPage(1); }} placeholder="0" />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1000}
+              value={minInput}
+              onChange={(e) => {
+                setMinInput(e.target.value);
+                setPage(1);
+              }}
+              placeholder="0"
+            />
           </InputGroup>
           <Field.ErrorText>Enter a whole number of dollars.</Field.ErrorText>
         </Field.Root>
         <Box flex="1" />
-        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…">Export CSV</Button>
+        <Button variant="outline" onClick={() => void exportCsv()} loading={exporting} loadingText="Exporting…">
+          Export CSV
+        </Button>
       </Flex>
       <Text fontSize="sm" color="fg.muted" mb="2" aria-live="polite">
-        {leads.data ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` with an estimate of at least ${formatUsd(min)}` : ''}` : ''}
+        {leads.data
+          ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` with an estimate of at least ${formatUsd(min)}` : ''}`
+          : ''}
       </Text>
       {leads.isPending ? (
         <LoadingBlocks count={4} h="10" />
       ) : leads.isError ? (
-        <Text role="alert" color="fg.error">Failed to fetch leads. Please check your connection and try again.</Text>
+        <Text role="alert" color="fg.error">
+          Failed to fetch leads. Please check your connection and try again.
+        </Text>
       ) : shown.length === 0 ? (
         <EmptyNote icon={LucideUsers} title="No leads match these filters" />
       ) : (
@@ -104,22 +131,59 @@ export function LeadManagementPanel() {
             <Table.Caption srOnly>Leads with send actions</Table.Caption>
             <Table.Header>
               <Table.Row>
-                {['Lead', 'Contact', 'Status', 'Estimate', 'Created', 'Actions'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+                {['Lead', 'Contact', 'Status', 'Estimate', 'Created', 'Actions'].map((h) => (
+                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
+                ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {shown.map((l) => (
                 <Table.Row key={l.id} data-testid="managed-lead">
-                  <Table.Cell><Text fontWeight="medium">{fullName(l)}</Text><Text fontSize="xs" color="fg.muted">#{l.id}{l.company ? ` · ${l.company}` : ''}</Text></Table.Cell>
-                  <Table.Cell><Text>{l.email}</Text><Text fontSize="xs" color="fg.muted">{l.phone ?? 'No phone'}</Text></Table.Cell>
-                  <Table.Cell><Badge colorPalette={STATUS_COLORS[l.status]}>{STATUS_LABELS[l.status]}</Badge></Table.Cell>
+                  <Table.Cell>
+                    <Text fontWeight="medium">{fullName(l)}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      #{l.id}
+                      {l.company ? ` · ${l.company}` : ''}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Text>{l.email}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {l.phone ?? 'No phone'}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={STATUS_COLORS[l.status]}>{STATUS_LABELS[l.status]}</Badge>
+                  </Table.Cell>
                   <Table.Cell fontVariantNumeric="tabular-nums">{l.totalEstimate === null ? 'TBD' : formatUsd(l.totalEstimate)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(l.createdAt)}</Table.Cell>
                   <Table.Cell>
                     <HStack gap="1">
-                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'email' })} aria-label={`Send email to ${fullName(l)}`}>Email</Button>
-                      <Button size="xs" variant="outline" disabled={!l.phone} onClick={() => setSendTo({ lead: l, type: 'sms' })} aria-label={`Send SMS to ${fullName(l)}`}>SMS</Button>
-                      <Button size="xs" variant="outline" onClick={() => setSendTo({ lead: l, type: 'call' })} aria-label={`Add call note for ${fullName(l)}`}>Call note</Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setSendTo({ lead: l, type: 'email' })}
+                        aria-label={`Send email to ${fullName(l)}`}
+                      >
+                        Email
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={!l.phone}
+                        onClick={() => setSendTo({ lead: l, type: 'sms' })}
+                        aria-label={`Send SMS to ${fullName(l)}`}
+                      >
+                        SMS
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => setSendTo({ lead: l, type: 'call' })}
+                        aria-label={`Add call note for ${fullName(l)}`}
+                      >
+                        Call note
+                      </Button>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>
@@ -129,9 +193,15 @@ export function LeadManagementPanel() {
         </Table.ScrollArea>
       )}
       <HStack mt="3" justify="flex-end">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-        <Text fontSize="sm">Page {page} of {pages}</Text>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <Text fontSize="sm">
+          Page {page} of {pages}
+        </Text>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
       </HStack>
       <SendMessageDialog lead={sendTo?.lead ?? null} type={sendTo?.type ?? 'email'} screen="centre" onClose={() => setSendTo(null)} />
     </Box>

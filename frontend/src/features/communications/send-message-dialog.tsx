@@ -32,20 +32,51 @@ export function smsFollowUpText(firstName: string | null, company: { name: strin
   return `Hi${firstName ? ` ${firstName}` : ''}, this is ${company.name} following up on your security system estimate. Questions? Call us at ${company.phone}. Reply STOP to opt out.`;
 }
 
-export function SendMessageDialog({ lead, type: initialType, screen, onClose }: { lead: MessageRecipient | null; type: MessageType; screen: CommsScreen; onClose: () => void }) {
+export function SendMessageDialog({
+  lead,
+  type: initialType,
+  screen,
+  onClose,
+}: {
+  lead: MessageRecipient | null;
+  type: MessageType;
+  screen: CommsScreen;
+  onClose: () => void;
+}) {
   return (
-    <Dialog.Root open={lead !== null} onOpenChange={(e) => { if (!e.open) onClose(); }} placement="center" size="md">
+    <Dialog.Root
+      open={lead !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      size="md"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>{lead && <SendMessageForm key={`${lead.id}-${initialType}`} lead={lead} initialType={initialType} screen={screen} onDone={onClose} />}</Dialog.Content>
+          <Dialog.Content>
+            {lead && (
+              <SendMessageForm key={`${lead.id}-${initialType}`} lead={lead} initialType={initialType} screen={screen} onDone={onClose} />
+            )}
+          </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
 }
 
-function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageRecipient; initialType: MessageType; screen: CommsScreen; onDone: () => void }) {
+function SendMessageForm({
+  lead,
+  initialType,
+  screen,
+  onDone,
+}: {
+  lead: MessageRecipient;
+  initialType: MessageType;
+  screen: CommsScreen;
+  onDone: () => void;
+}) {
   const { company } = usePublicConfig();
   const templates = useQuery(templatesQuery);
   const send = useSendToLead(screen);
@@ -66,7 +97,8 @@ function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageR
   const max = type === 'sms' ? SMS_MAX_LENGTH : type === 'call' ? CALL_NOTE_MAX_LENGTH : undefined;
   const needsText = type !== 'email' || custom;
   const noPhone = type === 'sms' && !lead.phone;
-  const canSend = !send.isPending && !noPhone && (!needsText || message.trim().length > 0) && (type !== 'email' || custom || template !== '');
+  const canSend =
+    !send.isPending && !noPhone && (!needsText || message.trim().length > 0) && (type !== 'email' || custom || template !== '');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -88,16 +120,31 @@ function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageR
       <Dialog.Body>
         <form id={formId} onSubmit={submit} noValidate>
           <Stack gap="4">
-            <ChoiceGroup label="Message type" value={type} options={types.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))} onChange={setType} />
+            <ChoiceGroup
+              label="Message type"
+              value={type}
+              options={types.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))}
+              onChange={setType}
+            />
             <Text fontSize="sm" color="fg.muted">
-              {type === 'email' ? `To ${lead.email}` : type === 'sms' ? (lead.phone ? `To ${lead.phone}` : 'This lead has no phone number.') : 'A note on the lead’s timeline; nothing is sent.'}
+              {type === 'email'
+                ? `To ${lead.email}`
+                : type === 'sms'
+                  ? lead.phone
+                    ? `To ${lead.phone}`
+                    : 'This lead has no phone number.'
+                  : 'A note on the lead’s timeline; nothing is sent.'}
             </Text>
             {type === 'email' && (
               <Field.Root>
                 <Field.Label>Template</Field.Label>
                 <NativeSelect.Root disabled={templates.isPending}>
                   <NativeSelect.Field value={template} onChange={(e) => setTemplate(e.target.value)}>
-                    {(templates.data ?? []).map((t) => <option key={t.id} value={t.name}>{t.name} — {t.subject}</option>)}
+                    {(templates.data ?? []).map((t) => (
+                      <option key={t.id} value={t.name}>
+                        {t.name} — {t.subject}
+                      </option>
+                    ))}
                     {templates.isPending && <option value={template}>{template}</option>}
                     {screen === 'centre' && <option value={CUSTOM}>Custom message…</option>}
                   </NativeSelect.Field>
@@ -108,26 +155,48 @@ function SendMessageForm({ lead, initialType, screen, onDone }: { lead: MessageR
             {custom && (
               <Field.Root>
                 <Field.Label>Subject</Field.Label>
-                <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={300} placeholder={`A message from ${company.name}`} />
+                <Input
+                  value={subject}
+                  onChange={(e) => setSubject(e.target.value)}
+                  maxLength={300}
+                  placeholder={`A message from ${company.name}`}
+                />
               </Field.Root>
             )}
             {needsText && (
               <Field.Root required invalid={send.isError && !message.trim()}>
-                <Field.Label>{type === 'call' ? 'Call note' : 'Message'}<Field.RequiredIndicator /></Field.Label>
-                <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={type === 'sms' ? 4 : 6} maxLength={max} autoresize />
-                {max && <Field.HelperText>{message.length} / {max} characters</Field.HelperText>}
+                <Field.Label>
+                  {type === 'call' ? 'Call note' : 'Message'}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  rows={type === 'sms' ? 4 : 6}
+                  maxLength={max}
+                  autoresize
+                />
+                {max && (
+                  <Field.HelperText>
+                    {message.length} / {max} characters
+                  </Field.HelperText>
+                )}
               </Field.Root>
             )}
           </Stack>
         </form>
       </Dialog.Body>
       <Dialog.Footer>
-        <Dialog.ActionTrigger asChild><Button variant="outline">Cancel</Button></Dialog.ActionTrigger>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
         <Button type="submit" form={formId} colorPalette="brand" disabled={!canSend} loading={send.isPending}>
           {type === 'call' ? 'Save call note' : `Send ${ACTIVITY_LABELS[type]}`}
         </Button>
       </Dialog.Footer>
-      <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
     </>
   );
 }

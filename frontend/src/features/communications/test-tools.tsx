@@ -7,14 +7,44 @@
  * - {@link QuickTestForm}: email and phone at once with a result card for each.
  * While one test runs, every test button is disabled (§5).
  */
-import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { COMMUNICATION_TEXTS, DEFAULT_TEMPLATE_NAMES, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type CommunicationChannel, type TestResult } from '@ironclad/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  COMMUNICATION_TEXTS,
+  DEFAULT_TEMPLATE_NAMES,
+  DEFAULT_TEST_TEMPLATE,
+  SMS_MAX_LENGTH,
+  type CommunicationChannel,
+  type TestResult,
+} from '@ironclad/contracts';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { formatDateTime } from '../../lib/format';
 import { usePublicConfig } from '../site-config/public-config';
-import { communicationStatusQuery, TEST_MUTATION_KEY, useDirectTest, useQuickTest, useTestCommunication, type CommsScreen } from './api/comms-api';
+import {
+  communicationStatusQuery,
+  TEST_MUTATION_KEY,
+  useDirectTest,
+  useQuickTest,
+  useTestCommunication,
+  type CommsScreen,
+} from './api/comms-api';
 import { smsFollowUpText } from './send-message-dialog';
 import { CHANNEL_OPTIONS, ChoiceGroup, LoadingBlocks } from './ui';
 
@@ -22,12 +52,28 @@ import { CHANNEL_OPTIONS, ChoiceGroup, LoadingBlocks } from './ui';
 const useTestRunning = () => useIsMutating({ mutationKey: TEST_MUTATION_KEY }) > 0;
 
 /** A titled card of the tools. */
-export function ToolCard({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId?: string }) {
+export function ToolCard({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card.Root variant="outline" data-testid={testId}>
       <Card.Header pb="0">
-        <Heading as="h3" size="md">{title}</Heading>
-        {description && <Text fontSize="sm" color="fg.muted">{description}</Text>}
+        <Heading as="h3" size="md">
+          {title}
+        </Heading>
+        {description && (
+          <Text fontSize="sm" color="fg.muted">
+            {description}
+          </Text>
+        )}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
@@ -49,9 +95,7 @@ function ResultAlert({ result }: { result: TestResult | undefined }) {
 }
 
 function ChannelSwitch({ value, onChange }: { value: CommunicationChannel; onChange: (v: CommunicationChannel) => void }) {
-  return (
-    <ChoiceGroup label="Channel" value={value} options={CHANNEL_OPTIONS} onChange={onChange} />
-  );
+  return <ChoiceGroup label="Channel" value={value} options={CHANNEL_OPTIONS} onChange={onChange} />;
 }
 
 function TemplateSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -60,7 +104,11 @@ function TemplateSelect({ value, onChange }: { value: string; onChange: (v: stri
       <Field.Label>Template</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {DEFAULT_TEMPLATE_NAMES.map((t) => <option key={t} value={t}>{t}</option>)}
+          {DEFAULT_TEMPLATE_NAMES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -80,24 +128,48 @@ export function ProviderStatus({ screen, checkFailedText }: { screen: CommsScree
   };
   const d = status.data;
   return (
-    <ToolCard title="Provider status" description="Email goes through SendGrid, SMS through Twilio. Without credentials, messages are kept in the outbox as not delivered." testId="provider-status">
+    <ToolCard
+      title="Provider status"
+      description="Email goes through SendGrid, SMS through Twilio. Without credentials, messages are kept in the outbox as not delivered."
+      testId="provider-status"
+    >
       {status.isPending ? (
         <LoadingBlocks count={2} h="5" />
       ) : status.isError && !d ? (
-        <Text role="alert" color="fg.error">{screen === 'dashboard' ? COMMUNICATION_TEXTS.loadStatusFailed : COMMUNICATION_TEXTS.loadDataFailed}</Text>
+        <Text role="alert" color="fg.error">
+          {screen === 'dashboard' ? COMMUNICATION_TEXTS.loadStatusFailed : COMMUNICATION_TEXTS.loadDataFailed}
+        </Text>
       ) : d ? (
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          <ProviderTile name="SendGrid (email)" configured={d.sendgrid.configured} detail={d.sendgrid.apiKey ? `API key ${d.sendgrid.apiKey}` : 'No API key'} />
-          <ProviderTile name="Twilio (SMS)" configured={d.twilio.configured} detail={d.twilio.phoneNumber ? `From ${d.twilio.phoneNumber}` : 'No phone number'} />
+          <ProviderTile
+            name="SendGrid (email)"
+            configured={d.sendgrid.configured}
+            detail={d.sendgrid.apiKey ? `API key ${d.sendgrid.apiKey}` : 'No API key'}
+          />
+          <ProviderTile
+            name="Twilio (SMS)"
+            configured={d.twilio.configured}
+            detail={d.twilio.phoneNumber ? `From ${d.twilio.phoneNumber}` : 'No phone number'}
+          />
           <Box borderWidth="1px" rounded="md" p="3">
-            <Text fontSize="sm" color="fg.muted">Total leads</Text>
-            <Text fontSize="2xl" fontWeight="bold" data-testid="status-total-leads">{d.totalLeads}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              Total leads
+            </Text>
+            <Text fontSize="2xl" fontWeight="bold" data-testid="status-total-leads">
+              {d.totalLeads}
+            </Text>
           </Box>
         </SimpleGrid>
       ) : null}
       <Flex mt="3" gap="3" align="center" wrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => void check()} loading={status.isFetching}>Check status</Button>
-        {status.dataUpdatedAt > 0 && <Text fontSize="xs" color="fg.muted">Checked {formatDateTime(new Date(status.dataUpdatedAt).toISOString())}</Text>}
+        <Button size="sm" variant="outline" onClick={() => void check()} loading={status.isFetching}>
+          Check status
+        </Button>
+        {status.dataUpdatedAt > 0 && (
+          <Text fontSize="xs" color="fg.muted">
+            Checked {formatDateTime(new Date(status.dataUpdatedAt).toISOString())}
+          </Text>
+        )}
       </Flex>
     </ToolCard>
   );
@@ -107,10 +179,14 @@ function ProviderTile({ name, configured, detail }: { name: string; configured: 
   return (
     <Box borderWidth="1px" rounded="md" p="3">
       <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text fontSize="sm" fontWeight="semibold">{name}</Text>
+        <Text fontSize="sm" fontWeight="semibold">
+          {name}
+        </Text>
         <Badge colorPalette={configured ? 'green' : 'orange'}>{configured ? 'Configured' : 'Not configured'}</Badge>
       </HStack>
-      <Text fontSize="sm" color="fg.muted" mt="1" fontFamily="mono" wordBreak="break-all">{detail}</Text>
+      <Text fontSize="sm" color="fg.muted" mt="1" fontFamily="mono" wordBreak="break-all">
+        {detail}
+      </Text>
     </Box>
   );
 }
@@ -138,11 +214,23 @@ export function DirectTestCard({ screen }: { screen: CommsScreen }) {
     <ToolCard title="Direct test" description="Send a test message to any address or number." testId="direct-test">
       <form onSubmit={submit} noValidate>
         <Stack gap="3">
-          <ChannelSwitch value={type} onChange={(t) => { setType(t); test.reset(); }} />
+          <ChannelSwitch
+            value={type}
+            onChange={(t) => {
+              setType(t);
+              test.reset();
+            }}
+          />
           {type === 'email' ? (
             <Field.Root>
               <Field.Label>Test email address</Field.Label>
-              <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+              <Input
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="name@example.com"
+              />
             </Field.Root>
           ) : (
             <Field.Root>
@@ -150,12 +238,15 @@ export function DirectTestCard({ screen }: { screen: CommsScreen }) {
               <Input type="tel" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="(212) 555-0100" />
             </Field.Root>
           )}
-          {screen === 'dashboard' && (type === 'email' ? <TemplateSelect value={template} onChange={setTemplate} /> : (
-            <Field.Root>
-              <Field.Label>Message</Field.Label>
-              <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SMS_MAX_LENGTH} rows={3} />
-            </Field.Root>
-          ))}
+          {screen === 'dashboard' &&
+            (type === 'email' ? (
+              <TemplateSelect value={template} onChange={setTemplate} />
+            ) : (
+              <Field.Root>
+                <Field.Label>Message</Field.Label>
+                <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SMS_MAX_LENGTH} rows={3} />
+              </Field.Root>
+            ))}
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={!recipient || running} loading={test.isPending}>
             Send test {type === 'email' ? 'email' : 'SMS'}
           </Button>
@@ -191,10 +282,24 @@ export function LeadTestCard() {
         <Stack gap="3">
           <Field.Root>
             <Field.Label>Lead ID</Field.Label>
-            <Input inputMode="numeric" value={leadId} onChange={(e) => setLeadId(e.target.value.replace(/\D/g, ''))} placeholder="e.g. 42" maxW="40" />
+            <Input
+              inputMode="numeric"
+              value={leadId}
+              onChange={(e) => setLeadId(e.target.value.replace(/\D/g, ''))}
+              placeholder="e.g. 42"
+              maxW="40"
+            />
           </Field.Root>
-          <ChannelSwitch value={type} onChange={(t) => { setType(t); test.reset(); }} />
-          {type === 'email' ? <TemplateSelect value={template} onChange={setTemplate} /> : (
+          <ChannelSwitch
+            value={type}
+            onChange={(t) => {
+              setType(t);
+              test.reset();
+            }}
+          />
+          {type === 'email' ? (
+            <TemplateSelect value={template} onChange={setTemplate} />
+          ) : (
             <Field.Root>
               <Field.Label>Message</Field.Label>
               <Textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SMS_MAX_LENGTH} rows={3} />
@@ -233,17 +338,37 @@ export function QuickTestForm() {
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Field.Root>
               <Field.Label>Email address</Field.Label>
-              <Input type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+              <Input
+                type="email"
+                name="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="name@example.com"
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label>Phone number</Field.Label>
-              <Input type="tel" name="phone" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="(212) 555-0100" />
+              <Input
+                type="tel"
+                name="phone"
+                autoComplete="off"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                placeholder="(212) 555-0100"
+              />
             </Field.Root>
           </SimpleGrid>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={empty || running} loading={quick.isPending}>Run Test</Button>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={empty || running} loading={quick.isPending}>
+            Run Test
+          </Button>
         </Stack>
       </form>
-      {quick.isError && <Text role="alert" color="fg.error" mt="3">{COMMUNICATION_TEXTS.testGenericFailed}</Text>}
+      {quick.isError && (
+        <Text role="alert" color="fg.error" mt="3">
+          {COMMUNICATION_TEXTS.testGenericFailed}
+        </Text>
+      )}
       {results && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="6" aria-live="polite">
           <ResultCard channel="Email" result={results.email} />
@@ -256,11 +381,19 @@ export function QuickTestForm() {
 
 function ResultCard({ channel, result }: { channel: string; result: TestResult | undefined }) {
   return (
-    <Card.Root variant="outline" data-testid={`result-${channel.toLowerCase()}`} borderColor={result ? (result.success ? 'green.500' : 'red.500') : undefined}>
+    <Card.Root
+      variant="outline"
+      data-testid={`result-${channel.toLowerCase()}`}
+      borderColor={result ? (result.success ? 'green.500' : 'red.500') : undefined}
+    >
       <Card.Body gap="2">
         <HStack justify="space-between">
-          <Heading as="h3" size="md">{channel}</Heading>
-          <Badge colorPalette={result ? (result.success ? 'green' : 'red') : 'gray'}>{result ? (result.success ? 'Success' : 'Error') : 'Not tested'}</Badge>
+          <Heading as="h3" size="md">
+            {channel}
+          </Heading>
+          <Badge colorPalette={result ? (result.success ? 'green' : 'red') : 'gray'}>
+            {result ? (result.success ? 'Success' : 'Error') : 'Not tested'}
+          </Badge>
         </HStack>
         <Text fontSize="sm">{result ? result.message : `No ${channel === 'Email' ? 'email address' : 'phone number'} given.`}</Text>
       </Card.Body>

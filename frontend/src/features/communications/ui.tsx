@@ -14,7 +14,15 @@ export function LoadingBlocks({ count = 3, h = '6' }: { count?: number; h?: stri
   return (
     <Stack gap="2" role="status" aria-label="Loading">
       {Array.from({ length: count }, (_, i) => (
-        <Box key={i} aria-hidden h={h} w={i === count - 1 && count > 1 ? '70%' : 'full'} bg="bg.emphasized" rounded="md" animation="pulse" />
+        <Box
+          key={i}
+          aria-hidden
+          h={h}
+          w={i === count - 1 && count > 1 ? '70%' : 'full'}
+          bg="bg.emphasized"
+          rounded="md"
+          animation="pulse"
+        />
       ))}
     </Stack>
   );
@@ -25,24 +33,46 @@ export function EmptyNote({ icon, title, children }: { icon: LucideIcon; title: 
   return (
     <Stack align="center" textAlign="center" gap="2" py="10" px="4" borderWidth="1px" borderStyle="dashed" rounded="lg" color="fg.muted">
       <Icon as={icon} boxSize="8" aria-hidden />
-      <Text fontWeight="semibold" color="fg">{title}</Text>
+      <Text fontWeight="semibold" color="fg">
+        {title}
+      </Text>
       {children && <Text fontSize="sm">{children}</Text>}
     </Stack>
   );
 }
 
 /** The two channels as {@link ChoiceGroup} options. */
-export const CHANNEL_OPTIONS = [{ value: 'email', label: 'Email' }, { value: 'sms', label: 'SMS' }] as const satisfies readonly { value: CommunicationChannel; label: string }[];
+export const CHANNEL_OPTIONS = [
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+] as const satisfies readonly { value: CommunicationChannel; label: string }[];
 
 /**
  * A choice among a few options as attached toggle buttons (each with aria-pressed), labelled for
  * assistive technology by `label`.
  */
-export function ChoiceGroup<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (v: T) => void }) {
+export function ChoiceGroup<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
   return (
     <Group attached role="group" aria-label={label}>
       {options.map((o) => (
-        <Button key={o.value} size="sm" variant={o.value === value ? 'solid' : 'outline'} colorPalette={o.value === value ? 'brand' : 'gray'} aria-pressed={o.value === value} onClick={() => onChange(o.value)}>
+        <Button
+          key={o.value}
+          size="sm"
+          variant={o.value === value ? 'solid' : 'outline'}
+          colorPalette={o.value === value ? 'brand' : 'gray'}
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
           {o.label}
         </Button>
       ))}
@@ -53,11 +83,22 @@ export function ChoiceGroup<T extends string>({ label, value, options, onChange 
 /** Label / value pairs as a description list (two columns from the md breakpoint). */
 export function InfoList({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', md: 'minmax(10rem, auto) 1fr' }} columnGap="4" rowGap={{ base: '1', md: '2' }} fontSize="sm">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', md: 'minmax(10rem, auto) 1fr' }}
+      columnGap="4"
+      rowGap={{ base: '1', md: '2' }}
+      fontSize="sm"
+    >
       {rows.map(([label, value]) => (
         <Flex key={label} display="contents">
-          <Box as="dt" color="fg.muted" mt={{ base: '2', md: '0' }}>{label}</Box>
-          <Box as="dd" whiteSpace="pre-wrap" wordBreak="break-word">{value}</Box>
+          <Box as="dt" color="fg.muted" mt={{ base: '2', md: '0' }}>
+            {label}
+          </Box>
+          <Box as="dd" whiteSpace="pre-wrap" wordBreak="break-word">
+            {value}
+          </Box>
         </Flex>
       ))}
     </Box>

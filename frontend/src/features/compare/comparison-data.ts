@@ -33,8 +33,21 @@ export const DEFAULT_ROWS = 8;
 export const DEFAULT_SELECTION: readonly ComparisonServiceId[] = ['residential', 'business'];
 
 export const COMPARISON_SERVICES: readonly ComparisonService[] = [
-  { id: 'residential', name: 'Residential Security', price: '$49/month', description: 'Alarm, cameras and monitoring for homes.', color: '#1d4a85', popular: true },
-  { id: 'business', name: 'Business Security', price: '$199/month', description: 'Access control, surveillance and a command center.', color: '#0f2a4a' },
+  {
+    id: 'residential',
+    name: 'Residential Security',
+    price: '$49/month',
+    description: 'Alarm, cameras and monitoring for homes.',
+    color: '#1d4a85',
+    popular: true,
+  },
+  {
+    id: 'business',
+    name: 'Business Security',
+    price: '$199/month',
+    description: 'Access control, surveillance and a command center.',
+    color: '#0f2a4a',
+  },
   { id: 'cameras', name: 'Security Cameras', price: '$299/camera', description: '4K cameras, professionally installed.', color: '#b37f00' },
   { id: 'smartHome', name: 'Smart Home', price: '$199/device', description: 'Locks, lights and climate in one app.', color: '#2f7a4a' },
 ];

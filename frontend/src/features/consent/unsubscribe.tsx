@@ -20,7 +20,7 @@ export function Unsubscribe({ token }: { token: string }) {
   const { company } = usePublicConfig();
   const info = useQuery(unsubscribeInfoQuery(token));
   const confirm = useMutation({ mutationFn: () => unsubscribe(token) });
-  const address = info.data ? (info.data.channel === 'email' ? info.data.email : info.data.phone) ?? 'your address' : '';
+  const address = info.data ? ((info.data.channel === 'email' ? info.data.email : info.data.phone) ?? 'your address') : '';
   const what = info.data?.channel === 'sms' ? 'text messages' : 'marketing email';
   const done = confirm.isSuccess || info.data?.optedOut;
 
@@ -28,15 +28,26 @@ export function Unsubscribe({ token }: { token: string }) {
     <Container maxW="lg" py={{ base: '12', md: '20' }}>
       <Card.Root variant="outline">
         <Card.Body gap="5">
-          <Heading as="h1" size="2xl">Unsubscribe</Heading>
+          <Heading as="h1" size="2xl">
+            Unsubscribe
+          </Heading>
           {info.isPending ? (
-            <Stack direction="row" align="center" gap="3" role="status"><Spinner size="sm" /><Text>Checking your link…</Text></Stack>
+            <Stack direction="row" align="center" gap="3" role="status">
+              <Spinner size="sm" />
+              <Text>Checking your link…</Text>
+            </Stack>
           ) : info.isError ? (
             <Alert.Root status="error">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 400) ? 'This unsubscribe link is not valid.' : 'We could not check this link.'}</Alert.Title>
-                <Alert.Description>Please use the link in the latest message from us, or call us at {company.phone} and we will unsubscribe you.</Alert.Description>
+                <Alert.Title>
+                  {info.error instanceof ApiError && (info.error.status === 404 || info.error.status === 400)
+                    ? 'This unsubscribe link is not valid.'
+                    : 'We could not check this link.'}
+                </Alert.Title>
+                <Alert.Description>
+                  Please use the link in the latest message from us, or call us at {company.phone} and we will unsubscribe you.
+                </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : done ? (
@@ -45,23 +56,40 @@ export function Unsubscribe({ token }: { token: string }) {
               <Alert.Content>
                 <Alert.Title>You are unsubscribed.</Alert.Title>
                 <Alert.Description>
-                  <Text as="span" fontWeight="semibold" data-testid="unsubscribe-address">{address}</Text> will no longer receive {what} from {company.name}.
+                  <Text as="span" fontWeight="semibold" data-testid="unsubscribe-address">
+                    {address}
+                  </Text>{' '}
+                  will no longer receive {what} from {company.name}.
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : (
             <>
               <Text>
-                Stop {what} from {company.name} to <Text as="span" fontWeight="semibold" data-testid="unsubscribe-address">{address}</Text>?
+                Stop {what} from {company.name} to{' '}
+                <Text as="span" fontWeight="semibold" data-testid="unsubscribe-address">
+                  {address}
+                </Text>
+                ?
               </Text>
-              <Text fontSize="sm" color="fg.muted">Messages about a project you have with us, such as receipts, may still reach you.</Text>
+              <Text fontSize="sm" color="fg.muted">
+                Messages about a project you have with us, such as receipts, may still reach you.
+              </Text>
               {confirm.isError && (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
                   <Alert.Title>Your request could not be saved. Please try again.</Alert.Title>
                 </Alert.Root>
               )}
-              <Button colorPalette="brand" alignSelf="flex-start" onClick={() => confirm.mutate()} loading={confirm.isPending} loadingText="Unsubscribing…">Unsubscribe</Button>
+              <Button
+                colorPalette="brand"
+                alignSelf="flex-start"
+                onClick={() => confirm.mutate()}
+                loading={confirm.isPending}
+                loadingText="Unsubscribing…"
+              >
+                Unsubscribe
+              </Button>
             </>
           )}
         </Card.Body>

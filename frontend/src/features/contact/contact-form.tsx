@@ -43,7 +43,10 @@ import { HOME_CONTACT_TOASTS, QUOTE_FORM_TOASTS, useCreateContact } from './crea
 import { HOME_PROPERTY_TYPE_LABELS, REFERRAL_SOURCE_LABELS, RESIDENTIAL_PROPERTY_TYPE_LABELS } from './contact-options';
 import { registerRecipes } from '../../components/ui/recipes';
 
-registerRecipes({ recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
+registerRecipes({
+  recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe },
+  slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+});
 
 /** A service type of the quote forms (contracts `SERVICE_TYPES`). */
 export type QuoteServiceType = NonNullable<CreateContactInput['serviceType']>;
@@ -194,7 +197,12 @@ function ContactForm({ variant }: { variant: Variant }) {
 
         <Field.Root invalid={!!errors.message} ids={{ errorText: errorId('message') }}>
           <Field.Label>Message</Field.Label>
-          <Textarea rows={4} placeholder="Tell us about your property and what you would like to protect." {...register('message')} {...describedBy('message')} />
+          <Textarea
+            rows={4}
+            placeholder="Tell us about your property and what you would like to protect."
+            {...register('message')}
+            {...describedBy('message')}
+          />
           <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
         </Field.Root>
 

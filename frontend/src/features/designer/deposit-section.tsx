@@ -28,8 +28,8 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
         <Alert.Content>
           <Alert.Title>Online payment is not available right now</Alert.Title>
           <Alert.Description>
-            Call us at <Link href={telHref(company.phone)}>{company.phone}</Link> to pay your {formatCents(depositCents)} deposit by phone and secure your
-            installation date.
+            Call us at <Link href={telHref(company.phone)}>{company.phone}</Link> to pay your {formatCents(depositCents)} deposit by phone
+            and secure your installation date.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -39,8 +39,8 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
   return (
     <Stack gap="3">
       <Text>
-        Secure your installation date with a {DEPOSIT_PERCENT}% deposit of <strong>{formatCents(depositCents)}</strong>. Paid by card through Stripe; we never see your card
-        number.
+        Secure your installation date with a {DEPOSIT_PERCENT}% deposit of <strong>{formatCents(depositCents)}</strong>. Paid by card
+        through Stripe; we never see your card number.
       </Text>
       <Suspense fallback={<Spinner size="sm" />}>
         <StripePayment
@@ -48,14 +48,29 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
           returnPath="/payment-success"
           startLabel={`Pay ${formatCents(depositCents)} Deposit`}
           payLabel={`Pay ${formatCents(depositCents)}`}
-          successToast={{ title: 'Deposit Successful!', description: "Your installation date has been secured. We'll contact you within 24 hours." }}
+          successToast={{
+            title: 'Deposit Successful!',
+            description: "Your installation date has been secured. We'll contact you within 24 hours.",
+          }}
           setupFailureToast={{ title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' }}
           createIntent={() =>
             createDepositPayment({
               leadId: quote.leadId,
               totalAmount: quote.totalEstimate,
-              customerInfo: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, company: customer.company },
-              projectDetails: { buildingType: customer.buildingType, squareFootage: customer.squareFootage, totalCameras: quote.recommendation.projectDetails.totalCameras, fullDeposit: true, depositPercentage: DEPOSIT_PERCENT },
+              customerInfo: {
+                firstName: customer.firstName,
+                lastName: customer.lastName,
+                email: customer.email,
+                phone: customer.phone,
+                company: customer.company,
+              },
+              projectDetails: {
+                buildingType: customer.buildingType,
+                squareFootage: customer.squareFootage,
+                totalCameras: quote.recommendation.projectDetails.totalCameras,
+                fullDeposit: true,
+                depositPercentage: DEPOSIT_PERCENT,
+              },
             })
           }
           confirmed={

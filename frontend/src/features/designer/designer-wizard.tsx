@@ -7,8 +7,32 @@
  * server's quote; on failure the 'Submission Error' toast shows and the wizard stays on step 4
  * with every answer kept. Focus moves to the step heading on every step change.
  */
-import { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FIELD_MAX_LENGTH, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES, WIZARD_SQFT_MAX, WIZARD_SQFT_MIN } from '@ironclad/contracts';
-import { Box, Button, Checkbox, CheckboxGroup, Field, Fieldset, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  WIZARD_BUILDING_TYPES,
+  WIZARD_FEATURES,
+  WIZARD_FIELD_MAX_LENGTH,
+  WIZARD_FLOORS,
+  BUDGET_VALUES,
+  TIMELINE_VALUES,
+  WIZARD_SQFT_MAX,
+  WIZARD_SQFT_MIN,
+} from '@ironclad/contracts';
+import {
+  Box,
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  Fieldset,
+  HStack,
+  Heading,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
 import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
@@ -17,14 +41,38 @@ import { inputRecipe } from '~chakra-theme/recipes/input';
 import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
 import { textareaRecipe } from '~chakra-theme/recipes/textarea';
 import { useEffect, useRef, useState } from 'react';
-import { LucideArrowLeft, LucideArrowRight, LucideBuilding2, LucideCheck, LucideHospital, LucideHouse, LucideSchool, LucideStore, LucideUtensils, LucideWarehouse, LucideBuilding } from 'lucide-react';
+import {
+  LucideArrowLeft,
+  LucideArrowRight,
+  LucideBuilding2,
+  LucideCheck,
+  LucideHospital,
+  LucideHouse,
+  LucideSchool,
+  LucideStore,
+  LucideUtensils,
+  LucideWarehouse,
+  LucideBuilding,
+} from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { useCreateWizardLead, type WizardQuote } from './create-wizard-lead';
 import { QuoteResult } from './quote-result';
-import { BUDGET_LABELS, BUILDING_TYPE_LABELS, EMPTY_WIZARD, TIMELINE_LABELS, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardState } from './wizard-options';
+import {
+  BUDGET_LABELS,
+  BUILDING_TYPE_LABELS,
+  EMPTY_WIZARD,
+  TIMELINE_LABELS,
+  WIZARD_STEPS,
+  WIZARD_TOASTS,
+  isStepValid,
+  type WizardState,
+} from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
 
-registerRecipes({ recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe }, slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe } });
+registerRecipes({
+  recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe },
+  slotRecipes: { checkbox: checkboxSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, nativeSelect: nativeSelectSlotRecipe },
+});
 
 const TYPE_ICONS = {
   residential: LucideHouse,
@@ -64,7 +112,11 @@ function WizardProgress({ step }: { step: number }) {
                 >
                   {state === 'complete' ? <LucideCheck aria-hidden="true" /> : n}
                 </Box>
-                <Text fontSize="sm" fontWeight={state === 'current' ? 'semibold' : 'normal'} display={{ base: state === 'current' ? 'block' : 'none', md: 'block' }}>
+                <Text
+                  fontSize="sm"
+                  fontWeight={state === 'current' ? 'semibold' : 'normal'}
+                  display={{ base: state === 'current' ? 'block' : 'none', md: 'block' }}
+                >
                   <Box as="span" srOnly>
                     {`Step ${n} of 5${state === 'complete' ? ' (completed)' : ''}: `}
                   </Box>
@@ -118,11 +170,22 @@ export function DesignerWizard() {
     } else if (step === 4) submit();
   };
 
-  const textInput = (key: 'firstName' | 'lastName' | 'email' | 'phone' | 'company', label: string, props: React.ComponentProps<typeof Input>, required = true) => (
+  const textInput = (
+    key: 'firstName' | 'lastName' | 'email' | 'phone' | 'company',
+    label: string,
+    props: React.ComponentProps<typeof Input>,
+    required = true,
+  ) => (
     <Field.Root required={required}>
       <Field.Label>
         {label}
-        {required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>}
+        {required ? (
+          <Field.RequiredIndicator />
+        ) : (
+          <Text as="span" color="fg.muted" fontWeight="normal">
+            (optional)
+          </Text>
+        )}
       </Field.Label>
       <Input value={form[key]} onChange={(e) => set(key, e.target.value)} maxLength={WIZARD_FIELD_MAX_LENGTH[key]} {...props} />
     </Field.Root>
@@ -292,7 +355,11 @@ export function DesignerWizard() {
                   <Fieldset.Legend fontWeight="medium" fontSize="sm">
                     Additional features
                   </Fieldset.Legend>
-                  <CheckboxGroup name="additionalFeatures" value={form.additionalFeatures} onValueChange={(v) => set('additionalFeatures', v)}>
+                  <CheckboxGroup
+                    name="additionalFeatures"
+                    value={form.additionalFeatures}
+                    onValueChange={(v) => set('additionalFeatures', v)}
+                  >
                     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" pt="2">
                       {WIZARD_FEATURES.map((f) => (
                         <Checkbox.Root key={f} value={f} colorPalette="brand">

@@ -31,13 +31,30 @@ const SCOPE = [
   'Clean-up and a final system test',
 ];
 
-const WARRANTY_POINTS = ['5-year equipment warranty', '2-year labor warranty', 'Free replacement of faulty parts during the warranty', '24/7 support line'];
+const WARRANTY_POINTS = [
+  '5-year equipment warranty',
+  '2-year labor warranty',
+  'Free replacement of faulty parts during the warranty',
+  '24/7 support line',
+];
 
 const FAQ = [
-  { q: 'Is this price final?', a: 'The quote is computed from our current prices for the building you described. We confirm it at the free on-site survey before any work starts.' },
-  { q: 'Is the deposit refundable?', a: 'Yes. If the survey changes the design and you decide not to go ahead, we refund the deposit in full.' },
-  { q: 'How long does installation take?', a: 'The quote shows the business days on site. Large sites are installed in phases so your building keeps working.' },
-  { q: 'Do I need a monthly plan?', a: 'No. You own the system and can watch it from the app for free; professional monitoring is optional.' },
+  {
+    q: 'Is this price final?',
+    a: 'The quote is computed from our current prices for the building you described. We confirm it at the free on-site survey before any work starts.',
+  },
+  {
+    q: 'Is the deposit refundable?',
+    a: 'Yes. If the survey changes the design and you decide not to go ahead, we refund the deposit in full.',
+  },
+  {
+    q: 'How long does installation take?',
+    a: 'The quote shows the business days on site. Large sites are installed in phases so your building keeps working.',
+  },
+  {
+    q: 'Do I need a monthly plan?',
+    a: 'No. You own the system and can watch it from the app for free; professional monitoring is optional.',
+  },
 ];
 
 export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer: WizardState }) {
@@ -166,7 +183,9 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
                 ['Equipment subtotal', formatUsd(p.equipmentSubtotal)],
                 ['Labor cost', formatUsd(p.laborCost)],
                 ...(p.additionalCosts > 0 ? [['Additional features', formatUsd(p.additionalCosts)]] : []),
-                ...(p.july4Discount ? [[`${p.july4Discount.code} discount (${p.july4Discount.percent}%)`, `−${formatUsd(p.july4Discount.savings)}`]] : []),
+                ...(p.july4Discount
+                  ? [[`${p.july4Discount.code} discount (${p.july4Discount.percent}%)`, `−${formatUsd(p.july4Discount.savings)}`]]
+                  : []),
               ].map(([k, v]) => (
                 <HStack key={k} justify="space-between">
                   <Text as="dt">{k}</Text>

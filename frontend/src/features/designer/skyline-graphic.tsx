@@ -3,14 +3,40 @@
  * with camera fields of view. Decorative (aria-hidden); it stays when no generated image exists.
  */
 const BUILDINGS: readonly [x: number, w: number, h: number][] = [
-  [0, 90, 220], [80, 70, 300], [140, 110, 180], [240, 60, 360], [290, 120, 250], [400, 80, 420], [470, 130, 280],
-  [590, 70, 340], [650, 110, 200], [750, 90, 390], [830, 140, 260], [960, 70, 310], [1020, 120, 230], [1130, 80, 370],
-  [1200, 130, 270], [1320, 90, 330], [1400, 120, 210], [1510, 70, 290], [1570, 130, 360], [1690, 100, 240], [1780, 140, 300],
+  [0, 90, 220],
+  [80, 70, 300],
+  [140, 110, 180],
+  [240, 60, 360],
+  [290, 120, 250],
+  [400, 80, 420],
+  [470, 130, 280],
+  [590, 70, 340],
+  [650, 110, 200],
+  [750, 90, 390],
+  [830, 140, 260],
+  [960, 70, 310],
+  [1020, 120, 230],
+  [1130, 80, 370],
+  [1200, 130, 270],
+  [1320, 90, 330],
+  [1400, 120, 210],
+  [1510, 70, 290],
+  [1570, 130, 360],
+  [1690, 100, 240],
+  [1780, 140, 300],
 ];
 
 export function SkylineGraphic() {
   return (
-    <svg viewBox="0 0 1920 600" preserveAspectRatio="xMidYMax slice" width="100%" height="100%" aria-hidden="true" focusable="false" style={{ position: 'absolute', inset: 0 }}>
+    <svg
+      viewBox="0 0 1920 600"
+      preserveAspectRatio="xMidYMax slice"
+      width="100%"
+      height="100%"
+      aria-hidden="true"
+      focusable="false"
+      style={{ position: 'absolute', inset: 0 }}
+    >
       <defs>
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#06111f" />
@@ -27,7 +53,17 @@ export function SkylineGraphic() {
           <rect x={x} y={600 - h} width={w} height={h} fill={i % 2 ? '#0a1d34' : '#0f2a4a'} />
           {Array.from({ length: Math.floor(h / 40) }, (_, r) =>
             Array.from({ length: Math.floor(w / 30) }, (_, c) =>
-              (r * 7 + c * 3 + i) % 4 === 0 ? <rect key={`${r}-${c}`} x={x + 10 + c * 30} y={600 - h + 20 + r * 40} width="12" height="16" fill="#fcd34d" opacity="0.55" /> : null,
+              (r * 7 + c * 3 + i) % 4 === 0 ? (
+                <rect
+                  key={`${r}-${c}`}
+                  x={x + 10 + c * 30}
+                  y={600 - h + 20 + r * 40}
+                  width="12"
+                  height="16"
+                  fill="#fcd34d"
+                  opacity="0.55"
+                />
+              ) : null,
             ),
           )}
         </g>

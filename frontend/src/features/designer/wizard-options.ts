@@ -32,7 +32,13 @@ export const TIMELINE_LABELS: Record<(typeof TIMELINE_VALUES)[number], string> =
 };
 
 /** The five steps of the progress indicator. */
-export const WIZARD_STEPS = ['Building Information', 'Security Requirements', 'Project Details', 'Contact Information', 'Your Quote'] as const;
+export const WIZARD_STEPS = [
+  'Building Information',
+  'Security Requirements',
+  'Project Details',
+  'Contact Information',
+  'Your Quote',
+] as const;
 
 /** The wizard form state (public-site.md §3 "Wizard form state"; answers only, the quote is the server's). */
 export interface WizardState {
@@ -77,7 +83,12 @@ const filled = (v: string) => v.trim().length > 0;
 export function isStepValid(step: number, s: WizardState): boolean {
   switch (step) {
     case 1:
-      return (WIZARD_BUILDING_TYPES as readonly string[]).includes(s.buildingType) && filled(s.squareFootage) && Number(s.squareFootage) > 0 && filled(s.floors);
+      return (
+        (WIZARD_BUILDING_TYPES as readonly string[]).includes(s.buildingType) &&
+        filled(s.squareFootage) &&
+        Number(s.squareFootage) > 0 &&
+        filled(s.floors)
+      );
     case 2:
       return filled(s.entryPoints) && filled(s.specificAreas);
     case 3:
@@ -91,7 +102,10 @@ export function isStepValid(step: number, s: WizardState): boolean {
 
 /** Toasts of the wizard (public-site.md §8). */
 export const WIZARD_TOASTS = {
-  success: { title: 'Success! 🎉', description: "Your security consultation request has been submitted. We'll contact you within 2 hours!" },
+  success: {
+    title: 'Success! 🎉',
+    description: "Your security consultation request has been submitted. We'll contact you within 2 hours!",
+  },
   failure: { title: 'Submission Error', description: 'There was an issue submitting your request. Please try again or call us directly.' },
 } as const;
 

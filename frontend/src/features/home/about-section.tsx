@@ -14,8 +14,8 @@ export function AboutSection() {
     <ScrollFade as="section" id={SECTION_IDS.about} aria-labelledby="about-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
       <Container maxW="7xl">
         <SectionHeading id="about-heading" eyebrow="About us" title="Protecting Our Community">
-          Our mission is simple: give every home and business owner security they can rely on, installed right the
-          first time and backed by people who answer the phone.
+          Our mission is simple: give every home and business owner security they can rely on, installed right the first time and backed by
+          people who answer the phone.
         </SectionHeading>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           {VALUES.map((v) => (
@@ -32,8 +32,23 @@ export function AboutSection() {
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
           {TEAM.map((m) => (
-            <Stack key={m.name} gap="3" align="center" textAlign="center" bg="bg" p="6" rounded="lg" borderWidth="1px" data-testid="team-member">
-              <Box as="img" {...{ src: m.image, alt: `Portrait of ${m.name}`, htmlWidth: 120, htmlHeight: 120, loading: 'lazy' }} rounded="full" boxSize="28" />
+            <Stack
+              key={m.name}
+              gap="3"
+              align="center"
+              textAlign="center"
+              bg="bg"
+              p="6"
+              rounded="lg"
+              borderWidth="1px"
+              data-testid="team-member"
+            >
+              <Box
+                as="img"
+                {...{ src: m.image, alt: `Portrait of ${m.name}`, htmlWidth: 120, htmlHeight: 120, loading: 'lazy' }}
+                rounded="full"
+                boxSize="28"
+              />
               <Heading as="h4" size="md">
                 {m.name}
               </Heading>

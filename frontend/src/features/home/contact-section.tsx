@@ -20,8 +20,7 @@ export function ContactSection() {
     <Box as="section" id={SECTION_IDS.contact} aria-labelledby="contact-heading" py={{ base: '16', md: '24' }}>
       <Container maxW="7xl">
         <SectionHeading id="contact-heading" eyebrow="Contact us" title="Get Your Free Consultation">
-          Tell us about your property and we will contact you within 24 hours to schedule a free on-site
-          consultation.
+          Tell us about your property and we will contact you within 24 hours to schedule a free on-site consultation.
         </SectionHeading>
         <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
           <Stack gap="5" bg="brand.900" color="white" rounded="xl" p={{ base: '6', md: '8' }}>
@@ -85,8 +84,7 @@ export function ContactSection() {
                 <Alert.Content>
                   <Alert.Title>Our contact form is temporarily unavailable</Alert.Title>
                   <Alert.Description>
-                    Please call us at <Link href={telHref(company.phone)}>{company.phone}</Link> and we will be glad to
-                    help.
+                    Please call us at <Link href={telHref(company.phone)}>{company.phone}</Link> and we will be glad to help.
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>

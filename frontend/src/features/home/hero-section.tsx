@@ -61,8 +61,8 @@ export function HeroSection() {
               Professional Security Systems for Homes and Businesses
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900">
-              Security cameras, alarm systems, access control, smart home automation and 24/7 monitoring — designed,
-              installed and supported by our licensed team.
+              Security cameras, alarm systems, access control, smart home automation and 24/7 monitoring — designed, installed and supported
+              by our licensed team.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
               <Button asChild size="xl" colorPalette="accent">

@@ -27,7 +27,19 @@ function BeforeAfter({ project }: { project: ProjectCard }) {
         ] as const
       ).map(([label, src]) => (
         <Box as="figure" key={label} m="0">
-          <Box as="img" {...{ src, alt: `${project.title}, ${label.toLowerCase()} the installation`, htmlWidth: 800, htmlHeight: 500, loading: 'lazy', decoding: 'async' }} w="100%" h="auto" />
+          <Box
+            as="img"
+            {...{
+              src,
+              alt: `${project.title}, ${label.toLowerCase()} the installation`,
+              htmlWidth: 800,
+              htmlHeight: 500,
+              loading: 'lazy',
+              decoding: 'async',
+            }}
+            w="100%"
+            h="auto"
+          />
           <Text as="figcaption" fontSize="xs" textAlign="center" color="fg.muted" py="1">
             {label}
           </Text>
@@ -43,8 +55,8 @@ export function ProjectsSection() {
     <ScrollFade as="section" id={SECTION_IDS.projects} aria-labelledby="projects-heading" py={{ base: '16', md: '24' }}>
       <Container maxW="7xl">
         <SectionHeading id="projects-heading" eyebrow="Recent projects" title="Real Installations, Real Results">
-          Family homes, office buildings, retail stores and multi-family properties: see how we planned, wired and
-          commissioned systems that fit each property.
+          Family homes, office buildings, retail stores and multi-family properties: see how we planned, wired and commissioned systems that
+          fit each property.
         </SectionHeading>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="8">
           {PROJECTS.map((p) => (

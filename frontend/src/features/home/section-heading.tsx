@@ -23,7 +23,13 @@ export function SectionHeading({
 }) {
   return (
     <Stack gap="3" textAlign="center" maxW="3xl" mx="auto" mb={{ base: '8', md: '12' }}>
-      <Text fontSize="sm" fontWeight="semibold" color={inverted ? 'accent.300' : 'brand.fg'} textTransform="uppercase" letterSpacing="wider">
+      <Text
+        fontSize="sm"
+        fontWeight="semibold"
+        color={inverted ? 'accent.300' : 'brand.fg'}
+        textTransform="uppercase"
+        letterSpacing="wider"
+      >
         {eyebrow}
       </Text>
       <Heading as="h2" id={id} size={{ base: '2xl', md: '3xl' }} color={inverted ? 'white' : 'brand.900'}>

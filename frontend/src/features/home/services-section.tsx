@@ -26,7 +26,12 @@ export function ServiceCardView({ card }: { card: ServiceCard }) {
   const more = card.features.length - CARD_FEATURES_SHOWN;
   return (
     <Card.Root variant="elevated" overflow="hidden" data-testid="service-card">
-      <Box as="img" {...{ src: card.backgroundImage, alt: '', htmlWidth: 400, htmlHeight: 240, loading: 'lazy', decoding: 'async' }} w="100%" h="auto" />
+      <Box
+        as="img"
+        {...{ src: card.backgroundImage, alt: '', htmlWidth: 400, htmlHeight: 240, loading: 'lazy', decoding: 'async' }}
+        w="100%"
+        h="auto"
+      />
       <Card.Body gap="3">
         <HStack gap="3">
           <Icon as={card.icon} boxSize="6" color="brand.fg" aria-hidden="true" />
@@ -60,8 +65,8 @@ export function ServicesSection() {
     <Box as="section" id={SECTION_IDS.services} aria-labelledby="services-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
       <Container maxW="7xl">
         <SectionHeading id="services-heading" eyebrow="Our services" title="Complete Security Solutions">
-          From a single doorbell camera to a multi-site access control system, we design, install and monitor
-          security for residential and business properties.
+          From a single doorbell camera to a multi-site access control system, we design, install and monitor security for residential and
+          business properties.
         </SectionHeading>
         <HStack justify="center" mb="10">
           <HStack role="group" aria-label="Show services for" bg="bg" borderWidth="1px" rounded="full" p="1" gap="1">

@@ -117,7 +117,13 @@ export function TestimonialsSection() {
             </HStack>
           </Stack>
           <HStack justify="center" gap="4" mt="8">
-            <IconButton aria-label="Previous testimonial" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => go(index - 1)}>
+            <IconButton
+              aria-label="Previous testimonial"
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={() => go(index - 1)}
+            >
               <LucideChevronLeft />
             </IconButton>
             <HStack gap="1">
@@ -137,7 +143,13 @@ export function TestimonialsSection() {
                 </Box>
               ))}
             </HStack>
-            <IconButton aria-label="Next testimonial" variant="ghost" color="white" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => go(index + 1)}>
+            <IconButton
+              aria-label="Next testimonial"
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={() => go(index + 1)}
+            >
               <LucideChevronRight />
             </IconButton>
           </HStack>

@@ -16,7 +16,13 @@ export const TRUST_STATS = [
   { value: '100%', label: 'Licensed and insured' },
 ];
 
-const BADGES = ['Authorized Camera Manufacturer Partner', 'Authorized Intercom Manufacturer Partner', 'Certified Video-Surveillance Integrator', 'UL Listed', 'FCC Certified'];
+const BADGES = [
+  'Authorized Camera Manufacturer Partner',
+  'Authorized Intercom Manufacturer Partner',
+  'Certified Video-Surveillance Integrator',
+  'UL Listed',
+  'FCC Certified',
+];
 
 /** The trust section. */
 export function TrustSection() {

@@ -7,12 +7,28 @@ import { ScrollFade } from '../../components/site/scroll-fade';
 import { SectionHeading } from './section-heading';
 
 const REASONS = [
-  { icon: LucideAward, title: '50+ Years of Combined Experience', text: 'Our technicians and consultants have protected homes, offices and warehouses across the metro area for decades.' },
-  { icon: LucideBadgeCheck, title: '100% Licensed and Insured', text: 'Every installer is licensed, background-checked and covered. UL Listed and FCC Certified equipment only.' },
-  { icon: LucideShieldCheck, title: '5-Year Warranty', text: 'A 5-year warranty on installed equipment and a 2-year labor warranty, in writing.' },
+  {
+    icon: LucideAward,
+    title: '50+ Years of Combined Experience',
+    text: 'Our technicians and consultants have protected homes, offices and warehouses across the metro area for decades.',
+  },
+  {
+    icon: LucideBadgeCheck,
+    title: '100% Licensed and Insured',
+    text: 'Every installer is licensed, background-checked and covered. UL Listed and FCC Certified equipment only.',
+  },
+  {
+    icon: LucideShieldCheck,
+    title: '5-Year Warranty',
+    text: 'A 5-year warranty on installed equipment and a 2-year labor warranty, in writing.',
+  },
   { icon: LucideClock, title: '24/7 Monitoring', text: 'Our monitoring center never closes: 13-second average response to every alarm.' },
   { icon: LucideTimer, title: '3-Minute AI Quote', text: 'Answer a few questions and get an instant, itemised quote for your property.' },
-  { icon: LucideUsers, title: '5000+ Happy Owners', text: 'A 4.9 out of 5 rating from home and business owners who trust us with their safety.' },
+  {
+    icon: LucideUsers,
+    title: '5000+ Happy Owners',
+    text: 'A 4.9 out of 5 rating from home and business owners who trust us with their safety.',
+  },
 ];
 
 /** The why-choose-us section. */

@@ -63,7 +63,19 @@ export interface StripePaymentProps {
 }
 
 /** Card form inside <Elements>. */
-function CardForm({ payLabel, returnPath, onProcessing, onDone, onFailed }: { payLabel: string; returnPath: string; onProcessing: () => void; onDone: () => void; onFailed: () => void }) {
+function CardForm({
+  payLabel,
+  returnPath,
+  onProcessing,
+  onDone,
+  onFailed,
+}: {
+  payLabel: string;
+  returnPath: string;
+  onProcessing: () => void;
+  onDone: () => void;
+  onFailed: () => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -75,7 +87,11 @@ function CardForm({ payLabel, returnPath, onProcessing, onDone, onFailed }: { pa
     setBusy(true);
     setError(null);
     onProcessing();
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${returnPath}` }, redirect: 'if_required' });
+    const result = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+      redirect: 'if_required',
+    });
     setBusy(false);
     if (result.error) {
       const message = result.error.message || 'Something went wrong with your payment';

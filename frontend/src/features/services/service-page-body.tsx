@@ -36,9 +36,7 @@ function FeatureCard({ item }: { item: FeatureItem }) {
           {item.title}
         </Heading>
         <Text color="fg.muted">{item.text}</Text>
-        {item.points ? (
-          <CheckList items={item.points} gap="1" fontSize="sm" />
-        ) : null}
+        {item.points ? <CheckList items={item.points} gap="1" fontSize="sm" /> : null}
         {item.price ? (
           <Text fontWeight="bold" color="brand.fg" mt="auto">
             {item.price}
@@ -91,7 +89,12 @@ function TestimonialPair({ category }: { category: 'residential' | 'business' })
   const fromApi = data?.testimonials.filter((t) => !t.featured && t.serviceCategory === category).slice(0, 2) ?? [];
   const items =
     fromApi.length === 2
-      ? fromApi.map((t) => ({ name: t.name, role: [t.role, t.location].filter(Boolean).join(', '), quote: t.content, image: t.imageUrl ? localImageSrc(t.imageUrl) : '' }))
+      ? fromApi.map((t) => ({
+          name: t.name,
+          role: [t.role, t.location].filter(Boolean).join(', '),
+          quote: t.content,
+          image: t.imageUrl ? localImageSrc(t.imageUrl) : '',
+        }))
       : SERVICE_PAGE_TESTIMONIALS[category];
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
@@ -107,7 +110,9 @@ function TestimonialPair({ category }: { category: 'residential' | 'business' })
               “{t.quote}”
             </Text>
             <HStack gap="3">
-              {t.image ? <Box as="img" {...{ src: t.image, alt: '', htmlWidth: 48, htmlHeight: 48, loading: 'lazy' }} rounded="full" boxSize="12" /> : null}
+              {t.image ? (
+                <Box as="img" {...{ src: t.image, alt: '', htmlWidth: 48, htmlHeight: 48, loading: 'lazy' }} rounded="full" boxSize="12" />
+              ) : null}
               <Stack gap="0">
                 <Text fontWeight="bold">{t.name}</Text>
                 <Text fontSize="sm" color="fg.muted">
@@ -126,7 +131,13 @@ function Section({ section, index }: { section: ServicePageSection; index: numbe
   const id = headingId(section.title);
   const subtle = section.kind === 'cards' ? section.tone === 'subtle' : index % 2 === 1;
   return (
-    <ScrollFade as="section" id={'id' in section ? section.id : undefined} aria-labelledby={id} py={{ base: '14', md: '20' }} bg={subtle ? 'bg.subtle' : 'bg'}>
+    <ScrollFade
+      as="section"
+      id={'id' in section ? section.id : undefined}
+      aria-labelledby={id}
+      py={{ base: '14', md: '20' }}
+      bg={subtle ? 'bg.subtle' : 'bg'}
+    >
       <Container maxW="7xl">
         <SectionHeading id={id} eyebrow={section.eyebrow} title={section.title}>
           {'intro' in section ? section.intro : undefined}

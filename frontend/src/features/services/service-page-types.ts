@@ -32,7 +32,16 @@ export interface PackageItem {
 
 /** One section of a service page. */
 export type ServicePageSection =
-  | { kind: 'cards'; id?: string; eyebrow: string; title: string; intro?: string; items: FeatureItem[]; columns?: 2 | 3 | 4; tone?: 'plain' | 'subtle' }
+  | {
+      kind: 'cards';
+      id?: string;
+      eyebrow: string;
+      title: string;
+      intro?: string;
+      items: FeatureItem[];
+      columns?: 2 | 3 | 4;
+      tone?: 'plain' | 'subtle';
+    }
   | { kind: 'packages'; id?: string; eyebrow: string; title: string; intro?: string; items: PackageItem[]; footnotes?: string[] }
   | { kind: 'testimonials'; eyebrow: string; title: string; category: 'residential' | 'business' }
   | { kind: 'stats'; eyebrow: string; title: string; intro?: string; items: { value: string; label: string }[] }

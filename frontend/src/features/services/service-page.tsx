@@ -29,7 +29,13 @@ export function serviceBody(loadContent: () => Promise<ServicePageBody>) {
 export function ServicePage({ hero: content, Body }: { hero: ServicePageHero; Body: ReturnType<typeof serviceBody> }) {
   return (
     <>
-      <PageHero imageKey={content.imageKey} fallbackImage={content.heroImage} eyebrow={content.eyebrow} title={content.title} intro={content.intro}>
+      <PageHero
+        imageKey={content.imageKey}
+        fallbackImage={content.heroImage}
+        eyebrow={content.eyebrow}
+        title={content.title}
+        intro={content.intro}
+      >
         <ScrollToContactButton size="xl" colorPalette="accent">
           {content.primaryCta}
         </ScrollToContactButton>

@@ -9,12 +9,12 @@ import { StaffGate } from '../../features/admin/staff-gate';
 export function GenerateImagesPage() {
   return (
     <StaffGate>
-    <Container maxW="3xl" py="16">
-      <Heading as="h1" size="2xl" mb="4">
-        Image Generator
-      </Heading>
-      <Text color="fg.muted">The staff image generator will appear here.</Text>
-    </Container>
+      <Container maxW="3xl" py="16">
+        <Heading as="h1" size="2xl" mb="4">
+          Image Generator
+        </Heading>
+        <Text color="fg.muted">The staff image generator will appear here.</Text>
+      </Container>
     </StaffGate>
   );
 }

@@ -13,8 +13,12 @@ export function TestCommunicationPage() {
   return (
     <StaffGate>
       <Container maxW="3xl" py={{ base: '8', md: '16' }}>
-        <Heading as="h1" size="2xl" mb="2">Test Communication</Heading>
-        <Text color="fg.muted" mb="8">Send a test email and a test text message. Leave a field empty to skip that channel.</Text>
+        <Heading as="h1" size="2xl" mb="2">
+          Test Communication
+        </Heading>
+        <Text color="fg.muted" mb="8">
+          Send a test email and a test text message. Leave a field empty to skip that channel.
+        </Text>
         <QuickTestForm />
       </Container>
     </StaffGate>

@@ -14,8 +14,8 @@ export function CalculatorPage() {
           Security System Cost Calculator
         </Heading>
         <Text color="fg.muted" mb={{ base: '6', md: '10' }} maxW="3xl">
-          Configure your project and see the cost, the timeline and every line of the estimate at once. Get the itemised quote as a
-          PDF by email.
+          Configure your project and see the cost, the timeline and every line of the estimate at once. Get the itemised quote as a PDF by
+          email.
         </Text>
         <CostCalculator />
       </Container>

@@ -9,7 +9,9 @@ import { PageHero } from '../../components/site/page-hero';
 import { deferredSection } from '../../components/site/deferred-section';
 import { BUILT_IN_HERO_IMAGES } from '../../features/site-config/generated-image';
 
-const ComparisonTool = deferredSection('comparison-tool', () => import('../../features/compare/comparison-tool').then((m) => m.ComparisonTool));
+const ComparisonTool = deferredSection('comparison-tool', () =>
+  import('../../features/compare/comparison-tool').then((m) => m.ComparisonTool),
+);
 
 /** The page. */
 export function CompareServicesPage() {

@@ -37,11 +37,17 @@ export function ConsultationPaymentPage() {
 
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
-    setCustomer({ firstName: q.get('firstName') ?? '', lastName: q.get('lastName') ?? '', email: q.get('email') ?? '', phone: q.get('phone') ?? '' });
+    setCustomer({
+      firstName: q.get('firstName') ?? '',
+      lastName: q.get('lastName') ?? '',
+      email: q.get('email') ?? '',
+      phone: q.get('phone') ?? '',
+    });
     setBuildingType(q.get('buildingType') ?? '');
   }, []);
 
-  const complete = customer.firstName.trim() && customer.lastName.trim() && /.+@.+\..+/.test(customer.email) && customer.phone.trim().length >= 10;
+  const complete =
+    customer.firstName.trim() && customer.lastName.trim() && /.+@.+\..+/.test(customer.email) && customer.phone.trim().length >= 10;
 
   return (
     <Container maxW="3xl" py={{ base: '10', md: '16' }}>
@@ -50,8 +56,8 @@ export function ConsultationPaymentPage() {
           Schedule Your Security Consultation
         </Heading>
         <Text color="fg.muted">
-          A security expert visits your property, surveys every entry point and designs your system with you. The {formatCents(CONSULTATION_DEPOSIT_CENTS)} deposit
-          reserves your visit.
+          A security expert visits your property, surveys every entry point and designs your system with you. The{' '}
+          {formatCents(CONSULTATION_DEPOSIT_CENTS)} deposit reserves your visit.
         </Text>
 
         <Box borderWidth="1px" rounded="xl" p={{ base: '5', md: '8' }} as="section" aria-labelledby="summary-heading">
@@ -65,7 +71,12 @@ export function ConsultationPaymentPage() {
                   {f.label}
                   <Field.RequiredIndicator />
                 </Field.Label>
-                <Input type={f.type} autoComplete={f.autoComplete} value={customer[f.key]} onChange={(e) => setCustomer((c) => ({ ...c, [f.key]: e.target.value }))} />
+                <Input
+                  type={f.type}
+                  autoComplete={f.autoComplete}
+                  value={customer[f.key]}
+                  onChange={(e) => setCustomer((c) => ({ ...c, [f.key]: e.target.value }))}
+                />
               </Field.Root>
             ))}
           </SimpleGrid>
@@ -118,7 +129,10 @@ export function ConsultationPaymentPage() {
                   returnPath="/consultation-success"
                   startLabel="Proceed to Payment"
                   payLabel={`Pay ${formatCents(CONSULTATION_DEPOSIT_CENTS)}`}
-                  successToast={{ title: 'Consultation Scheduled!', description: "We'll contact you within 24 hours to schedule your site visit." }}
+                  successToast={{
+                    title: 'Consultation Scheduled!',
+                    description: "We'll contact you within 24 hours to schedule your site visit.",
+                  }}
                   setupFailureToast={null}
                   onPhaseChange={(p) => p !== 'idle' && setSetupFailed(false)}
                   onSetupFailed={() => setSetupFailed(true)}
@@ -144,8 +158,8 @@ export function ConsultationPaymentPage() {
         </Box>
 
         <Text fontSize="sm" color="fg.muted">
-          <LucideShieldCheck aria-hidden="true" style={{ display: 'inline', verticalAlign: 'middle' }} /> Your payment is processed securely by Stripe; we never see your card
-          number. The deposit is fully refundable within 24 hours.
+          <LucideShieldCheck aria-hidden="true" style={{ display: 'inline', verticalAlign: 'middle' }} /> Your payment is processed securely
+          by Stripe; we never see your card number. The deposit is fully refundable within 24 hours.
         </Text>
         <Button asChild variant="outline" alignSelf="start">
           <RouterLink to="/">Back to Home</RouterLink>

@@ -6,7 +6,11 @@ export function ConsultationSuccessPage() {
   return (
     <QueryProvider>
       <PaymentStatusView
-        texts={{ heading: 'Your Consultation', successTitle: 'Consultation Scheduled!', successText: "We'll contact you within 24 hours to schedule your site visit." }}
+        texts={{
+          heading: 'Your Consultation',
+          successTitle: 'Consultation Scheduled!',
+          successText: "We'll contact you within 24 hours to schedule your site visit.",
+        }}
       />
     </QueryProvider>
   );

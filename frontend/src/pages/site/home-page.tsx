@@ -11,9 +11,15 @@
 import { deferredSection } from '../../components/site/deferred-section';
 import { HeroSection } from '../../features/home/hero-section';
 
-const ServicesSection = deferredSection('home-services', () => import('../../features/home/services-section').then((m) => m.ServicesSection));
-const HomeStorySections = deferredSection('home-story', () => import('../../features/home/home-story-sections').then((m) => m.HomeStorySections));
-const HomeClosingSections = deferredSection('home-closing', () => import('../../features/home/home-closing-sections').then((m) => m.HomeClosingSections));
+const ServicesSection = deferredSection('home-services', () =>
+  import('../../features/home/services-section').then((m) => m.ServicesSection),
+);
+const HomeStorySections = deferredSection('home-story', () =>
+  import('../../features/home/home-story-sections').then((m) => m.HomeStorySections),
+);
+const HomeClosingSections = deferredSection('home-closing', () =>
+  import('../../features/home/home-closing-sections').then((m) => m.HomeClosingSections),
+);
 
 /** Route component of `/`. */
 export function HomePage() {

@@ -6,7 +6,11 @@ export function PaymentSuccessPage() {
   return (
     <QueryProvider>
       <PaymentStatusView
-        texts={{ heading: 'Your Deposit', successTitle: 'Deposit Successful!', successText: "Your installation date has been secured. We'll contact you within 24 hours." }}
+        texts={{
+          heading: 'Your Deposit',
+          successTitle: 'Deposit Successful!',
+          successText: "Your installation date has been secured. We'll contact you within 24 hours.",
+        }}
       />
     </QueryProvider>
   );

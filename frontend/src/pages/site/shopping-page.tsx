@@ -7,7 +7,16 @@
  */
 import { Alert, Box, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
-import { LucideBadgeCheck, LucideClock, LucideHeadphones, LucideListChecks, LucideShieldCheck, LucideStar, LucideUsers, LucideWandSparkles } from 'lucide-react';
+import {
+  LucideBadgeCheck,
+  LucideClock,
+  LucideHeadphones,
+  LucideListChecks,
+  LucideShieldCheck,
+  LucideStar,
+  LucideUsers,
+  LucideWandSparkles,
+} from 'lucide-react';
 import { QueryProvider } from '../../app/query-provider';
 import { DesignerWizard } from '../../features/designer/designer-wizard';
 import { ShoppingHeroBackground } from '../../features/designer/shopping-hero-background';
@@ -17,10 +26,26 @@ import { registerRecipes } from '../../components/ui/recipes';
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const BENEFITS = [
-  { icon: LucideClock, title: 'A quote in 3 minutes', text: 'Answer a few questions about your building and get a complete design and price at once.' },
-  { icon: LucideListChecks, title: 'Itemised and transparent', text: 'Every camera, recorder and cable with its quantity and price — no surprises on installation day.' },
-  { icon: LucideWandSparkles, title: 'Designed for your building', text: 'Cameras placed by priority: entry points first, then the areas you care about, then the perimeter.' },
-  { icon: LucideShieldCheck, title: '5-year warranty', text: 'Professional installation by licensed technicians, with a 5-year equipment and 2-year labor warranty.' },
+  {
+    icon: LucideClock,
+    title: 'A quote in 3 minutes',
+    text: 'Answer a few questions about your building and get a complete design and price at once.',
+  },
+  {
+    icon: LucideListChecks,
+    title: 'Itemised and transparent',
+    text: 'Every camera, recorder and cable with its quantity and price — no surprises on installation day.',
+  },
+  {
+    icon: LucideWandSparkles,
+    title: 'Designed for your building',
+    text: 'Cameras placed by priority: entry points first, then the areas you care about, then the perimeter.',
+  },
+  {
+    icon: LucideShieldCheck,
+    title: '5-year warranty',
+    text: 'Professional installation by licensed technicians, with a 5-year equipment and 2-year labor warranty.',
+  },
 ];
 
 const TRUST = [
@@ -34,7 +59,16 @@ export function ShoppingPage() {
   const { features, company } = usePublicConfig();
   return (
     <>
-      <Box as="section" aria-labelledby="shopping-heading" position="relative" overflow="hidden" color="white" minH={{ base: '420px', md: '520px' }} display="flex" alignItems="center">
+      <Box
+        as="section"
+        aria-labelledby="shopping-heading"
+        position="relative"
+        overflow="hidden"
+        color="white"
+        minH={{ base: '420px', md: '520px' }}
+        display="flex"
+        alignItems="center"
+      >
         <ShoppingHeroBackground />
         <Box position="absolute" inset="0" bgGradient="to-r" gradientFrom="blackAlpha.700" gradientTo="transparent" />
         <Container maxW="7xl" position="relative" py={{ base: '14', md: '20' }}>
@@ -46,8 +80,8 @@ export function ShoppingPage() {
               Design Your Security System in 3 Minutes
             </Heading>
             <Text fontSize={{ base: 'md', md: 'xl' }} color="whiteAlpha.900">
-              Tell us about your building. Our designer places every camera, prices every part and gives you an itemised quote you can secure
-              with a 10% deposit.
+              Tell us about your building. Our designer places every camera, prices every part and gives you an itemised quote you can
+              secure with a 10% deposit.
             </Text>
             {features.shopping_form_enabled ? (
               <Button asChild size="xl" colorPalette="accent" alignSelf="start">
@@ -77,7 +111,16 @@ export function ShoppingPage() {
               </Card.Root>
             ))}
           </SimpleGrid>
-          <HStack as="ul" aria-label="Why customers trust us" listStyleType="none" justify="center" wrap="wrap" gap={{ base: '4', md: '10' }} mt="10" p="0">
+          <HStack
+            as="ul"
+            aria-label="Why customers trust us"
+            listStyleType="none"
+            justify="center"
+            wrap="wrap"
+            gap={{ base: '4', md: '10' }}
+            mt="10"
+            p="0"
+          >
             {TRUST.map(({ icon: Icon, text }) => (
               <HStack as="li" key={text} gap="2" fontWeight="semibold" color="brand.800">
                 <Icon aria-hidden="true" /> {text}

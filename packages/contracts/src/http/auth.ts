@@ -10,7 +10,12 @@ import { z } from 'zod';
  */
 export const loginSchema = z
   .object({
-    email: z.string().trim().min(1, { error: 'Email is required.' }).max(254).pipe(z.email({ error: 'Valid email is required.' })),
+    email: z
+      .string()
+      .trim()
+      .min(1, { error: 'Email is required.' })
+      .max(254)
+      .pipe(z.email({ error: 'Valid email is required.' })),
     password: z.string().min(1, { error: 'Password is required.' }).max(1024),
   })
   .strict();

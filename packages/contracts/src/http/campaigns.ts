@@ -17,7 +17,12 @@ export const campaignFilterSchema = z
     /** Pipeline status (aliases quoted / closed-won / closed-lost accepted); `all` = any. */
     status: z.union([z.literal('all'), leadStatusField]).optional(),
     /** Minimum total estimate, whole US dollars. */
-    minValue: z.coerce.number({ error: 'Minimum value must be a number.' }).int({ error: 'Minimum value must be a whole number of dollars.' }).min(0).max(100_000_000).optional(),
+    minValue: z.coerce
+      .number({ error: 'Minimum value must be a number.' })
+      .int({ error: 'Minimum value must be a whole number of dollars.' })
+      .min(0)
+      .max(100_000_000)
+      .optional(),
     /** Leads created at or after this instant (ISO date or date-time). */
     createdAfter: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   })
@@ -38,8 +43,10 @@ export const bulkCommunicationSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.type === 'email' && v.template === undefined) ctx.addIssue({ code: 'custom', path: ['template'], message: 'Template is required for an email campaign.' });
-    if (v.type === 'sms' && v.message === undefined) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required for an SMS campaign.' });
+    if (v.type === 'email' && v.template === undefined)
+      ctx.addIssue({ code: 'custom', path: ['template'], message: 'Template is required for an email campaign.' });
+    if (v.type === 'sms' && v.message === undefined)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required for an SMS campaign.' });
   });
 export type BulkCommunication = z.output<typeof bulkCommunicationSchema>;
 

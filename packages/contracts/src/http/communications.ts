@@ -10,7 +10,13 @@
 import { z } from 'zod';
 import { emailField, phoneField } from '../contact.js';
 import {
-  CALL_NOTE_MAX_LENGTH, COMMUNICATION_CHANNELS, COMMUNICATION_TEXTS, EMAIL_CONTENT_MAX_LENGTH, MESSAGE_KINDS, MESSAGE_STATUSES, SMS_MAX_LENGTH,
+  CALL_NOTE_MAX_LENGTH,
+  COMMUNICATION_CHANNELS,
+  COMMUNICATION_TEXTS,
+  EMAIL_CONTENT_MAX_LENGTH,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  SMS_MAX_LENGTH,
 } from '../communications.js';
 import { limitedText, optionalText, recordIdField } from '../text.js';
 import { smsText, templateRef } from './message-fields.js';
@@ -88,10 +94,14 @@ export const sendCommunicationSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.type === 'sms' && v.message.length > SMS_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: ['message'], message: `Must be at most ${SMS_MAX_LENGTH} characters.` });
-    if (v.type === 'call' && v.message.length > CALL_NOTE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: ['message'], message: `Must be at most ${CALL_NOTE_MAX_LENGTH} characters.` });
-    if (v.recipient && v.type === 'email' && !emailField.safeParse(v.recipient).success) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid email address.' });
-    if (v.recipient && v.type === 'sms' && !phoneField.safeParse(v.recipient).success) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid phone number.' });
+    if (v.type === 'sms' && v.message.length > SMS_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `Must be at most ${SMS_MAX_LENGTH} characters.` });
+    if (v.type === 'call' && v.message.length > CALL_NOTE_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `Must be at most ${CALL_NOTE_MAX_LENGTH} characters.` });
+    if (v.recipient && v.type === 'email' && !emailField.safeParse(v.recipient).success)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid email address.' });
+    if (v.recipient && v.type === 'sms' && !phoneField.safeParse(v.recipient).success)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid phone number.' });
   });
 export type SendCommunication = z.output<typeof sendCommunicationSchema>;
 
@@ -127,9 +137,12 @@ export const testCommunicationSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.leadId === undefined && !v.recipient) ctx.addIssue({ code: 'custom', path: ['leadId'], message: COMMUNICATION_TEXTS.leadIdRequired });
-    if (v.recipient && v.type === 'email' && !emailField.safeParse(v.recipient).success) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid email address.' });
-    if (v.recipient && v.type === 'sms' && !phoneField.safeParse(v.recipient).success) ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid phone number.' });
+    if (v.leadId === undefined && !v.recipient)
+      ctx.addIssue({ code: 'custom', path: ['leadId'], message: COMMUNICATION_TEXTS.leadIdRequired });
+    if (v.recipient && v.type === 'email' && !emailField.safeParse(v.recipient).success)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid email address.' });
+    if (v.recipient && v.type === 'sms' && !phoneField.safeParse(v.recipient).success)
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'Please enter a valid phone number.' });
   });
 export type TestCommunication = z.output<typeof testCommunicationSchema>;
 
@@ -158,7 +171,12 @@ export const directCommunicationTestSchema = z
   .strict()
   .superRefine((v, ctx) => {
     const ok = v.type === 'email' ? emailField.safeParse(v.testRecipient).success : phoneField.safeParse(v.testRecipient).success;
-    if (!ok) ctx.addIssue({ code: 'custom', path: ['testRecipient'], message: v.type === 'email' ? 'Please enter a valid email address.' : 'Please enter a valid phone number.' });
+    if (!ok)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['testRecipient'],
+        message: v.type === 'email' ? 'Please enter a valid email address.' : 'Please enter a valid phone number.',
+      });
   });
 export type DirectCommunicationTest = z.output<typeof directCommunicationTestSchema>;
 
@@ -175,5 +193,7 @@ export const quickTestCommunicationSchema = z
 export type QuickTestCommunication = z.output<typeof quickTestCommunicationSchema>;
 
 /** Answer of POST /api/quick-test-communication: one result per channel asked for. */
-export const quickTestResponseSchema = z.object({ results: z.object({ email: testResultSchema.optional(), sms: testResultSchema.optional() }) });
+export const quickTestResponseSchema = z.object({
+  results: z.object({ email: testResultSchema.optional(), sms: testResultSchema.optional() }),
+});
 export type QuickTestResponse = z.output<typeof quickTestResponseSchema>;

@@ -13,7 +13,11 @@ import { jobRefSchema } from './common.js';
 
 /** A required, trimmed name-like field of at most `max` characters. */
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Must be at most ${max} characters.` });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters.` });
 
 /**
  * Body of POST /api/contacts (public). Unknown fields are rejected (400), so a typo in a client

@@ -31,7 +31,7 @@ it('reads a stored lead as it is', () => {
   expect(leadSchema.parse(stored)).toEqual(stored);
 });
 
-it('accepts stored values beyond the visitors\' input limits (manual estimator: up to 100,000 cameras)', () => {
+it("accepts stored values beyond the visitors' input limits (manual estimator: up to 100,000 cameras)", () => {
   const lead = leadSchema.parse({ ...stored, buildingInfo: { ...stored.buildingInfo, cameras: 50_000, squareFootage: 9_000_000 } });
   expect(lead.buildingInfo.cameras).toBe(50_000);
 });
@@ -43,7 +43,9 @@ it('reads a source outside LEAD_SOURCES as unknown', () => {
 it('reads buildingInfo leniently: not an object → {}, a subfield of another type or unknown → absent', () => {
   expect(leadSchema.parse({ ...stored, buildingInfo: null }).buildingInfo).toEqual({});
   expect(leadSchema.parse({ ...stored, buildingInfo: 'n/a' }).buildingInfo).toEqual({});
-  expect(leadSchema.parse({ ...stored, buildingInfo: { type: 'retail', cameras: 'eight', legacy: true } }).buildingInfo).toEqual({ type: 'retail' });
+  expect(leadSchema.parse({ ...stored, buildingInfo: { type: 'retail', cameras: 'eight', legacy: true } }).buildingInfo).toEqual({
+    type: 'retail',
+  });
 });
 
 it('still refuses a lead without its required fields', () => {

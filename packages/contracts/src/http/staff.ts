@@ -41,8 +41,12 @@ export const leadListQuerySchema = z
     status: z.union([z.literal('all'), leadStatusField]).optional(),
     minEstimate: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      z.coerce.number({ error: 'Minimum estimate must be a whole number of dollars.' }).int({ error: 'Minimum estimate must be a whole number of dollars.' })
-        .min(0, { error: 'Minimum estimate cannot be negative.' }).max(100_000_000, { error: 'Minimum estimate is too large.' }).optional(),
+      z.coerce
+        .number({ error: 'Minimum estimate must be a whole number of dollars.' })
+        .int({ error: 'Minimum estimate must be a whole number of dollars.' })
+        .min(0, { error: 'Minimum estimate cannot be negative.' })
+        .max(100_000_000, { error: 'Minimum estimate is too large.' })
+        .optional(),
     ),
     sort: z.enum(LEAD_SORT_KEYS).default('createdAt'),
     order: z.enum(['asc', 'desc']).default('desc'),

@@ -67,7 +67,9 @@ export class PdfBrowser implements OnApplicationBootstrap, BeforeApplicationShut
   private spares: Promise<Page>[] = [];
   private closing = false;
 
-  constructor(@Inject(ENV) private readonly env: Pick<Env, 'PUPPETEER_EXECUTABLE_PATH'> & Partial<Pick<Env, 'PDF_CONCURRENCY' | 'PDF_PREWARM'>>) {}
+  constructor(
+    @Inject(ENV) private readonly env: Pick<Env, 'PUPPETEER_EXECUTABLE_PATH'> & Partial<Pick<Env, 'PDF_CONCURRENCY' | 'PDF_PREWARM'>>,
+  ) {}
 
   /** Number of blank pages kept ready (one per concurrent job). */
   private get spareCount(): number {

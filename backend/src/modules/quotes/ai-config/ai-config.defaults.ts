@@ -136,7 +136,11 @@ export interface AiConfigDefault<K extends AiConfigKey = AiConfigKey> {
 }
 
 /** The three `ai_recommendation_config` rows the seed inserts when missing. */
-export const AI_CONFIG_DEFAULTS: readonly [AiConfigDefault<'tiered_pricing'>, AiConfigDefault<'component_pricing'>, AiConfigDefault<'additional_costs'>] = [
+export const AI_CONFIG_DEFAULTS: readonly [
+  AiConfigDefault<'tiered_pricing'>,
+  AiConfigDefault<'component_pricing'>,
+  AiConfigDefault<'additional_costs'>,
+] = [
   {
     category: 'pricing',
     configKey: 'tiered_pricing',

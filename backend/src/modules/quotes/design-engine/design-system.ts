@@ -66,7 +66,15 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
   const buckets = placeCameras(n, cameras);
   const cameraLocations: CameraLocation[] = buckets.map((b) => {
     const s = b[0]!;
-    return { location: s.location, quantity: b.length, priority: s.priority, type: cameraFor(s.kind, config).item, reason: s.reason, coverage: s.coverage, floor: s.floor };
+    return {
+      location: s.location,
+      quantity: b.length,
+      priority: s.priority,
+      type: cameraFor(s.kind, config).item,
+      reason: s.reason,
+      coverage: s.coverage,
+      floor: s.floor,
+    };
   });
 
   // 3. days
@@ -76,7 +84,14 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
   const priced = priceDesign(n, config, cameras, tier, buckets, schedule.totalProjectDays);
 
   // 5. words
-  const words = describeDesign(n, { cameras, schedule, cameraLocations, nvr: priced.nvr, totalProjectCost: priced.pricing.totalProjectCost, featureNotes: priced.featureNotes });
+  const words = describeDesign(n, {
+    cameras,
+    schedule,
+    cameraLocations,
+    nvr: priced.nvr,
+    totalProjectCost: priced.pricing.totalProjectCost,
+    featureNotes: priced.featureNotes,
+  });
 
   return {
     summary: words.summary,

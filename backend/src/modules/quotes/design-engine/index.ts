@@ -7,4 +7,12 @@ export { designSystem } from './design-system.js';
 export { normalizeDesignInput, splitList } from './normalise.js';
 export { fitToTier, parseTierRange, tierRanges } from './placement.js';
 export { CATEGORY_LABELS, formatInt } from './wording.js';
-export type { DesignConfig, DesignInput, EngineInventoryItem, EnginePromotion, NormalizedDesignInput, TierKey, TierRange } from './types.js';
+export type {
+  DesignConfig,
+  DesignInput,
+  EngineInventoryItem,
+  EnginePromotion,
+  NormalizedDesignInput,
+  TierKey,
+  TierRange,
+} from './types.js';

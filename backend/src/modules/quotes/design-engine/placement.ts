@@ -44,7 +44,11 @@ export function parseTierRange(range: string): { min: number; max: number } | nu
 
 /** The tiers with readable ranges, sorted by their lower bound. Falls back to 4-6 / 7-20 / 21-50. */
 export function tierRanges(tiers: TieredPricing): TierRange[] {
-  const fallback: Record<TierKey, { min: number; max: number }> = { low: { min: 4, max: 6 }, medium: { min: 7, max: 20 }, high: { min: 21, max: 50 } };
+  const fallback: Record<TierKey, { min: number; max: number }> = {
+    low: { min: 4, max: 6 },
+    medium: { min: 7, max: 20 },
+    high: { min: 21, max: 50 },
+  };
   const keys: TierKey[] = ['low', 'medium', 'high'];
   const parsed = keys.map((key) => ({ key, r: parseTierRange(tiers[key].range) }));
   const usable = parsed.every((p) => p.r !== null && p.r.min <= MAX_CAMERAS);
@@ -77,8 +81,10 @@ export function cameraCount(n: NormalizedDesignInput, tiers: TieredPricing): { c
 
 // ─── camera placement ───────────────────────────────────────────────────────────────────────────
 
-const OUTDOOR = /parking|driveway|garage door|\blot\b|perimeter|fence|gate|yard|loading|dock|alley|street|exterior|outside|outdoor|pool|patio|deck|side of|entrance path|walkway|sidewalk|roof/i;
-const INDOOR = /lobby|hall|corridor|reception|register|checkout|cash|aisle|office|classroom|cafeteria|kitchen|dining|waiting|pharmacy|stock|storage|server|inside|interior|stair|elevator|living|basement|nursery|bedroom|mail|gym|library|floor/i;
+const OUTDOOR =
+  /parking|driveway|garage door|\blot\b|perimeter|fence|gate|yard|loading|dock|alley|street|exterior|outside|outdoor|pool|patio|deck|side of|entrance path|walkway|sidewalk|roof/i;
+const INDOOR =
+  /lobby|hall|corridor|reception|register|checkout|cash|aisle|office|classroom|cafeteria|kitchen|dining|waiting|pharmacy|stock|storage|server|inside|interior|stair|elevator|living|basement|nursery|bedroom|mail|gym|library|floor/i;
 const WIDE_AREA = /yard|loading|dock|parking|\blot\b|field|campus/i;
 
 /** The floor a location's name points to (1 when it names none), within 1..floors. */
@@ -96,7 +102,8 @@ function floorOf(text: string, floors: number): number {
 /** A named area's camera kind and floor (outdoor areas are floor 0). */
 function kindOfArea(text: string, n: NormalizedDesignInput): { kind: CameraKind; floor: number } {
   if (OUTDOOR.test(text)) {
-    const wide = WIDE_AREA.test(text) && (n.buildingType === 'warehouse' || n.buildingType === 'school' || n.squareFootage >= PHASED_FROM_SQFT);
+    const wide =
+      WIDE_AREA.test(text) && (n.buildingType === 'warehouse' || n.buildingType === 'school' || n.squareFootage >= PHASED_FROM_SQFT);
     return { kind: wide ? 'ptz' : 'bullet', floor: 0 };
   }
   if (INDOOR.test(text)) return { kind: 'dome', floor: floorOf(text, n.floors) };
@@ -107,7 +114,16 @@ function kindOfArea(text: string, n: NormalizedDesignInput): { kind: CameraKind;
 function slotsOf(t: SlotTemplate, n: NormalizedDesignInput): Slot[] {
   switch (t.place) {
     case 'outdoor':
-      return [{ location: t.location, priority: 'Medium', kind: t.wide && n.squareFootage >= PHASED_FROM_SQFT ? 'ptz' : 'bullet', floor: 0, reason: t.reason, coverage: t.coverage }];
+      return [
+        {
+          location: t.location,
+          priority: 'Medium',
+          kind: t.wide && n.squareFootage >= PHASED_FROM_SQFT ? 'ptz' : 'bullet',
+          floor: 0,
+          reason: t.reason,
+          coverage: t.coverage,
+        },
+      ];
     case 'per-floor':
       return Array.from({ length: n.floors }, (_, i) => ({
         location: n.floors > 1 ? `${t.location} (floor ${i + 1})` : t.location,
@@ -138,19 +154,24 @@ function standardSlots(n: NormalizedDesignInput): Slot[] {
 export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][] {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
   const named: Slot[] = [
-    ...n.entries.map(
-      (e, i): Slot => ({
-        location: e,
-        priority: 'Critical',
-        kind: isHome && i === 0 && n.buildingType === 'residential' ? 'doorbell' : 'turret',
-        floor: floorOf(e, n.floors),
-        reason: 'Entry point: identify everyone who comes in or out',
-        coverage: 'Face-level view of the door and its approach',
-      }),
-    ),
+    ...n.entries.map((e, i): Slot => ({
+      location: e,
+      priority: 'Critical',
+      kind: isHome && i === 0 && n.buildingType === 'residential' ? 'doorbell' : 'turret',
+      floor: floorOf(e, n.floors),
+      reason: 'Entry point: identify everyone who comes in or out',
+      coverage: 'Face-level view of the door and its approach',
+    })),
     ...n.areas.map((a): Slot => {
       const { kind, floor } = kindOfArea(a, n);
-      return { location: a, priority: 'High', kind, floor, reason: 'Area you asked us to monitor', coverage: kind === 'ptz' ? 'Wide area with pan-tilt-zoom tracking' : `${a} in full view` };
+      return {
+        location: a,
+        priority: 'High',
+        kind,
+        floor,
+        reason: 'Area you asked us to monitor',
+        coverage: kind === 'ptz' ? 'Wide area with pan-tilt-zoom tracking' : `${a} in full view`,
+      };
     }),
   ];
   // each chosen location is a list of slots so a location may receive several cameras

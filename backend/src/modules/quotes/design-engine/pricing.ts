@@ -20,14 +20,19 @@ const wholeDollars = (v: number) => (Number.isFinite(v) ? Math.max(0, Math.round
  * accept fractions, e.g. 249.99 → 250), so that every quote amount is an integer.
  */
 export function wholeDollarConfig(config: DesignConfig): DesignConfig {
-  const round = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? wholeDollars(v) : v])) as T;
+  const round = <T extends object>(o: T): T =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? wholeDollars(v) : v])) as T;
   const tier = (t: DesignConfig['tiers']['low']) => ({ ...t, avgPerDeviceCost: wholeDollars(t.avgPerDeviceCost) });
   const a = config.additional;
   return {
     ...config,
     tiers: { low: tier(config.tiers.low), medium: tier(config.tiers.medium), high: tier(config.tiers.high) },
     components: round(config.components),
-    additional: { access_control_system: round(a.access_control_system), video_intercom_system: round(a.video_intercom_system), professional_monitoring: round(a.professional_monitoring) },
+    additional: {
+      access_control_system: round(a.access_control_system),
+      video_intercom_system: round(a.video_intercom_system),
+      professional_monitoring: round(a.professional_monitoring),
+    },
   };
 }
 
@@ -48,7 +53,12 @@ const centsToDollars = (cents: number) => Math.max(0, Math.round(cents / 100));
  * The first inventory item of `category` whose name or description matches; items in `used` are
  * skipped and the one found is added to it, so that one item never prices two different lines.
  */
-function findItem(inv: readonly EngineInventoryItem[], category: string, pattern: RegExp, used?: Set<EngineInventoryItem>): EngineInventoryItem | undefined {
+function findItem(
+  inv: readonly EngineInventoryItem[],
+  category: string,
+  pattern: RegExp,
+  used?: Set<EngineInventoryItem>,
+): EngineInventoryItem | undefined {
   const found = inv.find((i) => i.category === category && !used?.has(i) && (pattern.test(i.name) || pattern.test(i.description ?? '')));
   if (found) used?.add(found);
   return found;
@@ -82,7 +92,14 @@ export function cameraFor(kind: CameraKind, config: DesignConfig): PricedItem {
 
 const line = (p: PricedItem, quantity: number): EquipmentLine => ({ ...p, quantity, total: quantity * p.unitPrice });
 
-function named(config: DesignConfig, category: string, pattern: RegExp, fallback: { item: string; description: string }, unitPrice: number, used?: Set<EngineInventoryItem>): PricedItem {
+function named(
+  config: DesignConfig,
+  category: string,
+  pattern: RegExp,
+  fallback: { item: string; description: string },
+  unitPrice: number,
+  used?: Set<EngineInventoryItem>,
+): PricedItem {
   const found = findItem(config.inventory, category, pattern, used);
   return { item: found?.name ?? fallback.item, description: found?.description ?? fallback.description, unitPrice };
 }
@@ -107,7 +124,14 @@ export interface PricedDesign {
  * @param buckets          the placed cameras, one list of slots per location
  * @param totalProjectDays business days, for the labour floor (days × installation_day_rate)
  */
-export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, cameras: number, tier: TierRange, buckets: readonly Slot[][], totalProjectDays: number): PricedDesign {
+export function priceDesign(
+  n: NormalizedDesignInput,
+  config: DesignConfig,
+  cameras: number,
+  tier: TierRange,
+  buckets: readonly Slot[][],
+  totalProjectDays: number,
+): PricedDesign {
   const { components: cp, additional: ac } = config;
   /** Inventory items already pricing a line of the installation or features categories. */
   const used = new Set<EngineInventoryItem>();
@@ -133,12 +157,35 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
     nvr.price,
   );
   const infra: EquipmentLine[] = [
-    line(named(config, 'installation', /wiring|cat6|cabl/i, { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' }, cp.wiring_per_camera, used), cameras),
-    line(named(config, 'installation', /rack/i, { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' }, cp.rack_accessories, used), 1),
+    line(
+      named(
+        config,
+        'installation',
+        /wiring|cat6|cabl/i,
+        { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
+        cp.wiring_per_camera,
+        used,
+      ),
+      cameras,
+    ),
+    line(
+      named(
+        config,
+        'installation',
+        /rack/i,
+        { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' },
+        cp.rack_accessories,
+        used,
+      ),
+      1,
+    ),
   ];
   if (cameras > 16) {
     const sw = findItem(config.inventory, 'installation', /poe.*switch|switch/i, used);
-    if (sw) infra.push(line({ item: sw.name, description: sw.description ?? '', unitPrice: centsToDollars(sw.unitPriceCents) }, Math.ceil(cameras / 16)));
+    if (sw)
+      infra.push(
+        line({ item: sw.name, description: sw.description ?? '', unitPrice: centsToDollars(sw.unitPriceCents) }, Math.ceil(cameras / 16)),
+      );
   }
   if (!RESIDENTIAL_TYPES.has(n.buildingType)) {
     const ups = findItem(config.inventory, 'installation', /\bups\b|battery backup/i, used);
@@ -152,25 +199,68 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
   for (const f of n.features) {
     switch (f) {
       case 'Access Control System':
-        featureLines.push(line(named(config, 'features', /access control/i, { item: 'Access Control System (per door)', description: ac.access_control_system.description }, ac.access_control_system.perDoor, used), doors));
+        featureLines.push(
+          line(
+            named(
+              config,
+              'features',
+              /access control/i,
+              { item: 'Access Control System (per door)', description: ac.access_control_system.description },
+              ac.access_control_system.perDoor,
+              used,
+            ),
+            doors,
+          ),
+        );
         break;
       case 'Video Intercom':
-        featureLines.push(line(named(config, 'features', /intercom/i, { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description }, ac.video_intercom_system.perDoor, used), doors));
+        featureLines.push(
+          line(
+            named(
+              config,
+              'features',
+              /intercom/i,
+              { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description },
+              ac.video_intercom_system.perDoor,
+              used,
+            ),
+            doors,
+          ),
+        );
         break;
       case 'Professional Monitoring':
         featureLines.push(
-          line(named(config, 'features', /monitoring/i, { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description }, ac.professional_monitoring.setupPerCamera, used), cameras),
+          line(
+            named(
+              config,
+              'features',
+              /monitoring/i,
+              { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description },
+              ac.professional_monitoring.setupPerCamera,
+              used,
+            ),
+            cameras,
+          ),
         );
         featureNotes.push(monitoringNote(ac.professional_monitoring.monthlyPerCamera, cameras));
         break;
       case 'Remote Monitoring':
       case 'Mobile App Access':
-        featureLines.push({ item: f, description: 'Included with every system: live view and playback on your phone and computer.', quantity: 1, unitPrice: 0, total: 0 });
+        featureLines.push({
+          item: f,
+          description: 'Included with every system: live view and playback on your phone and computer.',
+          quantity: 1,
+          unitPrice: 0,
+          total: 0,
+        });
         break;
       default: {
         const pattern = f === 'Alarm System Integration' ? /alarm/i : f === 'Cloud Storage' ? /cloud/i : /smart home/i;
         const found = findItem(config.inventory, 'features', pattern, used) ?? findItem(config.inventory, 'services', pattern, used);
-        if (found) featureLines.push(line({ item: found.name, description: found.description ?? '', unitPrice: centsToDollars(found.unitPriceCents) }, 1));
+        if (found)
+          featureLines.push(
+            line({ item: found.name, description: found.description ?? '', unitPrice: centsToDollars(found.unitPriceCents) }, 1),
+          );
         else featureNotes.push(surveyNote(f));
       }
     }
@@ -187,7 +277,10 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
   const sum = (lines: readonly EquipmentLine[]) => lines.reduce((a, l) => a + l.total, 0);
   const equipmentSubtotal = equipmentList.filter((c) => c.category !== CATEGORY_LABELS.features).reduce((a, c) => a + sum(c.items), 0);
   const additionalCosts = sum(featureLines);
-  const laborPerCamera = Math.max(cp.installation_per_camera + cp.programming_per_camera, tier.avgPerDeviceCost - cp.camera_unit_price - cp.wiring_per_camera);
+  const laborPerCamera = Math.max(
+    cp.installation_per_camera + cp.programming_per_camera,
+    tier.avgPerDeviceCost - cp.camera_unit_price - cp.wiring_per_camera,
+  );
   const laborCost = Math.round(Math.max(cameras * laborPerCamera, totalProjectDays * cp.installation_day_rate));
   const gross = equipmentSubtotal + laborCost + additionalCosts;
   const promo = config.promotion;
@@ -202,7 +295,17 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
       equipmentSubtotal,
       laborCost,
       additionalCosts,
-      ...(promo ? { july4Discount: { code: promo.code, percent: promo.percent, savings, validUntil: promo.validUntil, finalPrice: totalProjectCost } } : {}),
+      ...(promo
+        ? {
+            july4Discount: {
+              code: promo.code,
+              percent: promo.percent,
+              savings,
+              validUntil: promo.validUntil,
+              finalPrice: totalProjectCost,
+            },
+          }
+        : {}),
       totalProjectCost,
     },
   };

@@ -108,7 +108,10 @@ export function describeDesign(n: NormalizedDesignInput, f: DesignFacts): Design
   if (timelineText) timelineParts.push(timelineText);
   const budget = ownValue(BUDGET_RANGES, n.budget);
   if (budget) {
-    if (totalProjectCost > budget.max) notes.unshift(`This design is above your selected budget (${budget.label}); we can phase the work or start with the Critical and High locations.`);
+    if (totalProjectCost > budget.max)
+      notes.unshift(
+        `This design is above your selected budget (${budget.label}); we can phase the work or start with the Critical and High locations.`,
+      );
     else if (totalProjectCost < budget.min) notes.unshift(`This design comes in below your selected budget (${budget.label}).`);
     else notes.unshift(`This design fits your selected budget (${budget.label}).`);
   }

@@ -6,10 +6,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class LeadDocuments1795258226481 implements MigrationInterface {
-    name = 'LeadDocuments1795258226481'
+  name = 'LeadDocuments1795258226481';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "lead_documents" (
                 "id" SERIAL NOT NULL,
                 "lead_id" integer NOT NULL,
@@ -26,25 +26,24 @@ export class LeadDocuments1795258226481 implements MigrationInterface {
                 CONSTRAINT "PK_e31534e983c690c655b8a70ec6a" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_lead_documents_lead" ON "lead_documents" ("lead_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "lead_documents"
             ADD CONSTRAINT "FK_b19d3f84832d5a4bebf4336ecfb" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE CASCADE ON UPDATE NO ACTION
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "lead_documents" DROP CONSTRAINT "FK_b19d3f84832d5a4bebf4336ecfb"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_lead_documents_lead"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "lead_documents"
         `);
-    }
-
+  }
 }

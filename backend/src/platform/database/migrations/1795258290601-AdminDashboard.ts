@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The staff audit log, and the pg_trgm GIN index of the staff lead search (the
@@ -8,10 +8,10 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  */
 
 export class AdminDashboard1795258290601 implements MigrationInterface {
-    name = 'AdminDashboard1795258290601'
+  name = 'AdminDashboard1795258290601';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "audit_log" (
                 "id" SERIAL NOT NULL,
                 "user_id" text,
@@ -24,10 +24,10 @@ export class AdminDashboard1795258290601 implements MigrationInterface {
                 CONSTRAINT "PK_07fefa57f7f5ab8fc3f52b3ed0b" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_audit_log_entity" ON "audit_log" ("entity_type", "entity_id", "created_at")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DO $$
             BEGIN
                 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -39,18 +39,17 @@ export class AdminDashboard1795258290601 implements MigrationInterface {
             END
             $$
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX IF EXISTS "public"."IDX_leads_search_trgm"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_audit_log_entity"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "audit_log"
         `);
-    }
-
+  }
 }

@@ -1,10 +1,10 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class Payments1795258604886 implements MigrationInterface {
-    name = 'Payments1795258604886'
+  name = 'Payments1795258604886';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             CREATE TABLE "payments" (
                 "id" SERIAL NOT NULL,
                 "kind" character varying(20) NOT NULL,
@@ -38,10 +38,10 @@ export class Payments1795258604886 implements MigrationInterface {
                 CONSTRAINT "PK_197ab7af18c93fbb0c9b28b4a59" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_payments_lead" ON "payments" ("lead_id")
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TABLE "stripe_events" (
                 "id" text NOT NULL,
                 "type" text NOT NULL,
@@ -49,26 +49,25 @@ export class Payments1795258604886 implements MigrationInterface {
                 CONSTRAINT "PK_d3247bd5fc3f66b6982bbcdd897" PRIMARY KEY ("id")
             )
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "payments"
             ADD CONSTRAINT "FK_1594d339619ca97f5f007673c29" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE
             SET NULL ON UPDATE NO ACTION
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "payments" DROP CONSTRAINT "FK_1594d339619ca97f5f007673c29"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "stripe_events"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_payments_lead"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TABLE "payments"
         `);
-    }
-
+  }
 }

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The staff lead search runs over a stored, lower-cased
@@ -18,13 +18,13 @@ import { MigrationInterface, QueryRunner } from "typeorm";
 const SEARCH_TEXT = `lower(coalesce(NEW.first_name, '') || ' ' || coalesce(NEW.last_name, '') || ' ' || NEW.email || ' ' || coalesce(NEW.phone, '') || ' ' || regexp_replace(coalesce(NEW.phone, ''), '[^0-9]', '', 'g'))`;
 
 export class LeadSearchAndSort1795270000000 implements MigrationInterface {
-    name = 'LeadSearchAndSort1795270000000'
+  name = 'LeadSearchAndSort1795270000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             ALTER TABLE "leads" ADD "search_text" text NOT NULL DEFAULT ''
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE FUNCTION "leads_search_text"() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 NEW.search_text := ${SEARCH_TEXT};
@@ -32,18 +32,18 @@ export class LeadSearchAndSort1795270000000 implements MigrationInterface {
             END
             $$
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE TRIGGER "TRG_leads_search_text" BEFORE INSERT OR UPDATE ON "leads"
             FOR EACH ROW EXECUTE FUNCTION "leads_search_text"()
         `);
-        // Backfill: the trigger computes the text of every existing row.
-        await queryRunner.query(`
+    // Backfill: the trigger computes the text of every existing row.
+    await queryRunner.query(`
             UPDATE "leads" SET "search_text" = ''
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX IF EXISTS "public"."IDX_leads_search_trgm"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DO $$
             BEGIN
                 CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -53,34 +53,34 @@ export class LeadSearchAndSort1795270000000 implements MigrationInterface {
             END
             $$
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_leads_estimate" ON "leads" ("total_estimate_cents" ASC NULLS FIRST)
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             CREATE INDEX "IDX_leads_name_lower" ON "leads" (lower(coalesce("last_name", '')), lower(coalesce("first_name", '')))
         `);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_leads_name_lower"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX "public"."IDX_leads_estimate"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP INDEX IF EXISTS "public"."IDX_leads_search_text_trgm"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP TRIGGER "TRG_leads_search_text" ON "leads"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DROP FUNCTION "leads_search_text"()
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             ALTER TABLE "leads" DROP COLUMN "search_text"
         `);
-        await queryRunner.query(`
+    await queryRunner.query(`
             DO $$
             BEGIN
                 CREATE INDEX "IDX_leads_search_trgm" ON "leads" USING gin (
@@ -91,6 +91,5 @@ export class LeadSearchAndSort1795270000000 implements MigrationInterface {
             END
             $$
         `);
-    }
-
+  }
 }

@@ -10,7 +10,10 @@ import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from './keys';
 
 /** GET /api/auth/me. */
-export const meQuery = queryOptions({ queryKey: adminKeys.me, queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }) });
+export const meQuery = queryOptions({
+  queryKey: adminKeys.me,
+  queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }),
+});
 
 /** POST /api/auth/login with the spec's toasts (staff-side.md §2, §8). */
 export function useLogin(onWrongPassword: () => void) {
@@ -26,7 +29,11 @@ export function useLogin(onWrongPassword: () => void) {
         notify({ title: AUTH_TEXTS.invalidPassword, type: 'error' });
         onWrongPassword();
       } else {
-        notify({ title: AUTH_TEXTS.loginFailed, description: err instanceof ApiError && err.body ? err.body.message : undefined, type: 'error' });
+        notify({
+          title: AUTH_TEXTS.loginFailed,
+          description: err instanceof ApiError && err.body ? err.body.message : undefined,
+          type: 'error',
+        });
       }
     },
   });

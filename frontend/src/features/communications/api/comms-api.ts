@@ -4,11 +4,30 @@
  * failure shows the staff-side.md §8 toast of the screen it happened on (COMMUNICATION_TEXTS).
  */
 import {
-  bulkCommunicationResponseSchema, campaignResponseSchema, campaignsResponseSchema, communicationStatusSchema, COMMUNICATION_TEXTS,
-  emailTemplateResponseSchema, emailTemplatesResponseSchema, leadActivitiesResponseSchema, leadActivityItemsResponseSchema, quickTestResponseSchema,
-  sendCommunicationResponseSchema, sendMessageResponseSchema, templatePreviewResponseSchema, testResultSchema,
-  type BulkCommunication, type Campaign, type CommunicationChannel, type EmailTemplateBody, type QuickTestCommunication, type SendCommunication,
-  type TemplatePreview, type TestCommunication, type TestDirectCommunication, type TestResult,
+  bulkCommunicationResponseSchema,
+  campaignResponseSchema,
+  campaignsResponseSchema,
+  communicationStatusSchema,
+  COMMUNICATION_TEXTS,
+  emailTemplateResponseSchema,
+  emailTemplatesResponseSchema,
+  leadActivitiesResponseSchema,
+  leadActivityItemsResponseSchema,
+  quickTestResponseSchema,
+  sendCommunicationResponseSchema,
+  sendMessageResponseSchema,
+  templatePreviewResponseSchema,
+  testResultSchema,
+  type BulkCommunication,
+  type Campaign,
+  type CommunicationChannel,
+  type EmailTemplateBody,
+  type QuickTestCommunication,
+  type SendCommunication,
+  type TemplatePreview,
+  type TestCommunication,
+  type TestDirectCommunication,
+  type TestResult,
 } from '@ironclad/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../components/ui/toaster';
@@ -29,14 +48,20 @@ export function communicationStatusQuery(screen: CommsScreen) {
   return queryOptions({
     queryKey: commsKeys.status,
     queryFn: ({ signal }) => apiRequest('GET', '/api/communication-status', { schema: communicationStatusSchema, signal }),
-    meta: { errorToast: screen === 'dashboard' ? { title: COMMUNICATION_TEXTS.loadStatusFailed } : { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+    meta: {
+      errorToast:
+        screen === 'dashboard'
+          ? { title: COMMUNICATION_TEXTS.loadStatusFailed }
+          : { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed },
+    },
   });
 }
 
 /** GET /api/email-templates (the seeded welcome, follow-up, proposal and staff-made ones). */
 export const templatesQuery = queryOptions({
   queryKey: commsKeys.templates,
-  queryFn: ({ signal }) => apiRequest('GET', '/api/email-templates', { schema: emailTemplatesResponseSchema, signal }).then((r) => r.templates),
+  queryFn: ({ signal }) =>
+    apiRequest('GET', '/api/email-templates', { schema: emailTemplatesResponseSchema, signal }).then((r) => r.templates),
   meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
 });
 
@@ -69,7 +94,8 @@ export function leadActivitiesQuery(limit = 50) {
 export function leadTimelineQuery(leadId: number) {
   return queryOptions({
     queryKey: commsKeys.timeline(leadId),
-    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${leadId}/activities`, { schema: leadActivityItemsResponseSchema, signal }).then((r) => r.activities),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/api/leads/${leadId}/activities`, { schema: leadActivityItemsResponseSchema, signal }).then((r) => r.activities),
   });
 }
 
@@ -89,9 +115,16 @@ export type LeadMessage =
 
 /** The endpoint of a message: the leads tab / CRM send to /leads/{id}/send-*, the centre to /send-communication. */
 function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<unknown> {
-  if (m.type === 'email' && m.template !== undefined) return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: sendMessageResponseSchema });
-  if (m.type === 'sms' && screen === 'dashboard') return apiRequest('POST', `/api/leads/${m.leadId}/send-sms`, { body: { message: m.message }, schema: sendMessageResponseSchema });
-  const body: SendCommunication = { leadId: m.leadId, type: m.type, message: m.message, ...(m.type === 'email' && m.subject ? { subject: m.subject } : {}) };
+  if (m.type === 'email' && m.template !== undefined)
+    return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: sendMessageResponseSchema });
+  if (m.type === 'sms' && screen === 'dashboard')
+    return apiRequest('POST', `/api/leads/${m.leadId}/send-sms`, { body: { message: m.message }, schema: sendMessageResponseSchema });
+  const body: SendCommunication = {
+    leadId: m.leadId,
+    type: m.type,
+    message: m.message,
+    ...(m.type === 'email' && m.subject ? { subject: m.subject } : {}),
+  };
   return apiRequest('POST', '/api/send-communication', { body, schema: sendCommunicationResponseSchema });
 }
 
@@ -105,13 +138,29 @@ export function useSendToLead(screen: CommsScreen) {
   return useMutation({
     mutationFn: (m: LeadMessage) => postLeadMessage(m, screen),
     onSuccess: (_res, m) => {
-      notify({ type: 'success', title: screen === 'centre' || m.type === 'call' ? COMMUNICATION_TEXTS.sentSuccessfully(m.type) : m.type === 'email' ? COMMUNICATION_TEXTS.emailSent : COMMUNICATION_TEXTS.smsSent });
-      return Promise.all([qc.invalidateQueries({ queryKey: commsKeys.timeline(m.leadId) }), qc.invalidateQueries({ queryKey: commsKeys.activities })]);
+      notify({
+        type: 'success',
+        title:
+          screen === 'centre' || m.type === 'call'
+            ? COMMUNICATION_TEXTS.sentSuccessfully(m.type)
+            : m.type === 'email'
+              ? COMMUNICATION_TEXTS.emailSent
+              : COMMUNICATION_TEXTS.smsSent,
+      });
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: commsKeys.timeline(m.leadId) }),
+        qc.invalidateQueries({ queryKey: commsKeys.activities }),
+      ]);
     },
     onError: (err, m) =>
       notify({
         type: 'error',
-        title: screen === 'centre' || m.type === 'call' ? COMMUNICATION_TEXTS.sendFailed(m.type === 'call' ? 'call note' : m.type) : m.type === 'email' ? COMMUNICATION_TEXTS.sendEmailFailed : COMMUNICATION_TEXTS.sendSmsFailed,
+        title:
+          screen === 'centre' || m.type === 'call'
+            ? COMMUNICATION_TEXTS.sendFailed(m.type === 'call' ? 'call note' : m.type)
+            : m.type === 'email'
+              ? COMMUNICATION_TEXTS.sendEmailFailed
+              : COMMUNICATION_TEXTS.sendSmsFailed,
         description: errorText(err),
       }),
   });
@@ -131,7 +180,8 @@ export function notifyTestResult(r: TestResult): void {
 export function useTestCommunication() {
   return useMutation({
     mutationKey: TEST_MUTATION_KEY,
-    mutationFn: (body: Partial<TestCommunication> & Pick<TestCommunication, 'type'>) => apiRequest('POST', '/api/test-communication', { body, schema: testResultSchema }),
+    mutationFn: (body: Partial<TestCommunication> & Pick<TestCommunication, 'type'>) =>
+      apiRequest('POST', '/api/test-communication', { body, schema: testResultSchema }),
     onSuccess: notifyTestResult,
     onError: (err, v) => notify({ title: COMMUNICATION_TEXTS.testFailed(v.type), description: errorText(err), type: 'error' }),
   });
@@ -149,12 +199,23 @@ export function useDirectTest(screen: CommsScreen) {
     mutationFn: (v: { type: CommunicationChannel; recipient: string; template?: string; message?: string }) =>
       screen === 'dashboard'
         ? apiRequest('POST', '/api/test-direct-communication', {
-            body: { type: v.type, ...(v.type === 'email' ? { email: v.recipient, template: v.template } : { phone: v.recipient, message: v.message }) } satisfies Partial<TestDirectCommunication>,
+            body: {
+              type: v.type,
+              ...(v.type === 'email' ? { email: v.recipient, template: v.template } : { phone: v.recipient, message: v.message }),
+            } satisfies Partial<TestDirectCommunication>,
             schema: testResultSchema,
           })
-        : apiRequest('POST', '/api/test-communication', { body: { type: v.type, recipient: v.recipient } satisfies Partial<TestCommunication>, schema: testResultSchema }),
+        : apiRequest('POST', '/api/test-communication', {
+            body: { type: v.type, recipient: v.recipient } satisfies Partial<TestCommunication>,
+            schema: testResultSchema,
+          }),
     onSuccess: notifyTestResult,
-    onError: (err, v) => notify({ title: screen === 'dashboard' ? COMMUNICATION_TEXTS.testDirectFailed(v.type) : COMMUNICATION_TEXTS.testFailed(v.type), description: errorText(err), type: 'error' }),
+    onError: (err, v) =>
+      notify({
+        title: screen === 'dashboard' ? COMMUNICATION_TEXTS.testDirectFailed(v.type) : COMMUNICATION_TEXTS.testFailed(v.type),
+        description: errorText(err),
+        type: 'error',
+      }),
   });
 }
 
@@ -162,7 +223,8 @@ export function useDirectTest(screen: CommsScreen) {
 export function useQuickTest() {
   return useMutation({
     mutationKey: TEST_MUTATION_KEY,
-    mutationFn: (body: QuickTestCommunication) => apiRequest('POST', '/api/quick-test-communication', { body, schema: quickTestResponseSchema }),
+    mutationFn: (body: QuickTestCommunication) =>
+      apiRequest('POST', '/api/quick-test-communication', { body, schema: quickTestResponseSchema }),
     meta: { errorToast: { title: COMMUNICATION_TEXTS.testGenericFailed } },
   });
 }
@@ -174,7 +236,10 @@ export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: EmailTemplateBody }) =>
-      apiRequest(id === null ? 'POST' : 'PUT', id === null ? '/api/email-templates' : `/api/email-templates/${id}`, { body, schema: emailTemplateResponseSchema }).then((r) => r.template),
+      apiRequest(id === null ? 'POST' : 'PUT', id === null ? '/api/email-templates' : `/api/email-templates/${id}`, {
+        body,
+        schema: emailTemplateResponseSchema,
+      }).then((r) => r.template),
     onSuccess: () => {
       notify({ title: 'Success', description: COMMUNICATION_TEXTS.templateSaved, type: 'success' });
       return qc.invalidateQueries({ queryKey: commsKeys.templates });
@@ -200,7 +265,8 @@ export function useDeleteTemplate() {
 /** POST /api/email-templates/preview: a stored or unsaved template rendered with a real lead's data. */
 export function usePreviewTemplate() {
   return useMutation({
-    mutationFn: (body: TemplatePreview) => apiRequest('POST', '/api/email-templates/preview', { body, schema: templatePreviewResponseSchema }),
+    mutationFn: (body: TemplatePreview) =>
+      apiRequest('POST', '/api/email-templates/preview', { body, schema: templatePreviewResponseSchema }),
   });
 }
 
@@ -210,9 +276,13 @@ export function usePreviewTemplate() {
 export function useStartCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkCommunication) => apiRequest('POST', '/api/bulk-communication', { body, schema: bulkCommunicationResponseSchema }),
+    mutationFn: (body: BulkCommunication) =>
+      apiRequest('POST', '/api/bulk-communication', { body, schema: bulkCommunicationResponseSchema }),
     onSuccess: (res) => {
-      qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => [res.campaign, ...(old ?? []).filter((c) => c.id !== res.campaignId)]);
+      qc.setQueryData(commsKeys.campaigns, (old: Campaign[] | undefined) => [
+        res.campaign,
+        ...(old ?? []).filter((c) => c.id !== res.campaignId),
+      ]);
       notify({ title: 'Campaign started', description: `${res.recipients} recipient${res.recipients === 1 ? '' : 's'}`, type: 'success' });
     },
     onError: (err, v) => notify({ title: COMMUNICATION_TEXTS.bulkFailed(v.type), description: errorText(err), type: 'error' }),

@@ -11,7 +11,10 @@ const unsubscribePath = (token: string) => `/api/unsubscribe/${encodeURIComponen
 
 /** GET /api/unsubscribe/{token}: channel, partly masked address, whether it already is opted out. */
 export const unsubscribeInfoQuery = (token: string) =>
-  queryOptions({ queryKey: consentKeys.unsubscribe(token), queryFn: ({ signal }) => apiRequest('GET', unsubscribePath(token), { schema: unsubscribeInfoSchema, signal }) });
+  queryOptions({
+    queryKey: consentKeys.unsubscribe(token),
+    queryFn: ({ signal }) => apiRequest('GET', unsubscribePath(token), { schema: unsubscribeInfoSchema, signal }),
+  });
 
 /** POST /api/unsubscribe/{token}: records the opt-out (idempotent). */
 export const unsubscribe = (token: string) => apiRequest('POST', unsubscribePath(token), { schema: unsubscribeResponseSchema });

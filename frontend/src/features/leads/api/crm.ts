@@ -8,7 +8,8 @@ import { leadKeys } from './keys';
 export function useActionItems(page: number, pageSize = 25) {
   return useQuery({
     queryKey: [...leadKeys.actionItems, { page, pageSize }],
-    queryFn: ({ signal }) => apiRequest('GET', `/api/crm/action-items?page=${page}&pageSize=${pageSize}`, { schema: actionItemsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/api/crm/action-items?page=${page}&pageSize=${pageSize}`, { schema: actionItemsResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,8 +4,16 @@
  * validated with its contract schema.
  */
 import {
-  leadDetailResponseSchema, leadDocumentListResponseSchema, leadListResponseSchema, leadResponseSchema, leadStatsSchema, manualEstimateResponseSchema,
-  type LeadListResponse, type LeadSortKey, type ManualEstimateInput, type UpdateLead,
+  leadDetailResponseSchema,
+  leadDocumentListResponseSchema,
+  leadListResponseSchema,
+  leadResponseSchema,
+  leadStatsSchema,
+  manualEstimateResponseSchema,
+  type LeadListResponse,
+  type LeadSortKey,
+  type ManualEstimateInput,
+  type UpdateLead,
 } from '@ironclad/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notify } from '../../../components/ui/toaster';
@@ -14,7 +22,15 @@ import { leadKeys } from './keys';
 
 /** Parameters of one page of GET /api/leads (sort default createdAt, order default desc). */
 /** `minEstimate`: whole dollars, null/absent = no minimum (the centre's Lead Management). */
-export interface LeadPageParams { search: string; status: string; minEstimate?: number | null; page: number; pageSize?: number; sort?: LeadSortKey; order?: 'asc' | 'desc' }
+export interface LeadPageParams {
+  search: string;
+  status: string;
+  minEstimate?: number | null;
+  page: number;
+  pageSize?: number;
+  sort?: LeadSortKey;
+  order?: 'asc' | 'desc';
+}
 
 /** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
 export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Promise<LeadListResponse> {
@@ -39,12 +55,19 @@ export function useLeads(params: LeadPageParams) {
 
 /** GET /api/leads/stats (one SQL query on the server). */
 export function useStats() {
-  return useQuery({ queryKey: leadKeys.stats, queryFn: ({ signal }) => apiRequest('GET', '/api/leads/stats', { schema: leadStatsSchema, signal }) });
+  return useQuery({
+    queryKey: leadKeys.stats,
+    queryFn: ({ signal }) => apiRequest('GET', '/api/leads/stats', { schema: leadStatsSchema, signal }),
+  });
 }
 
 /** GET /api/leads/{id}: the lead and its audit log. */
 export function useLeadDetail(id: number | null) {
-  return useQuery({ queryKey: leadKeys.lead(id ?? 0), enabled: id !== null, queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${id}`, { schema: leadDetailResponseSchema, signal }) });
+  return useQuery({
+    queryKey: leadKeys.lead(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => apiRequest('GET', `/api/leads/${id}`, { schema: leadDetailResponseSchema, signal }),
+  });
 }
 
 /** GET /api/leads/{id}/documents: the PDF estimates stored for the lead, newest first. */
@@ -56,13 +79,20 @@ export function useLeadDocuments(leadId: number) {
 }
 
 /** Refreshes what a lead change affects: the lists, the KPI, the lead details and the action items. */
-export const invalidateLeads = (qc: QueryClient) => Promise.all([qc.invalidateQueries({ queryKey: leadKeys.leads }), qc.invalidateQueries({ queryKey: leadKeys.stats }), qc.invalidateQueries({ queryKey: leadKeys.leadDetails }), qc.invalidateQueries({ queryKey: leadKeys.actionItems })]);
+export const invalidateLeads = (qc: QueryClient) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: leadKeys.leads }),
+    qc.invalidateQueries({ queryKey: leadKeys.stats }),
+    qc.invalidateQueries({ queryKey: leadKeys.leadDetails }),
+    qc.invalidateQueries({ queryKey: leadKeys.actionItems }),
+  ]);
 
 /** PATCH /api/leads/{id} ("Lead status updated" / "Failed to update lead status"). */
 export function useUpdateLead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: UpdateLead }) => apiRequest('PATCH', `/api/leads/${id}`, { body: patch, schema: leadResponseSchema }),
+    mutationFn: ({ id, patch }: { id: number; patch: UpdateLead }) =>
+      apiRequest('PATCH', `/api/leads/${id}`, { body: patch, schema: leadResponseSchema }),
     onSuccess: async () => {
       notify({ title: 'Lead status updated', type: 'success' });
       await invalidateLeads(qc);
@@ -88,7 +118,8 @@ export function useDeleteLead() {
 export function useSaveManualEstimate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ManualEstimateInput) => apiRequest('POST', '/api/leads/manual-estimate', { body, schema: manualEstimateResponseSchema }),
+    mutationFn: (body: ManualEstimateInput) =>
+      apiRequest('POST', '/api/leads/manual-estimate', { body, schema: manualEstimateResponseSchema }),
     onSuccess: () => invalidateLeads(qc),
   });
 }

@@ -17,18 +17,33 @@ export interface CustomerInfo {
 }
 
 /** POST /api/create-deposit-payment → the PaymentIntent's client secret. */
-export async function createDepositPayment(body: { leadId: number; totalAmount: number; customerInfo: CustomerInfo & { company?: string }; projectDetails: Record<string, unknown> }): Promise<string> {
-  return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })).clientSecret;
+export async function createDepositPayment(body: {
+  leadId: number;
+  totalAmount: number;
+  customerInfo: CustomerInfo & { company?: string };
+  projectDetails: Record<string, unknown>;
+}): Promise<string> {
+  return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) }))
+    .clientSecret;
 }
 
 /** POST /api/create-consultation-payment → the PaymentIntent's client secret (always $250). */
-export async function createConsultationPayment(body: { amount: number; customerInfo: CustomerInfo; projectDetails: { type: string; description: string } }): Promise<string> {
-  return (await apiRequest('POST', '/api/create-consultation-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })).clientSecret;
+export async function createConsultationPayment(body: {
+  amount: number;
+  customerInfo: CustomerInfo;
+  projectDetails: { type: string; description: string };
+}): Promise<string> {
+  return (
+    await apiRequest('POST', '/api/create-consultation-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })
+  ).clientSecret;
 }
 
 /** What the server knows of a PaymentIntent (GET /api/payments/:paymentIntentId). */
 export function fetchPaymentStatus(paymentIntentId: string, signal?: AbortSignal): Promise<PaymentStatusResponse> {
-  return apiRequest('GET', `/api/payments/${encodeURIComponent(paymentIntentId)}`, { schema: schemas().then((m) => m.paymentStatusResponseSchema), signal });
+  return apiRequest('GET', `/api/payments/${encodeURIComponent(paymentIntentId)}`, {
+    schema: schemas().then((m) => m.paymentStatusResponseSchema),
+    signal,
+  });
 }
 
 /** Cents → "$1,234.50" (or "$250" when whole). */

@@ -41,9 +41,28 @@ export const CAMERAS_BODY: ServicePageBody = {
       title: 'Camera Packages',
       intro: 'Installed, configured and covered by our 5-year equipment warranty.',
       items: [
-        { name: 'Starter', price: '$299', unit: 'installed', summary: '2 cameras for a front door and driveway.', features: ['2 4K cameras', 'Mobile app setup', 'Motion alerts', 'Professional installation'] },
-        { name: 'Standard', price: '$799', unit: 'installed', summary: '4 cameras covering every entrance.', features: ['4 4K cameras', 'Network video recorder', 'Color night vision', 'Cloud backup', 'Professional installation'], popular: true },
-        { name: 'Premium', price: '$1,499', unit: 'installed', summary: '8 cameras for complete perimeter coverage.', features: ['8 4K cameras', '8-channel recorder', 'AI people and vehicle detection', 'Cloud backup', 'Priority support'] },
+        {
+          name: 'Starter',
+          price: '$299',
+          unit: 'installed',
+          summary: '2 cameras for a front door and driveway.',
+          features: ['2 4K cameras', 'Mobile app setup', 'Motion alerts', 'Professional installation'],
+        },
+        {
+          name: 'Standard',
+          price: '$799',
+          unit: 'installed',
+          summary: '4 cameras covering every entrance.',
+          features: ['4 4K cameras', 'Network video recorder', 'Color night vision', 'Cloud backup', 'Professional installation'],
+          popular: true,
+        },
+        {
+          name: 'Premium',
+          price: '$1,499',
+          unit: 'installed',
+          summary: '8 cameras for complete perimeter coverage.',
+          features: ['8 4K cameras', '8-channel recorder', 'AI people and vehicle detection', 'Cloud backup', 'Priority support'],
+        },
       ],
     },
     {
@@ -59,7 +78,10 @@ export const CAMERAS_BODY: ServicePageBody = {
       ],
     },
   ],
-  quote: { title: 'Get Your Free Camera Quote', text: 'Tell us about your property and we will design the right camera layout, free of charge.' },
+  quote: {
+    title: 'Get Your Free Camera Quote',
+    text: 'Tell us about your property and we will design the right camera layout, free of charge.',
+  },
   closing: {
     title: 'See Every Corner of Your Property',
     text: 'Pair your cameras with alarms, smart locks and 24/7 monitoring for complete protection.',

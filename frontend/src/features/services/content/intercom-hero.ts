@@ -7,6 +7,7 @@ export const INTERCOM_HERO: ServicePageHero = {
   heroImage: BUILT_IN_HERO_IMAGES.heroIntercom,
   eyebrow: 'Building video intercom',
   title: 'Video Intercom for Modern Buildings',
-  intro: 'Let residents, staff and couriers in from any phone. Cloud-managed video entry for apartment buildings, offices and gated properties.',
+  intro:
+    'Let residents, staff and couriers in from any phone. Cloud-managed video entry for apartment buildings, offices and gated properties.',
   primaryCta: 'Get Intercom Quote',
 };

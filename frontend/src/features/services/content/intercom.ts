@@ -28,9 +28,28 @@ export const INTERCOM_BODY: ServicePageBody = {
       eyebrow: 'Products',
       title: 'Intercom Products',
       items: [
-        { name: 'Entry Panel Pro', price: '$1,299', unit: 'per panel', summary: 'Touchscreen directory panel for main entrances.', features: ['HD wide-angle camera', 'Searchable resident directory', 'Mobile app answering', 'Key card and PIN entry'], popular: true },
-        { name: 'Entry Panel', price: '$899', unit: 'per panel', summary: 'Button panel for side doors and small buildings.', features: ['HD camera', 'Up to 24 call buttons', 'Mobile app answering', 'Weatherproof'] },
-        { name: 'Indoor Monitor', price: '$449', unit: 'per unit', summary: 'In-unit video screen for residents.', features: ['7" touchscreen', 'One-touch door release', 'Call log with snapshots'] },
+        {
+          name: 'Entry Panel Pro',
+          price: '$1,299',
+          unit: 'per panel',
+          summary: 'Touchscreen directory panel for main entrances.',
+          features: ['HD wide-angle camera', 'Searchable resident directory', 'Mobile app answering', 'Key card and PIN entry'],
+          popular: true,
+        },
+        {
+          name: 'Entry Panel',
+          price: '$899',
+          unit: 'per panel',
+          summary: 'Button panel for side doors and small buildings.',
+          features: ['HD camera', 'Up to 24 call buttons', 'Mobile app answering', 'Weatherproof'],
+        },
+        {
+          name: 'Indoor Monitor',
+          price: '$449',
+          unit: 'per unit',
+          summary: 'In-unit video screen for residents.',
+          features: ['7" touchscreen', 'One-touch door release', 'Call log with snapshots'],
+        },
       ],
     },
     {
@@ -63,8 +82,18 @@ export const INTERCOM_BODY: ServicePageBody = {
       title: 'Recent Intercom Installations',
       columns: 2,
       items: [
-        { icon: LucideBuilding, title: 'Astoria 48-Unit Apartment Building', text: 'Buzzer replaced by a touchscreen panel and mobile answering; fob management moved online.', points: ['48 units', '2 entrances and a package room', 'Installed in 3 days'] },
-        { icon: LucideBuilding2, title: 'Midtown Office Lobby', text: 'Visitor intercom at reception integrated with badge access on 6 floors.', points: ['200+ employees', 'Elevator integration', 'Installed over a weekend'] },
+        {
+          icon: LucideBuilding,
+          title: 'Astoria 48-Unit Apartment Building',
+          text: 'Buzzer replaced by a touchscreen panel and mobile answering; fob management moved online.',
+          points: ['48 units', '2 entrances and a package room', 'Installed in 3 days'],
+        },
+        {
+          icon: LucideBuilding2,
+          title: 'Midtown Office Lobby',
+          text: 'Visitor intercom at reception integrated with badge access on 6 floors.',
+          points: ['200+ employees', 'Elevator integration', 'Installed over a weekend'],
+        },
       ],
     },
     {

@@ -28,9 +28,28 @@ export const MONITORING_BODY: ServicePageBody = {
       title: 'Monitoring Plans',
       intro: 'Per site, per month.',
       items: [
-        { name: 'Essential', price: '$299', unit: 'per site / month', summary: 'Up to 4 cameras.', features: ['Up to 4 cameras', 'Alarm verification', 'Police dispatch', 'Monthly report'] },
-        { name: 'Professional', price: '$499', unit: 'per site / month', summary: 'Up to 8 cameras.', features: ['Up to 8 cameras', 'Live guard tours', 'Police, fire and medical dispatch', 'Open/close reports'], popular: true },
-        { name: 'Enterprise', price: '$849', unit: 'per site / month', summary: 'Up to 16 cameras.', features: ['Up to 16 cameras', 'Dedicated operator team', 'Custom response plans', 'Weekly reports'] },
+        {
+          name: 'Essential',
+          price: '$299',
+          unit: 'per site / month',
+          summary: 'Up to 4 cameras.',
+          features: ['Up to 4 cameras', 'Alarm verification', 'Police dispatch', 'Monthly report'],
+        },
+        {
+          name: 'Professional',
+          price: '$499',
+          unit: 'per site / month',
+          summary: 'Up to 8 cameras.',
+          features: ['Up to 8 cameras', 'Live guard tours', 'Police, fire and medical dispatch', 'Open/close reports'],
+          popular: true,
+        },
+        {
+          name: 'Enterprise',
+          price: '$849',
+          unit: 'per site / month',
+          summary: 'Up to 16 cameras.',
+          features: ['Up to 16 cameras', 'Dedicated operator team', 'Custom response plans', 'Weekly reports'],
+        },
       ],
       footnotes: ['No setup fees', 'Cancel anytime', '30-day money-back guarantee', '10% off installations'],
     },
@@ -62,9 +81,24 @@ export const MONITORING_BODY: ServicePageBody = {
       title: 'Challenges and Solutions by Industry',
       columns: 3,
       items: [
-        { icon: LucideHardHat, title: 'Construction Sites', text: 'Theft of tools and copper after hours.', points: ['Solar camera towers', 'Talk-down deterrence', 'Police dispatch on verified intrusions'] },
-        { icon: LucideStore, title: 'Retail', text: 'Break-ins and after-hours loitering.', points: ['Open/close monitoring', 'Video-verified alarms', 'Keyholder calls'] },
-        { icon: LucideFactory, title: 'Warehouses', text: 'Large perimeters and loading docks.', points: ['Fence-line analytics', 'Guard tours', 'Incident reports for insurers'] },
+        {
+          icon: LucideHardHat,
+          title: 'Construction Sites',
+          text: 'Theft of tools and copper after hours.',
+          points: ['Solar camera towers', 'Talk-down deterrence', 'Police dispatch on verified intrusions'],
+        },
+        {
+          icon: LucideStore,
+          title: 'Retail',
+          text: 'Break-ins and after-hours loitering.',
+          points: ['Open/close monitoring', 'Video-verified alarms', 'Keyholder calls'],
+        },
+        {
+          icon: LucideFactory,
+          title: 'Warehouses',
+          text: 'Large perimeters and loading docks.',
+          points: ['Fence-line analytics', 'Guard tours', 'Incident reports for insurers'],
+        },
       ],
     },
     {
@@ -90,7 +124,10 @@ export const MONITORING_BODY: ServicePageBody = {
       ],
     },
   ],
-  quote: { title: 'Start Your Monitoring Service', text: 'Tell us about your site. We will contact you within 24 hours to set up monitoring.' },
+  quote: {
+    title: 'Start Your Monitoring Service',
+    text: 'Tell us about your site. We will contact you within 24 hours to set up monitoring.',
+  },
   closing: {
     title: 'Not Sure Which Service Fits?',
     text: 'Compare our residential, business, camera and smart home services side by side.',
