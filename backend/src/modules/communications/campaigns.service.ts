@@ -10,52 +10,27 @@ import {
   type CampaignFilter,
   type CampaignProgress,
   type CampaignStatus,
-  type CampaignSummary,
   type CommunicationChannel,
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
-import { MessageDeliveryService, MessageJobs, normalizeEmail, normalizePhone, OPTED_OUT_REASON } from '../messaging/index.js';
+import { MessageDeliveryService, MessageJobs } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
+import { insertRecipientMessages, selectRecipients } from './campaign-recipients.js';
+import { COUNTS_SQL, ZERO_COUNTS, toCampaign, toProgress, type CampaignCounts } from './campaign-counts.js';
 import { CampaignRecord } from './campaign.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
-import { postalAddress, renderSubject, renderText, templateContext, templateSyntaxError } from './template-renderer.js';
+import { postalAddress, templateSyntaxError } from './template-renderer.js';
 
-/** Rows per INSERT of recipient records, and jobs per Queue.addBulk call of the fan-out. */
-export const RECIPIENT_INSERT_CHUNK = 2000;
+/** Jobs per Queue.addBulk call of the fan-out. */
 export const FAN_OUT_CHUNK = 1000;
-/** Window of the sending rate in CampaignProgress (s). */
-const RATE_WINDOW_S = 5;
 /** Reason stored on the recipients a cancel leaves unsent. */
 export const CANCELLED_REASON = 'cancelled with its campaign';
 
 /** Job id of a campaign's fan-out of one generation. */
 export const fanOutJobId = (campaignId: number, generation: number) => `fanout-${campaignId}-g${generation}`;
-
-/** Live counts of one campaign, from its recipient rows. */
-export interface CampaignCounts {
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  notDelivered: number;
-  cancelled: number;
-  recent: number;
-}
-const ZERO: CampaignCounts = { queued: 0, sent: 0, failed: 0, skipped: 0, notDelivered: 0, cancelled: 0, recent: 0 };
-
-const COUNTS_SQL = `
-  SELECT campaign_id AS id,
-    count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
-    count(*) FILTER (WHERE status = 'sent')::int AS sent,
-    count(*) FILTER (WHERE status = 'failed')::int AS failed,
-    count(*) FILTER (WHERE status = 'skipped')::int AS skipped,
-    count(*) FILTER (WHERE status = 'not_delivered')::int AS "notDelivered",
-    count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
-    count(*) FILTER (WHERE status IN ('sent', 'failed', 'not_delivered') AND updated_at > now() - interval '${RATE_WINDOW_S} seconds')::int AS recent
-  FROM outbound_messages WHERE campaign_id = ANY($1) GROUP BY campaign_id`;
 
 /**
  * Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; decisions.md §8, §15).
@@ -117,100 +92,16 @@ export class CampaignsService {
           createdBy: user?.email ?? null,
         }),
       );
-      const leads: {
-        id: number;
-        first_name: string | null;
-        last_name: string | null;
-        email: string;
-        phone: string | null;
-        company: string | null;
-        total_estimate_cents: string | null;
-      }[] = await m.query(
-        `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents FROM leads
-            WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR total_estimate_cents >= $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
-            ORDER BY id`,
-        [
-          filter.status && filter.status !== 'all' ? filter.status : null,
-          filter.minValue !== undefined ? filter.minValue * 100 : null,
-          filter.createdAfter ?? null,
-        ],
-      );
-      // one message per address: the first (oldest) lead of an address gets it
-      const seen = new Set<string>();
-      const recipients: { lead: (typeof leads)[number]; address: string }[] = [];
-      for (const lead of leads) {
-        const address = channel === 'email' ? normalizeEmail(lead.email) : lead.phone ? normalizePhone(lead.phone) : null;
-        if (!address || seen.has(address)) continue;
-        seen.add(address);
-        recipients.push({ lead, address });
-      }
-      const optedOut = new Set<string>(
-        (
-          (await m.query('SELECT address FROM communication_opt_outs WHERE channel = $1 AND opted_out AND address = ANY($2)', [
-            channel,
-            recipients.map((r) => r.address),
-          ])) as { address: string }[]
-        ).map((r) => r.address),
-      );
-      for (let i = 0; i < recipients.length; i += RECIPIENT_INSERT_CHUNK) {
-        const chunk = recipients.slice(i, i + RECIPIENT_INSERT_CHUNK);
-        const cols = {
-          key: [] as string[],
-          recipient: [] as string[],
-          subject: [] as (string | null)[],
-          body: [] as string[],
-          status: [] as string[],
-          error: [] as (string | null)[],
-          lead: [] as number[],
-        };
-        for (const { lead, address } of chunk) {
-          const ctx = templateContext(
-            {
-              firstName: lead.first_name,
-              lastName: lead.last_name,
-              company: lead.company,
-              email: lead.email,
-              phone: lead.phone,
-              totalEstimateCents: lead.total_estimate_cents === null ? null : Number(lead.total_estimate_cents),
-            },
-            company,
-          );
-          let subject: string | null = null;
-          let text: string;
-          if (template) {
-            subject = renderSubject(template.subject, ctx);
-            text = `${renderText(template.content, ctx)}${this.emailFooter(address, company.name, postalAddress(company))}`;
-          } else {
-            text = smsWithOptOut(renderText(body.message!, ctx));
-          }
-          const skipped = optedOut.has(address);
-          cols.key.push(`campaign:${saved.id}:lead:${lead.id}`);
-          cols.recipient.push(channel === 'email' ? lead.email.trim() : address);
-          cols.subject.push(subject);
-          cols.body.push(text);
-          cols.status.push(skipped ? 'skipped' : 'queued');
-          cols.error.push(skipped ? OPTED_OUT_REASON : null);
-          cols.lead.push(lead.id);
-        }
-        await m.query(
-          `INSERT INTO outbound_messages (idempotency_key, recipient, subject, body, status, error, lead_id, channel, kind, template, provider, campaign_id, triggered_by)
-           SELECT k, r, s, b, st, e, l, $8, 'marketing', $9, 'pending', $10, $11
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[]) AS t(k, r, s, b, st, e, l)`,
-          [
-            cols.key,
-            cols.recipient,
-            cols.subject,
-            cols.body,
-            cols.status,
-            cols.error,
-            cols.lead,
-            channel,
-            template?.name ?? null,
-            saved.id,
-            user?.email ?? 'system',
-          ],
-        );
-      }
+      const recipients = await selectRecipients(m, channel, filter);
+      await insertRecipientMessages(m, recipients, {
+        campaignId: saved.id,
+        channel,
+        template,
+        message: body.message ?? null,
+        company,
+        footer: (address) => this.emailFooter(address, company.name, postalAddress(company)),
+        triggeredBy: user?.email ?? 'system',
+      });
       saved.total = recipients.length;
       await m.update(CampaignRecord, { id: saved.id }, { total: saved.total });
       return saved;
@@ -295,21 +186,21 @@ export class CampaignsService {
   async list(): Promise<Campaign[]> {
     const rows = await this.dataSource.getRepository(CampaignRecord).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: 200 });
     const counts = await this.counts(rows.map((r) => r.id));
-    return rows.map((r) => toCampaign(r, counts.get(r.id) ?? ZERO));
+    return rows.map((r) => toCampaign(r, counts.get(r.id) ?? ZERO_COUNTS));
   }
 
   /** GET /api/campaigns/{id}. @throws 404. */
   async get(id: number): Promise<Campaign> {
     const row = await this.dataSource.getRepository(CampaignRecord).findOneBy({ id });
     if (!row) throw notFound(id);
-    return toCampaign(row, (await this.counts([id])).get(id) ?? ZERO);
+    return toCampaign(row, (await this.counts([id])).get(id) ?? ZERO_COUNTS);
   }
 
   /** The socket payload of a campaign, or null when it does not exist. */
   async progress(id: number): Promise<CampaignProgress | null> {
     const row = await this.dataSource.getRepository(CampaignRecord).findOneBy({ id });
     if (!row) return null;
-    return toProgress(row, (await this.counts([id])).get(id) ?? ZERO);
+    return toProgress(row, (await this.counts([id])).get(id) ?? ZERO_COUNTS);
   }
 
   /** POST /api/campaigns/{id}/pause. Idempotent on a paused campaign. @throws 404, 409 when finished. */
@@ -434,54 +325,3 @@ export class CampaignsService {
 }
 
 const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Campaign ${id} not found`);
-
-/** Appends the SMS opt-out instruction to a marketing SMS that does not mention STOP already. */
-export const smsWithOptOut = (text: string) => (/\bSTOP\b/i.test(text) ? text : `${text}\nReply STOP to opt out.`);
-
-function summaryOf(r: CampaignRecord, c: CampaignCounts): CampaignSummary | null {
-  if (r.status !== 'sent' && r.status !== 'cancelled') return null;
-  return r.summary ?? { successful: c.sent, failed: c.failed, total: r.total };
-}
-
-export function toCampaign(r: CampaignRecord, c: CampaignCounts): Campaign {
-  return {
-    id: r.id,
-    name: r.name,
-    type: r.channel,
-    template: r.templateName,
-    message: r.message,
-    filter: r.filter,
-    status: r.status,
-    recipients: r.total,
-    queued: c.queued,
-    sent: c.sent,
-    failed: c.failed,
-    skipped: c.skipped,
-    notDelivered: c.notDelivered,
-    cancelled: c.cancelled,
-    createdAt: r.createdAt.toISOString(),
-    startedAt: r.startedAt ? r.startedAt.toISOString() : null,
-    finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
-    createdBy: r.createdBy,
-    summary: summaryOf(r, c),
-  };
-}
-
-export function toProgress(r: CampaignRecord, c: CampaignCounts): CampaignProgress {
-  const finished = r.total - c.queued;
-  const elapsedS = r.startedAt ? Math.max(0.001, (Date.now() - r.startedAt.getTime()) / 1000) : RATE_WINDOW_S;
-  return {
-    campaignId: r.id,
-    status: r.status,
-    total: r.total,
-    queued: c.queued,
-    sent: c.sent,
-    failed: c.failed,
-    skipped: c.skipped,
-    notDelivered: c.notDelivered,
-    cancelled: c.cancelled,
-    percent: r.total === 0 ? 100 : Math.floor((finished / r.total) * 1000) / 10,
-    ratePerSecond: Math.round((c.recent / Math.min(RATE_WINDOW_S, elapsedS)) * 10) / 10,
-    at: Date.now(),
-  };
-}
