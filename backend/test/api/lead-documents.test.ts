@@ -52,17 +52,15 @@ async function calculatorLead(email: string): Promise<number> {
 }
 
 const store = (lead: number, filename: string, content: Buffer) =>
-  app
-    .get(LeadDocumentsService)
-    .saveOnce({
-      leadId: lead,
-      kind: 'estimate_pdf',
-      requestId: randomUUID(),
-      filename,
-      contentType: 'application/pdf',
-      totalCents: 2_000_000,
-      content,
-    });
+  app.get(LeadDocumentsService).saveOnce({
+    leadId: lead,
+    kind: 'estimate_pdf',
+    requestId: randomUUID(),
+    filename,
+    contentType: 'application/pdf',
+    totalCents: 2_000_000,
+    content,
+  });
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -341,16 +341,14 @@ describe('bad input is a 400 with field errors, never a 500', () => {
     };
     await expect400(await http().post('/api/leads/manual-estimate').set('Cookie', cookie).send(estimate), 'firstName');
     await expect400(
-      await http()
-        .post('/api/contacts')
-        .send({
-          firstName: 'a\u0000',
-          lastName: 'b',
-          email: 'nul@example.com',
-          phone: '2125550100',
-          propertyType: 'residential',
-          services: [],
-        }),
+      await http().post('/api/contacts').send({
+        firstName: 'a\u0000',
+        lastName: 'b',
+        email: 'nul@example.com',
+        phone: '2125550100',
+        propertyType: 'residential',
+        services: [],
+      }),
       'firstName',
     );
     await expect400(await http().post('/api/auth/login').send({ email: 'admin@ironclad.test', password: 'x\u0000y' }), 'password');
