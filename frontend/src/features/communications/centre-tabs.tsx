@@ -25,7 +25,11 @@ import { DeliveryChart } from './campaigns';
 import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from './api/comms-api';
 import { CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
-import { DirectTestCard, LeadTestCard, ProviderStatus, QuickTestForm, ToolCard } from './test-tools';
+import { DirectTestCard } from './direct-test-card';
+import { LeadTestCard } from './lead-test-card';
+import { ProviderStatus } from './provider-status';
+import { QuickTestForm } from './quick-test-form';
+import { ToolCard } from './test-tools';
 import { EmptyNote, InfoList, LoadingBlocks } from './ui';
 
 /** How many leads the Lead Activity tab and the dashboard load (most recently active first). */

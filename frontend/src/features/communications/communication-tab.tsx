@@ -10,7 +10,10 @@ import { BulkCampaignForm } from './bulk-campaign-form';
 import { CampaignCard } from './campaigns';
 import { campaignsQuery } from './api/comms-api';
 import { isCampaignRunning } from './format';
-import { DirectTestCard, LeadTestCard, ProviderStatus, ToolCard } from './test-tools';
+import { DirectTestCard } from './direct-test-card';
+import { LeadTestCard } from './lead-test-card';
+import { ProviderStatus } from './provider-status';
+import { ToolCard } from './test-tools';
 
 export function CommunicationTab() {
   const campaigns = useQuery(campaignsQuery);

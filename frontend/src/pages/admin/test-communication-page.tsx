@@ -6,7 +6,7 @@
  */
 import { Container, Heading, Text } from '@chakra-ui/react';
 import { StaffGate } from '../../features/admin/staff-gate';
-import { QuickTestForm } from '../../features/communications/test-tools';
+import { QuickTestForm } from '../../features/communications/quick-test-form';
 
 /** Route component of /test-communication. */
 export function TestCommunicationPage() {
