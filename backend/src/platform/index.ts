@@ -6,3 +6,4 @@ export { PlatformModule } from './platform.module.js';
 export { ENV, loadEnvOrExit, parseEnv, type Env } from './config/env.js';
 export { exitGracefullyOnSignals, SHUTDOWN_DEADLINE_MS } from './lifecycle/graceful-shutdown.js';
 export { QueueWorkers } from './queue/queue-workers.js';
+export { JobProcessor } from './queue/job-processor.js';
