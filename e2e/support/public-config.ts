@@ -1,7 +1,7 @@
 /**
  * Shows a page the server's public config with a change, without changing the database other
  * specs read: served pages embed the config (`<script type="application/json" id="public-config">`,
- * backend/src/common/serve-frontend.ts) and GET /api/public-config answers it; both are routed
+ * backend/src/platform/web/serve-frontend.ts) and GET /api/public-config answers it; both are routed
  * through `change`, starting from the server's own answer.
  */
 import type { Page } from '@playwright/test';

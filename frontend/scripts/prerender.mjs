@@ -115,7 +115,7 @@ async function main() {
 
   // The client-only shell (staff routes): empty #root, rendered by the browser.
   // Every page leaves the marker where the server embeds the current public config (see
-  // backend/src/common/serve-frontend.ts).
+  // backend/src/platform/web/serve-frontend.ts).
   const data = server.PUBLIC_CONFIG_MARKER;
   await writeFile(
     join(distDir, 'app.html'),

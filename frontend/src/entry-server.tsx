@@ -205,7 +205,7 @@ export const SSR_DATA = '<!--ssr-data-->';
 /**
  * The /case-studies document with `caseStudies` (the published ones, as GET /api/case-studies
  * lists them) rendered in and their query state embedded: called by the api per request
- * (backend/src/common/server-rendering.ts). Rejects when the template is missing.
+ * (backend/src/platform/web/server-rendering.ts). Rejects when the template is missing.
  */
 export async function renderCaseStudiesDocument(caseStudies: readonly CaseStudy[]): Promise<string> {
   const page = await renderPage('/case-studies', { queryData: [{ queryKey: caseStudyKeys.all, data: caseStudies }] });

@@ -1,4 +1,4 @@
-/** The idempotent seed (src/database/seed): content, defaults, re-runs and staff edits. */
+/** The idempotent seed (src/app/seed): content, defaults, re-runs and staff edits. */
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { companyFactsSchema, isPromotionActive } from '@ironclad/contracts';

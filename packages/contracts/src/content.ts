@@ -93,7 +93,7 @@ export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
 export const GENERATED_IMAGES_SECTION = 'generated_images';
 
 /**
- * The public config embedded in a served page (backend common/serve-frontend.ts): the build writes
+ * The public config embedded in a served page (backend platform/web/serve-frontend.ts): the build writes
  * {@link PUBLIC_CONFIG_MARKER} where the page wants it, the server replaces the marker with
  * `<script type="application/json" id="{PUBLIC_CONFIG_SCRIPT_ID}">{PublicConfig}</script>`, and the
  * browser reads it instead of calling GET /api/public-config.

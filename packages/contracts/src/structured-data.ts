@@ -1,7 +1,7 @@
 /**
  * JSON-LD `LocalBusiness` (schema.org) built from the company facts (decisions.md §6), one
  * definition for the three places that write it: the prerenderer (built-in facts), the api when it
- * serves a page (the current facts: backend common/serve-frontend.ts) and the browser when the
+ * serves a page (the current facts: backend platform/web/serve-frontend.ts) and the browser when the
  * public config's facts differ (frontend app/document-meta.tsx).
  */
 import type { CompanyFacts } from './content.js';

@@ -11,7 +11,7 @@ export class PublicConfigController {
    * GET /api/public-config: everything a public page needs from configuration in one call
    * (PublicConfigService.get: company facts, the promotion while valid, feature switches, the
    * Stripe publishable key, generated images). Served pages embed the same object
-   * (common/serve-frontend.ts), so a browser calls this only where a page has none embedded.
+   * (platform/web/serve-frontend.ts), so a browser calls this only where a page has none embedded.
    */
   @Public()
   @Get()

@@ -7,7 +7,7 @@
  *    in `route-manifest.json` → `clientOnly`) get the client-only shell `app.html`;
  *  - anything else gets `404.html` with status 404.
  *  - a page rendered per request with current data (`serverRendered`, e.g. /case-studies:
- *    common/server-rendering.ts) is served as rendered, or from its prerendered file when the
+ *    server-rendering.ts) is served as rendered, or from its prerendered file when the
  *    render is not available or fails.
  * Every page gets the current public config embedded where the build left PUBLIC_CONFIG_MARKER
  * (contracts), so the browser needs no request for it, and its JSON-LD `LocalBusiness` rebuilt

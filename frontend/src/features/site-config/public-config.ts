@@ -7,7 +7,7 @@
  * real values replace it right after.
  *
  * The server embeds the current config in every page it serves (`<script type="application/json"
- * id="public-config">`, backend common/serve-frontend.ts): it comes with the HTML, from the same
+ * id="public-config">`, backend platform/web/serve-frontend.ts): it comes with the HTML, from the same
  * server, so it is used as it is, with no request and no schema to load. Only a page without it
  * (the dev server, or a server that could not read the config in time) fetches
  * GET /api/public-config once, when the first component that shows it has mounted, and validates
