@@ -31,7 +31,7 @@ export default {
   projects: [
     { ...common, displayName: 'contracts', rootDir: 'packages/contracts', testMatch: ['<rootDir>/src/**/*.test.ts'] },
     // Front-end checks that run in Node (source rules, pure functions); the browser is Playwright's.
-    { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/build/**/*.test.ts'] },
+    { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts'] },
     {
       ...common,
       displayName: 'backend',

@@ -51,8 +51,6 @@ import { radii } from '~chakra-theme/tokens/radius';
 import { sizes } from '~chakra-theme/tokens/sizes';
 import { spacing } from '~chakra-theme/tokens/spacing';
 import { zIndices } from '~chakra-theme/tokens/z-indices';
-import { createSystemInSteps } from '~chakra-system';
-import { yieldToBrowser } from '../../lib/yield-to-browser';
 
 /**
  * Chakra's colour palettes the public pages use (gray, red for emergencies and critical items,
@@ -215,14 +213,5 @@ export const brandConfig = defineConfig({
   },
 });
 
-/**
- * The Chakra system passed to `<ChakraProvider value={system}>`.
- *
- * In the browser it is built in six tasks (`createSystemInSteps`, build/chakra-transforms.ts):
- * built at once, it was the longest task of the boot of every page. This
- * module therefore finishes evaluating (top-level await) a few tasks after it starts; the modules
- * that import it wait for it. The server renderer builds it at once.
- */
-export const system: SystemContext = import.meta.env.SSR
-  ? createSystem(defaultBaseConfig, defaultThemeSlice, brandConfig)
-  : await createSystemInSteps(yieldToBrowser, defaultBaseConfig, defaultThemeSlice, brandConfig);
+/** The Chakra system passed to `<ChakraProvider value={system}>`. */
+export const system: SystemContext = createSystem(defaultBaseConfig, defaultThemeSlice, brandConfig);
