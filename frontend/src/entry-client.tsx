@@ -75,9 +75,9 @@ try {
   // The links go in while the modules below are fetched and evaluated (an import of a chunk whose
   // link is not in yet fetches it itself; a link added later reuses that fetch).
   const preloading = preloadAppChunks();
-  // Start-up in several tasks rather than one: React, then the Chakra system
-  // (components/ui/theme.ts), then the app, which hydrates in a transition (small slices). The
-  // modules are shared, so each is evaluated once.
+  // Start-up in several tasks rather than one: React, then the Chakra system (itself built in
+  // six tasks: components/ui/theme.ts), then the app, which hydrates in a transition (small
+  // slices). The modules are shared, so each is evaluated once.
   await import('react-dom/client');
   await yieldToBrowser();
   await import('./components/ui/theme');
