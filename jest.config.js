@@ -36,7 +36,7 @@ export default {
     // The lint configuration's architecture boundaries, shown to fail on imports that break them.
     { ...common, displayName: 'lint', rootDir: 'packages/eslint-config', testMatch: ['<rootDir>/test/**/*.test.ts'] },
     // Front-end checks that run in Node (source rules, pure functions); the browser is Playwright's.
-    { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/build/**/*.test.ts'] },
+    { ...common, displayName: 'frontend', rootDir: 'frontend', testMatch: ['<rootDir>/src/**/*.test.ts'] },
     {
       ...common,
       displayName: 'backend',

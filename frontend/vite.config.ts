@@ -12,8 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { chakraModuleEdits } from './build/chakra-transforms';
+import { defineConfig } from 'vite';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
 
@@ -25,37 +24,14 @@ const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.t
  * Types: frontend/tsconfig.json maps the same paths to the package's `dist/types/theme`.
  */
 const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@chakra-ui/react')));
-/** Chakra's styled-system `system.js`, where `createSystem` lives (and `~chakra-system` points). */
-const chakraSystemModule = fileURLToPath(new URL('./styled-system/system.js', import.meta.resolve('@chakra-ui/react')));
-
-/**
- * Applies the build-time edits of Chakra's `system.js` and `token-dictionary.js`
- * (build/chakra-transforms.ts): the system's global styles built on first read, and
- * `createSystemInSteps`, which builds the system in six tasks rather than one. A missing line
- * fails the build.
- */
-function chakraEdits(): Plugin {
-  return {
-    name: 'ironclad:chakra-edits',
-    transform(code, id) {
-      try {
-        return chakraModuleEdits(id.split('?')[0], code);
-      } catch (err) {
-        this.error(`${id}: ${(err as Error).message}`);
-      }
-    },
-  };
-}
-
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), chakraEdits()],
+  plugins: [react()],
   resolve: {
     alias: [
       { find: '@ironclad/contracts', replacement: contractsSource },
       { find: /^~chakra-theme\/(.+)$/, replacement: `${chakraThemeDir}$1.js` },
-      { find: /^~chakra-system$/, replacement: chakraSystemModule },
     ],
   },
   server: {

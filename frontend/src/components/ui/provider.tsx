@@ -22,8 +22,9 @@ function serverWroteGlobalStyles(): boolean {
  * The system given to Chakra's provider. Where the server already wrote the global styles, the
  * provider gets none to render: it would otherwise build them (every token as a CSS variable,
  * through the whole style pipeline) and serialise them only to find the same tag in <head>, the
- * costliest part of booting on a phone (vite.config.ts `lazyChakraGlobalStyles` makes Chakra build
- * them only when read). Everything else is the site's system itself (the view inherits from it).
+ * costliest part of booting on a phone. Chakra builds them only when read
+ * (patches/@chakra-ui+react+3.37.0.patch), so here they are never built. Everything else is the
+ * site's system itself (the view inherits from it).
  */
 const providedSystem: SystemContext = serverWroteGlobalStyles() ? Object.create(system, { _global: { value: [] } }) : system;
 

@@ -12,7 +12,7 @@
  * recipe it neither finds here nor registers. Staff screens use a system with every recipe
  * (features/admin/staff-ui-provider.tsx).
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, createSystemInSteps, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 // Chakra's default theme, module by module (see vite.config.ts `~chakra-theme`): the same pieces
 // `@chakra-ui/react/theme` assembles, without the re-exports of every recipe.
 import { breakpoints } from '~chakra-theme/breakpoints';
@@ -51,7 +51,6 @@ import { radii } from '~chakra-theme/tokens/radius';
 import { sizes } from '~chakra-theme/tokens/sizes';
 import { spacing } from '~chakra-theme/tokens/spacing';
 import { zIndices } from '~chakra-theme/tokens/z-indices';
-import { createSystemInSteps } from '~chakra-system';
 import { yieldToBrowser } from '../../lib/yield-to-browser';
 
 /**
@@ -222,10 +221,10 @@ export const brandConfig = defineConfig({
 /**
  * The Chakra system passed to `<ChakraProvider value={system}>`.
  *
- * In the browser it is built in six tasks (`createSystemInSteps`, build/chakra-transforms.ts):
- * built at once, it was the longest task of the boot of every page. This
- * module therefore finishes evaluating (top-level await) a few tasks after it starts; the modules
- * that import it wait for it. The server renderer builds it at once.
+ * In the browser it is built in six tasks (`createSystemInSteps`, added to Chakra by
+ * patches/@chakra-ui+react+3.37.0.patch): built at once, it is the longest task of the boot of
+ * every page. This module therefore finishes evaluating (top-level await) a few tasks after it
+ * starts; the modules that import it wait for it. The server renderer builds it at once.
  */
 export const system: SystemContext = import.meta.env.SSR
   ? createSystem(defaultBaseConfig, defaultThemeSlice, brandConfig)
