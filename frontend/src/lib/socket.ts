@@ -6,20 +6,8 @@
  * `watchJob(jobId, onUpdate)` to receive that job's `job:update` events; the returned function
  * stops watching. Watches are re-sent after a reconnect.
  */
-import { ClientEvent, JOB_STATES, SOCKET_PATH, ServerEvent, type JobUpdate, type QueueName } from '@ironclad/contracts';
+import { ClientEvent, SOCKET_PATH, ServerEvent, jobUpdateSchema, type JobUpdate, type QueueName } from '@ironclad/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { z } from 'zod';
-
-/** Runtime check of incoming `job:update` payloads (zod at every boundary). */
-const jobUpdateSchema = z.object({
-  jobId: z.string(),
-  queue: z.string(),
-  state: z.enum(JOB_STATES),
-  progress: z.unknown().optional(),
-  result: z.unknown().optional(),
-  failedReason: z.string().optional(),
-  at: z.number(),
-}) satisfies z.ZodType<JobUpdate>;
 
 let socket: Socket | null = null;
 /** Watchers per job id; a job's room is joined once however many watchers it has. */

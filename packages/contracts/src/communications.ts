@@ -98,22 +98,3 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
  */
 export const CAMPAIGN_STATUSES = ['queued', 'active', 'paused', 'cancelled', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-/** Socket payload `campaign:progress` (≤ ~4 per second per campaign, and a final one). */
-export interface CampaignProgress {
-  campaignId: number;
-  status: CampaignStatus;
-  total: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  notDelivered: number;
-  cancelled: number;
-  /** Finished recipients / total × 100, 0-100 (100 for an empty campaign). */
-  percent: number;
-  /** Sends per second over the last few seconds. */
-  ratePerSecond: number;
-  /** Epoch ms of the emission. */
-  at: number;
-}

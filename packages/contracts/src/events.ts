@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.js';
 import { WATCHABLE_QUEUES } from './jobs.js';
-import type { ActivityType } from './communications.js';
+import { ACTIVITY_TYPES, CAMPAIGN_STATUSES } from './communications.js';
 import { recordIdField } from './text.js';
 
 export const SOCKET_PATH = '/socket.io';
@@ -45,16 +45,17 @@ export const JOB_STATES = ['queued', 'active', 'progress', 'completed', 'failed'
 export type JobState = (typeof JOB_STATES)[number];
 
 /** One update of a watched job. `progress` is the processor's own value (0-100 or a step object). */
-export interface JobUpdate {
-  jobId: string;
-  queue: string;
-  state: JobState;
-  progress?: unknown;
-  result?: unknown;
-  failedReason?: string;
+export const jobUpdateSchema = z.object({
+  jobId: z.string(),
+  queue: z.string(),
+  state: z.enum(JOB_STATES),
+  progress: z.unknown().optional(),
+  result: z.unknown().optional(),
+  failedReason: z.string().optional(),
   /** Epoch ms when the API relayed it. */
-  at: number;
-}
+  at: z.number(),
+});
+export type JobUpdate = z.infer<typeof jobUpdateSchema>;
 
 /** Room name for a job's watchers. */
 export const jobRoom = (jobId: string) => `job:${jobId}`;
@@ -78,10 +79,31 @@ export const watchCampaignSchema = z.object({ campaignId: recordIdField() });
 export type WatchCampaign = z.infer<typeof watchCampaignSchema>;
 
 /** Server → staff: a lead's timeline changed (invalidate its queries). */
-export interface LeadActivityEvent {
-  leadId: number;
-  type: ActivityType;
-}
+export const leadActivityEventSchema = z.object({ leadId: z.number().int().positive(), type: z.enum(ACTIVITY_TYPES) });
+export type LeadActivityEvent = z.infer<typeof leadActivityEventSchema>;
+
+/**
+ * Payload of `campaign:progress` (to the campaign's room, at most ~4/s per campaign plus a final
+ * one): the campaign's live counts from its recipient rows.
+ */
+export const campaignProgressSchema = z.object({
+  campaignId: z.number(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  total: z.number(),
+  queued: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  notDelivered: z.number(),
+  cancelled: z.number(),
+  /** Finished recipients / total × 100, 0-100 (100 for an empty campaign). */
+  percent: z.number(),
+  /** Sends per second over the last few seconds. */
+  ratePerSecond: z.number(),
+  /** Epoch ms of the emission. */
+  at: z.number(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
 /** Room of a campaign's watchers. */
 export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;

@@ -6,40 +6,21 @@
  * - `lead:activity` {leadId} → the lead's timeline queries are invalidated.
  */
 import {
-  CAMPAIGN_STATUSES,
   ClientEvent,
   ServerEvent,
+  campaignProgressSchema,
+  leadActivityEventSchema,
   type Campaign,
   type CampaignProgress,
-  type LeadActivityEvent,
 } from '@ironclad/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { getSocket } from '../../lib/socket';
 import { commsKeys } from './api/keys';
 import { campaignPercent, isCampaignRunning } from './format';
 
 /** The numbers a progress bar shows. */
 export type LiveCounts = Omit<CampaignProgress, 'campaignId' | 'at'>;
-
-const progressSchema = z.object({
-  campaignId: z.number(),
-  status: z.enum(CAMPAIGN_STATUSES),
-  total: z.number(),
-  queued: z.number(),
-  sent: z.number(),
-  failed: z.number(),
-  skipped: z.number(),
-  notDelivered: z.number(),
-  cancelled: z.number(),
-  percent: z.number(),
-  ratePerSecond: z.number(),
-  at: z.number(),
-}) satisfies z.ZodType<CampaignProgress>;
-const leadActivitySchema = z.object({ leadId: z.number(), type: z.string() }) satisfies z.ZodType<
-  Omit<LeadActivityEvent, 'type'> & { type: string }
->;
 
 /** Listeners per watched campaign; the room is joined once however many bars show it. */
 const campaignListeners = new Map<number, Set<(p: CampaignProgress) => void>>();
@@ -51,7 +32,7 @@ function socket() {
   if (!wired) {
     wired = true;
     s.on(ServerEvent.CampaignProgress, (payload: unknown) => {
-      const parsed = progressSchema.safeParse(payload);
+      const parsed = campaignProgressSchema.safeParse(payload);
       if (!parsed.success) return console.warn('Ignored a malformed campaign:progress event', parsed.error.issues);
       campaignListeners.get(parsed.data.campaignId)?.forEach((fn) => fn(parsed.data));
     });
@@ -138,7 +119,7 @@ export function useLeadActivityLive(): void {
   useEffect(() => {
     const s = socket();
     const onActivity = (payload: unknown) => {
-      const parsed = leadActivitySchema.safeParse(payload);
+      const parsed = leadActivityEventSchema.safeParse(payload);
       if (!parsed.success) return;
       void qc.invalidateQueries({ queryKey: commsKeys.timeline(parsed.data.leadId) });
       void qc.invalidateQueries({ queryKey: commsKeys.activities });
