@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, parseEnv } from './env.js';
 
 describe('parseEnv', () => {
@@ -12,6 +14,13 @@ describe('parseEnv', () => {
       SENDGRID_BASE_URL: 'https://api.sendgrid.com',
     });
     expect(env.SENDGRID_API_KEY).toBeUndefined();
+  });
+
+  it("serves the front end's build folder by default (frontend/dist of this repository)", () => {
+    const dist = parseEnv({}).FRONTEND_DIST;
+    expect(path.basename(dist)).toBe('dist');
+    const pkg = JSON.parse(readFileSync(path.join(dist, '..', 'package.json'), 'utf8')) as { name: string };
+    expect(pkg.name).toBe('@ironclad/frontend');
   });
 
   it('treats empty strings as unset', () => {
