@@ -14,6 +14,7 @@ import { PaymentsApiModule } from '../modules/payments/index.js';
 import { SiteApiModule } from '../modules/site/index.js';
 import { StaffApiModule } from '../modules/staff/index.js';
 import { ENTITIES } from './entities.js';
+import { BotDefenceModule } from '../platform/abuse/index.js';
 
 /**
  * The api process: the platform plus every feature's HTTP module, and the Socket.IO gateway with
@@ -27,6 +28,7 @@ export class ApiModule {
       imports: [
         PlatformModule.forRoot(env, { role: 'api', entities: ENTITIES }),
         RealtimeModule.forRoot(StaffApiModule),
+        BotDefenceModule,
         HealthApiModule,
         StaffApiModule,
         SiteApiModule,

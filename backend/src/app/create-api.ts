@@ -12,6 +12,7 @@ import path from 'node:path';
 import { frontendHandlers } from '../platform/web/serve-frontend.js';
 import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
+import { trustProxySetting } from '../platform/http/client-address.js';
 import { CaseStudiesService, PublicConfigService } from '../modules/site/index.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { CaseStudiesPageRenderer } from '../platform/web/server-rendering.js';
@@ -35,7 +36,7 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
     bodyParser: false,
     logger: opts.logger ?? LEVELS[env.LOG_LEVEL],
   });
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', trustProxySetting(env.TRUSTED_PROXIES));
   app.disable('x-powered-by');
   app.use(requestId);
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));

@@ -15,6 +15,11 @@ export function testEnv(db: TestDatabase, overrides: Record<string, string> = {}
     EMAIL_FROM: 'no-reply@ironclad.test',
     // Worker test apps that never print a PDF need no Chromium; PDF tests launch it on first use.
     PDF_PREWARM: 'false',
+    // Requests come from supertest on loopback; tests that need distinct clients send X-Forwarded-For.
+    TRUSTED_PROXIES: 'loopback',
+    // Per-address limits, fill time and challenge are tested in backend/test/bot-defences; other
+    // files send many requests from one address on purpose.
+    BOT_DEFENCES: 'off',
     ...overrides,
   });
 }

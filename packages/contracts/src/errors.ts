@@ -10,6 +10,8 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   FeatureDisabled: 'FEATURE_DISABLED',
   RateLimited: 'RATE_LIMITED',
+  /** A proof-of-work challenge (ALTCHA) must be solved and sent with the request (`altcha` field). */
+  ChallengeRequired: 'CHALLENGE_REQUIRED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   /** Online payment is not configured (no Stripe keys, decisions.md §14). */
   PaymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',

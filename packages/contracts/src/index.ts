@@ -33,3 +33,4 @@ export * from './http/consent.js';
 export * from './http/site.js';
 export * from './http/exports.js';
 export * from './http/health.js';
+export * from './http/bot-defence.js';

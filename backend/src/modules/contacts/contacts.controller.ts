@@ -3,6 +3,7 @@ import { createContactSchema, type CreateContact, type CreateContactResponse } f
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ContactsService } from './contacts.service.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
+import { PublicWrite } from '../../platform/abuse/index.js';
 
 @Controller('api/contacts')
 export class ContactsController {
@@ -16,6 +17,7 @@ export class ContactsController {
    * `details.fieldErrors`; 503 FEATURE_DISABLED when the contact forms are switched off.
    */
   @Public()
+  @PublicWrite('contacts', { challenge: true })
   @Post()
   @HttpCode(201)
   create(@Body(new ZodValidationPipe(createContactSchema)) body: CreateContact): Promise<CreateContactResponse> {

@@ -3,6 +3,7 @@ import { generateEstimatePdfSchema, type GenerateEstimatePdf, type GenerateEstim
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { EstimatesService } from './estimates.service.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
+import { PublicWrite } from '../../platform/abuse/index.js';
 
 @Controller('api/generate-estimate-pdf')
 export class EstimatesController {
@@ -18,6 +19,7 @@ export class EstimatesController {
    * 503 SERVICE_UNAVAILABLE (queue unreachable).
    */
   @Public()
+  @PublicWrite('estimatePdf', { challenge: true })
   @Post()
   @HttpCode(202)
   create(@Body(new ZodValidationPipe(generateEstimatePdfSchema)) body: GenerateEstimatePdf): Promise<GenerateEstimatePdfResponse> {

@@ -6,6 +6,7 @@ import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { LeadEvents } from './lead-events.js';
 import { LeadsService } from './leads.service.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
+import { PublicWrite } from '../../platform/abuse/index.js';
 
 /** Lead sources only staff may set: a visitor's lead is never labelled as made by staff. */
 const STAFF_ONLY_SOURCES: ReadonlySet<string> = new Set(['manual_estimator', 'contact_conversion']);
@@ -26,6 +27,7 @@ export class LeadsController {
    * the signed-in admins as `lead:changed` kind `created`.
    */
   @Public()
+  @PublicWrite('leads', { challenge: true })
   @Post()
   @HttpCode(201)
   async create(@Body(new ZodValidationPipe(createLeadSchema)) body: CreateLead, @Req() req: StaffRequest): Promise<CreateLeadResponse> {

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/http/api-error.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { ConsentService } from './consent.service.js';
+import { PublicWrite } from '../../platform/abuse/index.js';
 
 /** What an inbound SMS asks for: `stop`, `start`, or nothing (decisions.md §15). */
 export function smsKeyword(body: string): 'stop' | 'start' | null {
@@ -37,6 +38,7 @@ export class ConsentController {
    * POST /api/unsubscribe/{token} → `{optedOut: true}` (idempotent). Also the RFC 8058 one-click
    * target of the List-Unsubscribe header (form body `List-Unsubscribe=One-Click`). 404 invalid link.
    */
+  @PublicWrite('unsubscribe')
   @Post('unsubscribe/:token')
   @HttpCode(200)
   unsubscribe(@Param('token') token: string, @Body() body: unknown): Promise<UnsubscribeResponse> {

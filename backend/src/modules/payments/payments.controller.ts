@@ -13,6 +13,7 @@ import {
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { PaymentsService } from './payments.service.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
+import { PublicWrite } from '../../platform/abuse/index.js';
 
 /** Deposit payments (public-site.md §7, §9; decisions.md §3, §4). */
 @Controller('api')
@@ -26,6 +27,7 @@ export class PaymentsController {
    * 502 provider failure; 503 PAYMENTS_NOT_CONFIGURED.
    */
   @Public()
+  @PublicWrite('paymentIntent', { challenge: true, suspicionNeedsChallenge: true })
   @Post('create-deposit-payment')
   @HttpCode(200)
   createDeposit(@Body(new ZodValidationPipe(createDepositPaymentSchema)) body: CreateDepositPayment): Promise<ClientSecretResponse> {
@@ -38,6 +40,7 @@ export class PaymentsController {
    * 200 `{clientSecret}`; 400 field errors; 502 provider failure; 503 PAYMENTS_NOT_CONFIGURED.
    */
   @Public()
+  @PublicWrite('paymentIntent', { challenge: true, suspicionNeedsChallenge: true })
   @Post('create-consultation-payment')
   @HttpCode(200)
   createConsultation(

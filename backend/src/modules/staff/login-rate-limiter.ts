@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import ipaddr from 'ipaddr.js';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ENV, type Env } from '../../platform/config/env.js';
+import { addressKey } from '../../platform/http/client-address.js';
 
 /** Outcome of reserving a login attempt: allowed, or refused for `retryAfterSeconds`. */
 export type LoginGate = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -89,15 +89,3 @@ export class LoginRateLimiter implements OnModuleDestroy {
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();
-
-/**
- * The limiter key of a client address: the IPv4 address itself (also for an IPv4-mapped IPv6
- * address), the /64 network of an IPv6 address (`2001:db8:1:2::/64`), the raw text otherwise.
- */
-export function addressKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const addr = ipaddr.process(ip);
-  if (addr.kind() === 'ipv4') return addr.toString();
-  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
-  return `${parts.join(':')}::/64`;
-}

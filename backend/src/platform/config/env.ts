@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -23,6 +24,21 @@ const url = (protocols: string[]) =>
     },
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
+
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUSTED_PROXIES: empty, a hop count, or a comma list of addresses / CIDR ranges / Express's names. */
+function isTrustProxyList(v: string): boolean {
+  const t = v.trim();
+  if (t === '' || /^\d{1,2}$/.test(t)) return true;
+  return t.split(',').every((part) => {
+    const p = part.trim();
+    if (TRUST_NAMES.has(p)) return true;
+    const [addr, bits] = p.split('/');
+    if (!ipaddr.isValid(addr ?? '')) return false;
+    return bits === undefined || /^\d{1,3}$/.test(bits);
+  });
+}
 
 export const envSchema = z
   .object({
@@ -77,6 +93,40 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
     /** Window (and block duration) of the login rate limits, in seconds. */
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /**
+     * Proxies whose X-Forwarded-For is believed when working out a client's address (Express's
+     * `trust proxy`): empty = none (the socket's address counts), a hop count (`1`), or a comma list
+     * of addresses, CIDR ranges and the names loopback / linklocal / uniquelocal. Shared by the
+     * login limits and the public-write limits.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .refine(
+        isTrustProxyList,
+        'must be empty, a hop count, or a comma list of IP addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+      ),
+    /** `off` switches off the per-address public-write limits, the fill-time test and the challenge (load tests, benchmarks). */
+    BOT_DEFENCES: z.enum(['on', 'off']).default('on'),
+    /** `auto`: the ALTCHA challenge once an address passes CHALLENGE_AFTER_PER_HOUR; `always`: on every gated form. */
+    CHALLENGE_MODE: z.enum(['auto', 'always']).default('auto'),
+    /** Gated public writes (lead, contact, PDF quote, payment) one address makes per hour before the challenge is asked. */
+    CHALLENGE_AFTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(8),
+    /** PBKDF2 iterations per proof-of-work attempt of the challenge. */
+    CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** Largest counter the solver may need to reach (the work is about half of it on average). */
+    CHALLENGE_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(5000),
+    /** Key signing the challenges (HMAC). Default: derived from SESSION_SECRET (or a per-process random key). */
+    CHALLENGE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** A form submitted quicker than this after being shown (ms) is stored flagged as spam. */
+    FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+    /** Public writes allowed per client address (per hour, per minute for CSP reports); over them, 429 with Retry-After. */
+    RATE_LIMIT_LEADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_CONTACTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_ESTIMATE_PDFS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_PAYMENT_INTENTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
     /** Launch Chromium and open the spare PDF pages when the worker starts (true), or on the first PDF job (false). */
     PDF_PREWARM: z.stringbool().default(true),

@@ -1,0 +1,12 @@
+/** Bot defences of the public writes: limits per client address, honeypot, fill time, ALTCHA. */
+export { BotDefenceModule } from './bot-defence.module.js';
+export {
+  PublicWrite,
+  PublicWriteGuard,
+  formCheckOf,
+  type FormCheck,
+  type PublicWriteOptions,
+  type SpamReason,
+} from './public-write.guard.js';
+export { PublicLimits, PUBLIC_LIMIT_NAMES, limitBudgets, type PublicLimitName } from './public-limits.js';
+export { ChallengeService, CHALLENGE_TTL_MS, type ChallengeVerdict } from './challenge.service.js';

@@ -1,0 +1,88 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { ENV, type Env } from '../config/env.js';
+
+/** The public writes that are limited per client address, each with its own budget. */
+export const PUBLIC_LIMIT_NAMES = ['leads', 'contacts', 'estimatePdf', 'paymentIntent', 'unsubscribe', 'cspReport'] as const;
+export type PublicLimitName = (typeof PUBLIC_LIMIT_NAMES)[number];
+
+/** Points and window (seconds) of each limit, from the environment (`.env.example` gives the defaults and why). */
+export function limitBudgets(env: Env): Record<PublicLimitName, { points: number; duration: number }> {
+  const hour = 3600;
+  return {
+    leads: { points: env.RATE_LIMIT_LEADS_PER_HOUR, duration: hour },
+    contacts: { points: env.RATE_LIMIT_CONTACTS_PER_HOUR, duration: hour },
+    estimatePdf: { points: env.RATE_LIMIT_ESTIMATE_PDFS_PER_HOUR, duration: hour },
+    paymentIntent: { points: env.RATE_LIMIT_PAYMENT_INTENTS_PER_HOUR, duration: hour },
+    unsubscribe: { points: env.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR, duration: hour },
+    cspReport: { points: env.RATE_LIMIT_CSP_REPORTS_PER_MINUTE, duration: 60 },
+  };
+}
+
+/** Outcome of taking one point: allowed, or refused for `retryAfterSeconds`. */
+export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Per-client-address limits of the public writes (rate-limiter-flexible, fixed windows counted in
+ * Redis under `{QUEUE_PREFIX}:public-limit:<name>:<address>`), so every api instance shares the
+ * counts. Also counts the "gated" writes (those that send email or create payments) of an address
+ * per hour, for the challenge's soft threshold. While Redis is down the counts fall back to this
+ * process's memory (the insurance limiter) instead of failing open.
+ */
+@Injectable()
+export class PublicLimits implements OnModuleDestroy {
+  private readonly log = new Logger(PublicLimits.name);
+  private readonly redis: Redis;
+  private readonly limiters: Record<PublicLimitName, RateLimiterRedis>;
+  private readonly gated: RateLimiterRedis;
+
+  constructor(@Inject(ENV) private readonly env: Env) {
+    this.redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    let lastLog = 0;
+    this.redis.on('error', (err: Error) => {
+      if (Date.now() - lastLog < 10_000) return;
+      lastLog = Date.now();
+      this.log.warn(`public-write limits redis: ${err.message}`);
+    });
+    const make = (keyPrefix: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: this.redis,
+        useRedisPackage: false,
+        keyPrefix: `${env.QUEUE_PREFIX}:${keyPrefix}`,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+      });
+    const budgets = limitBudgets(env);
+    this.limiters = Object.fromEntries(
+      PUBLIC_LIMIT_NAMES.map((name) => [name, make(`public-limit:${name}`, budgets[name].points, budgets[name].duration)]),
+    ) as Record<PublicLimitName, RateLimiterRedis>;
+    // Counts only: the threshold is compared by the caller, so the window never blocks by itself.
+    this.gated = make('public-gated', Number.MAX_SAFE_INTEGER, 3600);
+  }
+
+  /**
+   * Takes one point of `name` for the address key `address`.
+   * @throws Error only when Redis and the in-memory insurance both fail.
+   */
+  async take(name: PublicLimitName, address: string): Promise<LimitOutcome> {
+    try {
+      await this.limiters[name].consume(address);
+      return { allowed: true };
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+    }
+  }
+
+  /** Counts one gated write of `address`; returns how many it made in the current hour, this one included. */
+  async countGated(address: string): Promise<number> {
+    const res = await this.gated.consume(address);
+    return res.consumedPoints;
+  }
+
+  onModuleDestroy(): void {
+    this.redis.disconnect();
+  }
+}
