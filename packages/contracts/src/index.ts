@@ -15,6 +15,7 @@ export * from './calculator.js';
 export * from './estimate-pdf.js';
 export * from './communications.js';
 export * from './structured-data.js';
+export * from './csp.js';
 // Request and response schemas of every /api call, one file per feature area.
 export * from './http/common.js';
 export * from './http/auth.js';
@@ -34,3 +35,4 @@ export * from './http/site.js';
 export * from './http/exports.js';
 export * from './http/health.js';
 export * from './http/bot-defence.js';
+export * from './http/csp-report.js';
