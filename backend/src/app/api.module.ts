@@ -15,6 +15,7 @@ import { SiteApiModule } from '../modules/site/index.js';
 import { StaffApiModule } from '../modules/staff/index.js';
 import { ENTITIES } from './entities.js';
 import { BotDefenceModule } from '../platform/abuse/index.js';
+import { CspReportModule } from '../platform/web/csp-report.module.js';
 
 /**
  * The api process: the platform plus every feature's HTTP module, and the Socket.IO gateway with
@@ -29,6 +30,7 @@ export class ApiModule {
         PlatformModule.forRoot(env, { role: 'api', entities: ENTITIES }),
         RealtimeModule.forRoot(StaffApiModule),
         BotDefenceModule,
+        CspReportModule,
         HealthApiModule,
         StaffApiModule,
         SiteApiModule,

@@ -3,13 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import helmet from 'helmet';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
 import { AllExceptionsFilter } from '../platform/http/http-exception.filter.js';
-import { bodyParserErrors, formBody, jsonBody, requestId } from '../platform/http/express-hooks.js';
+import { bodyParserErrors, cspReportBody, formBody, jsonBody, requestId } from '../platform/http/express-hooks.js';
 import path from 'node:path';
-import { frontendHandlers } from '../platform/web/serve-frontend.js';
+import { frontendHandlers, paymentRoutes } from '../platform/web/serve-frontend.js';
+import { CSP_REPORT_PATH, securityHeaders } from '../platform/web/security-headers.js';
 import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
 import { trustProxySetting } from '../platform/http/client-address.js';
@@ -39,10 +39,12 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.set('trust proxy', trustProxySetting(env.TRUSTED_PROXIES));
   app.disable('x-powered-by');
   app.use(requestId);
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  // Helmet, the per-response CSP nonce and policy, Permissions-Policy, HSTS under https (README "Security headers and CSP").
+  for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST) })) app.use(handler);
   app.use(compression());
   app.use(csrfOriginCheck(env.PUBLIC_URL));
   app.use(jsonBody);
+  app.use(CSP_REPORT_PATH, cspReportBody);
   // Form posts of providers and mail clients: Twilio's inbound webhook, RFC 8058 one-click unsubscribe.
   app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);

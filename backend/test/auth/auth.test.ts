@@ -24,7 +24,9 @@ beforeAll(async () => {
       LOGIN_MAX_FAILURES_PER_IP: '8',
       ADMIN_EMAIL: 'first.admin@ironclad.test',
       ADMIN_PASSWORD: 'bootstrap password 1',
-      PUBLIC_URL: 'https://ironclad.example',
+      // http: the cookie is `ironclad.sid`, Secure when the request came over TLS; under an https
+      // PUBLIC_URL it is `__Host-ironclad.sid` and always Secure (api/security-headers.test.ts).
+      PUBLIC_URL: 'http://ironclad.example',
     }),
     { logger: false },
   );
@@ -178,11 +180,11 @@ describe('cross-site writes', () => {
     await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'null').send(body).expect(403);
     await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').send(body).expect(403);
     expect(await query(`SELECT 1 FROM leads WHERE email = 'cross.site@example.com'`)).toHaveLength(0);
-    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'https://ironclad.example').send(body).expect(201);
+    await http().post('/api/leads/manual-estimate').set('Cookie', cookie).set('Origin', 'http://ironclad.example').send(body).expect(201);
   });
 
   it('accepts same-origin writes (PUBLIC_URL or the request host)', async () => {
-    await http().post('/api/auth/login').set('Origin', 'https://ironclad.example').send(ADMIN).expect(200);
+    await http().post('/api/auth/login').set('Origin', 'http://ironclad.example').send(ADMIN).expect(200);
     await http().post('/api/auth/login').set('Sec-Fetch-Site', 'same-origin').send(ADMIN).expect(200);
   });
 });
@@ -228,7 +230,7 @@ describe('login rate limit (state in Redis)', () => {
   it('another api instance on the same Redis sees the same counts', async () => {
     await app.get(StaffUsersService).upsertAdmin('shared@ironclad.test', 'shared right password');
     const second = await createApp(
-      testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'https://ironclad.example' }),
+      testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'http://ironclad.example' }),
       { logger: false },
     );
     await second.init();

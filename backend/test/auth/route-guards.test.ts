@@ -74,6 +74,7 @@ const VISITOR_ROUTES = [
   ['GET', '/api/unsubscribe/:token'],
   ['POST', '/api/unsubscribe/:token'],
   ['POST', '/api/webhooks/twilio/inbound'],
+  ['POST', '/api/csp-report'],
 ];
 
 beforeAll(async () => {

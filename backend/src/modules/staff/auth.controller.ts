@@ -7,7 +7,7 @@ import type { SessionUser, StaffRequest } from '../../platform/http/auth/session
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
-import { SESSION_COOKIE, SessionSetup } from './session-setup.js';
+import { SessionSetup } from './session-setup.js';
 
 /** Staff sign-in and sign-out (staff-side.md §2 "Admin login", §8; decisions.md §1, §2). */
 @Controller('api/auth')
@@ -78,7 +78,7 @@ export class AuthController {
       await new Promise<void>((resolve) => r.session!.destroy(() => resolve()));
       if (sid) this.events.endSession(sid);
     }
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    res.clearCookie(this.setup.cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.setup.cookie.secure === true });
   }
 
   /** GET /api/auth/me — `{user}` of the current session, or `{user: null}` when signed out. */

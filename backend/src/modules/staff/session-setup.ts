@@ -10,15 +10,29 @@ import type { SessionUser, StaffRequest } from '../../platform/http/auth/session
 import { ENV, type Env } from '../../platform/config/env.js';
 import { StaffUsersService } from './users.service.js';
 
-/** Name of the session cookie. */
+/** Name of the session cookie when PUBLIC_URL is http (development, tests). */
 export const SESSION_COOKIE = 'ironclad.sid';
+
+/** Name of the session cookie when PUBLIC_URL is https: `__Host-` makes browsers require Secure, Path=/ and no Domain. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/**
+ * The session cookie's name and Secure flag for a PUBLIC_URL: under https `__Host-ironclad.sid`,
+ * always Secure (set only on requests that came over TLS, directly or through TRUSTED_PROXIES'
+ * X-Forwarded-Proto); under http `ironclad.sid`, Secure when the request came over TLS.
+ */
+export function sessionCookieOf(publicUrl: string): { name: string; secure: true | 'auto' } {
+  return new URL(publicUrl).protocol === 'https:'
+    ? { name: SECURE_SESSION_COOKIE, secure: true }
+    : { name: SESSION_COOKIE, secure: 'auto' };
+}
 
 /**
  * The HTTP pieces of staff authentication (decisions.md §1), mounted by createApp before Nest's
  * router and shared with Socket.IO:
  * - express-session with connect-pg-simple on the `sessions` table (sid, sess, expire);
- *   cookie `ironclad.sid`: HttpOnly, SameSite=Lax, Secure when the request came over TLS
- *   (`trust proxy` is set), rolling idle expiry SESSION_IDLE_MINUTES;
+ *   cookie HttpOnly, SameSite=Lax, Path=/, rolling idle expiry SESSION_IDLE_MINUTES, named and
+ *   secured by {@link sessionCookieOf} (`__Host-ironclad.sid`, Secure, under an https PUBLIC_URL);
  * - an absolute expiry: a session older than SESSION_ABSOLUTE_HOURS since its login is destroyed;
  * - passport (own instance) with the `local` strategy (fields `email`, `password`, Argon2id);
  *   the session stores the user id, and each request reloads the user so a revoked admin loses
@@ -33,6 +47,8 @@ export class SessionSetup implements OnModuleDestroy {
   readonly pool: pg.Pool;
   readonly sessionMiddleware: RequestHandler;
   readonly handlers: RequestHandler[];
+  /** The session cookie's name and Secure flag ({@link sessionCookieOf}). */
+  readonly cookie: { name: string; secure: true | 'auto' };
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -48,8 +64,9 @@ export class SessionSetup implements OnModuleDestroy {
     this.pool.on('error', (err) => this.log.warn(`session store: ${err.message}`));
     const PgStore = connectPgSimple(session);
     const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
+    this.cookie = sessionCookieOf(env.PUBLIC_URL);
     this.sessionMiddleware = session({
-      name: SESSION_COOKIE,
+      name: this.cookie.name,
       secret,
       store: new PgStore({
         pool: this.pool,
@@ -60,7 +77,7 @@ export class SessionSetup implements OnModuleDestroy {
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: idleMs, path: '/' },
+      cookie: { httpOnly: true, sameSite: 'lax', secure: this.cookie.secure, maxAge: idleMs, path: '/' },
     });
 
     this.passport.use(

@@ -28,6 +28,12 @@ export const jsonBody = express.json({
   },
 });
 
+/** Media types of browsers' CSP violation reports: `report-uri` (CSP 2) and the Reporting API (`report-to`). */
+export const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
+
+/** CSP violation reports (POST /api/csp-report): JSON under their own media types, at most 64 KiB. */
+export const cspReportBody = express.json({ type: CSP_REPORT_TYPES, limit: '64kb' });
+
 /** URL-encoded form bodies (provider webhooks, one-click unsubscribe), at most 64 KiB. */
 export const formBody = express.urlencoded({ extended: false, limit: '64kb' });
 

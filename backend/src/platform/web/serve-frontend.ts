@@ -13,12 +13,17 @@
  * (contracts), so the browser needs no request for it, and its JSON-LD `LocalBusiness` rebuilt
  * from the current company facts (decisions.md §6: crawlers see what staff set); when the config
  * cannot be read in time the page is served as built and the browser asks GET /api/public-config.
+ * Every page also gets this response's CSP nonce (security-headers.ts) in place of the build's
+ * CSP_NONCE_PLACEHOLDER, and `<meta name="ironclad-csp">` naming the policy it was served with.
+ * The built HTML files are never served as static files (their nonce would be the placeholder).
  * /api and /socket.io are never touched.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import {
+  CSP_NONCE_PLACEHOLDER,
+  CSP_PROFILE_META,
   PUBLIC_CONFIG_MARKER,
   PUBLIC_CONFIG_SCRIPT_ID,
   publicConfigScriptText,
@@ -26,6 +31,7 @@ import {
   type PublicConfig,
 } from '@ironclad/contracts';
 import { withTimeout } from '../lifecycle/with-timeout.js';
+import { cspNonceOf, cspProfileOf } from './security-headers.js';
 
 /** How long a page waits for the public config before it is served without it (ms). */
 export const PUBLIC_CONFIG_TIMEOUT_MS = 1000;
@@ -49,6 +55,37 @@ export interface FrontendOptions {
 
 /** Staff routes rendered only in the browser (staff-side.md §2); used when the build wrote no manifest. */
 export const STAFF_ROUTES = ['/admin', '/communications', '/generate-images', '/test-communication'];
+
+/** Pages that load Stripe.js; used when the build wrote no manifest. */
+export const PAYMENT_ROUTES = ['/shopping', '/consultation-payment'];
+
+/**
+ * The pages of a build that load Stripe.js and get the `payment` CSP: `payment` of
+ * `<distDir>/route-manifest.json` (written by frontend/scripts/prerender.mjs from the routes
+ * marked `payment`), else {@link PAYMENT_ROUTES}.
+ */
+export function paymentRoutes(distDir: string): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'route-manifest.json'), 'utf8')) as { payment?: unknown };
+    if (Array.isArray(manifest.payment) && manifest.payment.every((r) => typeof r === 'string')) return manifest.payment;
+  } catch {
+    // no manifest (an older build)
+  }
+  return PAYMENT_ROUTES;
+}
+
+/**
+ * The page as sent in `res`: the build's nonce placeholder replaced by the response's nonce, and
+ * `<meta name="ironclad-csp" content="standard|payment">` after `<head>` (nothing when no
+ * security headers ran, e.g. a test without them).
+ */
+export function withCspNonce(html: string, res: express.Response): string {
+  const nonce = cspNonceOf(res);
+  const profile = cspProfileOf(res);
+  let page = nonce ? html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce) : html;
+  if (profile) page = page.replace(/<head>/i, (head) => `${head}\n    <meta name="${CSP_PROFILE_META}" content="${profile}" />`);
+  return page;
+}
 
 /**
  * The client-only route prefixes of a build: `clientOnly` of `<distDir>/route-manifest.json`
@@ -108,7 +145,7 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
   const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200) => {
     Promise.resolve()
       .then(() => withPublicConfig(readPage(file)))
-      .then((html) => res.status(status).type('html').send(html), next);
+      .then((html) => res.status(status).type('html').send(withCspNonce(html, res)), next);
   };
 
   /** A server-rendered page, or its prerendered `fallback` file when the render is not available. */
@@ -129,7 +166,7 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
         res
           .status(200)
           .type('html')
-          .send(await withPublicConfig(html));
+          .send(withCspNonce(await withPublicConfig(html), res));
       })
       .catch(next);
   };
@@ -154,7 +191,8 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
     return sendPage(res, next, fs.existsSync(notFound) ? notFound : path.join(root, 'index.html'), 404);
   };
   return [
-    (req, res, next) => (req.path.startsWith('/api/') || req.path.startsWith('/socket.io') ? next() : statics(req, res, next)),
+    (req, res, next) =>
+      req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.endsWith('.html') ? next() : statics(req, res, next),
     pages,
   ];
 }

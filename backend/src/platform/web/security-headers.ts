@@ -1,0 +1,149 @@
+/**
+ * The security headers of every response (README "Security headers and CSP"): helmet's defaults,
+ * a strict nonce-based Content-Security-Policy on everything outside /api and /socket.io, the
+ * Reporting API endpoint, a Permissions-Policy, and HSTS only when PUBLIC_URL is https.
+ *
+ * Two policies, chosen by path: `payment` for the pages that load Stripe.js (from the build's
+ * route manifest, serve-frontend.ts `paymentRoutes`), `standard` for every other page. They differ
+ * only by Stripe's hosts, which are derived from STRIPE_API_BASE_URL (so tests run against the
+ * fake Stripe API under the same policy) and Stripe's documented Stripe.js hosts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { CspProfile } from '@ironclad/contracts';
+import type { Env } from '../config/env.js';
+
+/** Path of the CSP report endpoint (csp-report.controller.ts), named by `report-uri` and `Reporting-Endpoints`. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
+/** Name of the Reporting API endpoint (`report-to`). */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * Origin Stripe.js is loaded from: `@stripe/stripe-js` always injects `https://js.stripe.com/...`
+ * (Stripe requires it be loaded from there, never bundled), so this is not configurable.
+ */
+export const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+
+/** HSTS lifetime sent under an https PUBLIC_URL: one year, in seconds. */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+type Directives = Record<string, string[]>;
+
+/** The per-response nonce set by {@link securityHeaders}, for the page's `nonce` attributes. */
+export function cspNonceOf(res: Response | ServerResponse): string | undefined {
+  return (res as Response).locals?.cspNonce as string | undefined;
+}
+
+/** The policy {@link securityHeaders} chose for this response (undefined under /api and /socket.io). */
+export function cspProfileOf(res: Response): CspProfile | undefined {
+  return res.locals?.cspProfile as CspProfile | undefined;
+}
+
+/** The ws(s) origin of an http(s) origin (Socket.IO's websocket transport). */
+const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
+
+/**
+ * The CSP directives of a profile, with `nonce` as the script nonce (a value or a placeholder).
+ * - scripts: only those carrying the response's nonce, and what they load (`'strict-dynamic'`:
+ *   the lazy chunks, the ALTCHA worker's loader, Stripe.js injected by `@stripe/stripe-js`);
+ * - styles: `'self' 'unsafe-inline'`, because Chakra/emotion insert `<style>` elements at run time
+ *   (a style nonce would switch `'unsafe-inline'` off); scripts are what the policy is about;
+ * - connections: this origin (and PUBLIC_URL's, for a proxy that rewrites the host) with its
+ *   websocket for Socket.IO, plus Stripe's API on payment pages;
+ * - workers: `'self'` (the ALTCHA proof-of-work worker, a bundled asset) and `blob:`;
+ * - no plugins, no `<base>`, no framing by anyone, forms post to this origin only.
+ */
+export function cspDirectives(env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL'>, profile: CspProfile, nonce: string): Directives {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const payment = profile === 'payment';
+  const stripeApi = new URL(env.STRIPE_API_BASE_URL).origin;
+  const stripeJs = [STRIPE_JS_ORIGIN, 'https://*.js.stripe.com'];
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", ...(payment ? stripeJs : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...(payment ? ['https://*.stripe.com'] : [])],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", publicOrigin, socketOrigin(publicOrigin), ...(payment ? [stripeApi] : [])],
+    'frame-src': payment ? ["'self'", ...stripeJs, 'https://hooks.stripe.com'] : ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    'report-to': [CSP_REPORT_GROUP],
+  };
+  if (new URL(env.PUBLIC_URL).protocol === 'https:') directives['upgrade-insecure-requests'] = [];
+  for (const key of ['connect-src', 'img-src', 'frame-src', 'script-src']) directives[key] = [...new Set(directives[key])];
+  return directives;
+}
+
+/** A directives map as a header value. */
+export function serializeCsp(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The Permissions-Policy of a profile: no camera, microphone, geolocation or USB for anyone;
+ * the Payment Request API only on payment pages, for this origin and Stripe.js's frames.
+ */
+export function permissionsPolicy(profile: CspProfile): string {
+  const payment = profile === 'payment' ? `payment=(self "${STRIPE_JS_ORIGIN}")` : 'payment=()';
+  return ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()', payment].join(', ');
+}
+
+/** Whether a request path is served by the api itself rather than the front end. */
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/') || p.startsWith('/socket.io');
+
+/**
+ * The security headers, as Express handlers to mount first:
+ * 1. a fresh 128-bit nonce per response (`res.locals.cspNonce`) and the profile of the path
+ *    (`res.locals.cspProfile`: `payment` for a path of `paymentPaths`, else `standard`);
+ * 2. helmet: its defaults (nosniff, COOP, CORP, Referrer-Policy no-referrer, …), X-Frame-Options
+ *    DENY, no COEP (Stripe's frames do not send CORP), HSTS (max-age one year) only when
+ *    PUBLIC_URL is https;
+ * 3. outside /api and /socket.io: the profile's Content-Security-Policy, `Reporting-Endpoints`
+ *    and Permissions-Policy.
+ */
+export function securityHeaders(
+  env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL'>,
+  options: { paymentPaths: readonly string[] },
+): RequestHandler[] {
+  const https = new URL(env.PUBLIC_URL).protocol === 'https:';
+  const paymentPaths = new Set(options.paymentPaths.map((p) => p.replace(/\/+$/, '') || '/'));
+  const nonceDirective = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonceOf(res) ?? ''}'`;
+  const cspFor = (profile: CspProfile) => {
+    const directives: Record<string, Array<string | typeof nonceDirective>> = cspDirectives(env, profile, 'NONCE');
+    directives['script-src'] = directives['script-src']!.map((v) => (v === `'nonce-NONCE'` ? nonceDirective : v));
+    return helmet.contentSecurityPolicy({ useDefaults: false, directives });
+  };
+  const csp: Record<CspProfile, RequestHandler> = { standard: cspFor('standard'), payment: cspFor('payment') };
+  const permissions: Record<CspProfile, string> = { standard: permissionsPolicy('standard'), payment: permissionsPolicy('payment') };
+  const base = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+  return [
+    (req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString('base64');
+      if (!isApiPath(req.path)) res.locals.cspProfile = paymentPaths.has(req.path.replace(/\/+$/, '') || '/') ? 'payment' : 'standard';
+      next();
+    },
+    base,
+    (req, res, next) => {
+      const profile = cspProfileOf(res);
+      if (!profile) return next();
+      res.setHeader('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+      res.setHeader('Permissions-Policy', permissions[profile]);
+      return csp[profile](req, res, next);
+    },
+  ];
+}
