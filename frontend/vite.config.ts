@@ -9,10 +9,20 @@
  * - The same config drives the client build (`vite build`) and the prerender SSR build
  *   (`vite build --ssr src/entry-server.tsx`); see README.md.
  * - In development `/api` and `/socket.io` are proxied to the API on port 3000.
+ * - CSP and SRI (README "Security headers and CSP"): `html.cspNonce` stamps CSP_NONCE_PLACEHOLDER
+ *   on the entry's `<script>` (and `<meta property="csp-nonce">`), which the api replaces with each
+ *   response's nonce; `vite-plugin-sri-gen` puts `integrity` on that script, adds `integrity` to
+ *   the Vite manifest (the prerenderer copies it into the page's chunk list, so the modulepreload
+ *   links carry it) and writes a `<script type="importmap">` whose `integrity` map covers every
+ *   chunk, so lazy `import()`s are checked by the browser too. Its runtime and its preloading of
+ *   every lazy chunk are off: the import map does that job without adding to the entry chunk or
+ *   fetching pages the visitor may never open.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import sri from 'vite-plugin-sri-gen';
+import { CSP_NONCE_PLACEHOLDER } from '../packages/contracts/src/csp';
 
 const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url));
 
@@ -27,7 +37,8 @@ const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@c
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [sri({ algorithm: 'sha384', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias: [
       { find: '@ironclad/contracts', replacement: contractsSource },

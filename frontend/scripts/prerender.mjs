@@ -58,9 +58,39 @@ const APP_SHELL_KEY = 'app.html';
  * The chunks the page needs to hydrate, as data for the entry (src/entry-client.tsx), which turns
  * them into `<link rel="modulepreload">` once the page has painted: on a slow connection the
  * document and the hero image get the bandwidth first, then every chunk downloads in parallel.
- * (Id: APP_CHUNKS_SCRIPT_ID of src/entry-client.tsx.)
+ * Each is `{href, integrity}`: the SRI hash vite-plugin-sri-gen wrote into the Vite manifest,
+ * which the link carries. (Id: APP_CHUNKS_SCRIPT_ID of src/entry-client.tsx.)
  */
-const appChunksTagOf = (files = []) => `<script type="application/json" id="app-chunks">${JSON.stringify(files)}</script>`;
+const appChunksTagOf = (chunks = []) => `<script type="application/json" id="app-chunks">${JSON.stringify(chunks)}</script>`;
+
+/** The preload entry of a manifest key: its URL and SRI hash (the build fails without one). */
+function chunkOf(manifest, key) {
+  const { file, integrity } = manifest[key];
+  if (typeof integrity !== 'string' || !integrity.startsWith('sha'))
+    fail(`${file} has no integrity in the Vite manifest (vite-plugin-sri-gen)`);
+  return { href: `/${file}`, integrity };
+}
+
+/** Types of `<script>` that are data, not code: the CSP does not apply to them. */
+const DATA_SCRIPT_TYPES = new Set(['application/json', 'application/ld+json']);
+
+/**
+ * Gives the import map (vite-plugin-sri-gen writes it after Vite stamped its nonces) the nonce
+ * placeholder, and fails the build when any script of the page could not run under the CSP: a
+ * `<script>` other than JSON data without the placeholder nonce, or a module script without
+ * `integrity`. The api replaces the placeholder with each response's nonce.
+ */
+function withCspNonces(html, nonce, name) {
+  const page = html.replace(/<script type="importmap">/g, `<script type="importmap" nonce="${nonce}">`);
+  for (const [tag] of page.matchAll(/<script\b[^>]*>/g)) {
+    const type = /\btype="([^"]*)"/.exec(tag)?.[1];
+    if (type && DATA_SCRIPT_TYPES.has(type)) continue;
+    if (!tag.includes(`nonce="${nonce}"`)) fail(`${name}: ${tag} has no CSP nonce`);
+    if (/\bsrc=/.test(tag) && !/\bintegrity="sha/.test(tag)) fail(`${name}: ${tag} has no integrity`);
+  }
+  if (!/<script type="importmap" nonce="[^"]+">\{"integrity"/.test(page)) fail(`${name}: no import map with the chunks' integrity`);
+  return page;
+}
 
 /** Manifest key of the page module of a public route, by the naming convention of src/pages/site/. */
 const pageKeyOf = (path) => `src/pages/site/${path === '/' ? 'home' : path.slice(1)}-page.tsx`;
@@ -92,24 +122,26 @@ async function checkMarketingChunks(paths) {
     if (leaked.length) fail(`staff modules are statically imported by the marketing bundle of ${path}: ${leaked.join(', ')}`);
     // Every chunk the page needs before it hydrates, the entry's own imports included (Vite's
     // modulePreload is off, see vite.config.ts), minus the entry, which the page loads itself.
-    preloads[path] = [...keys].filter((k) => k !== entryKey).map((k) => `/${manifest[k].file}`);
+    preloads[path] = [...keys].filter((k) => k !== entryKey).map((k) => chunkOf(manifest, k));
     console.log(
       `prerender: JS before interaction on ${path}: ${((await gzipSize(manifest, keys)) / 1024).toFixed(1)} KiB gzip (entry ${(entryGz / 1024).toFixed(1)} KiB + page)`,
     );
   }
   console.log(`prerender: ${staffChunks.length} staff page chunk(s) lazy-loaded, none in a marketing route's chunks`);
   // The client-only shell (staff pages) preloads the entry's imports.
-  preloads[APP_SHELL_KEY] = [...entryKeys].filter((k) => k !== entryKey).map((k) => `/${manifest[k].file}`);
+  preloads[APP_SHELL_KEY] = [...entryKeys].filter((k) => k !== entryKey).map((k) => chunkOf(manifest, k));
   return preloads;
 }
 
 async function main() {
   await stat(ssrEntry).catch(() => fail(`${ssrEntry} is missing: run "vite build --ssr src/entry-server.tsx" first`));
-  const template = await readFile(join(distDir, 'index.html'), 'utf8');
-  for (const p of Object.values(PLACEHOLDERS)) if (!template.includes(p)) fail(`dist/index.html has no ${p} placeholder`);
+  const built = await readFile(join(distDir, 'index.html'), 'utf8');
+  for (const p of Object.values(PLACEHOLDERS)) if (!built.includes(p)) fail(`dist/index.html has no ${p} placeholder`);
 
   /** @type {import('../src/entry-server').RenderedPage} */
   const server = await import(pathToFileURL(ssrEntry).href);
+  // Every page, server-rendered ones included, comes from this template: its scripts carry the nonce placeholder.
+  const template = withCspNonces(built, server.CSP_NONCE_PLACEHOLDER, 'dist/index.html');
 
   const preloads = await checkMarketingChunks(server.PUBLIC_PATHS);
 
@@ -117,13 +149,18 @@ async function main() {
   // Every page leaves the marker where the server embeds the current public config (see
   // backend/src/platform/web/serve-frontend.ts).
   const data = server.PUBLIC_CONFIG_MARKER;
+  const nonce = server.CSP_NONCE_PLACEHOLDER;
   await writeFile(
     join(distDir, 'app.html'),
-    fillTemplate(template, {
-      head: `${server.headTags(server.APP_SHELL)}\n    ${appChunksTagOf(preloads[APP_SHELL_KEY])}`,
-      html: '',
-      data,
-    }),
+    withCspNonces(
+      fillTemplate(template, {
+        head: `${server.headTags(server.APP_SHELL)}\n    ${appChunksTagOf(preloads[APP_SHELL_KEY])}`,
+        html: '',
+        data,
+      }),
+      nonce,
+      'app.html',
+    ),
   );
 
   const titles = new Map();
@@ -141,7 +178,11 @@ async function main() {
     if (prerendered === template) fail('dist/index.html has no <html lang="en"> to mark as prerendered');
     await writeFile(
       out,
-      fillTemplate(prerendered, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data }),
+      withCspNonces(
+        fillTemplate(prerendered, { head: `${page.head}${preloadTags ? `\n    ${preloadTags}` : ''}`, html: page.html, data }),
+        nonce,
+        target.file,
+      ),
     );
     // A page the api renders per request with current data gets its template too (entry-server.tsx
     // SERVER_RENDERED_PAGES); the prerendered page above stays its fallback.
@@ -190,6 +231,7 @@ async function main() {
         description: 'How to serve this directory: see frontend/README.md "Serving dist/".',
         prerendered: written,
         clientOnly: server.CLIENT_ONLY_PATHS,
+        payment: server.PAYMENT_PATHS,
         appShell: 'app.html',
         notFound: '404.html',
       },

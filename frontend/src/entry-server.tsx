@@ -23,7 +23,15 @@ import { preloadDeferredSections } from './components/site/deferred-section';
 import { PUBLIC_ROUTES } from './routes/public-routes';
 import { jsonLdText, localBusinessJsonLd } from './app/structured-data';
 import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
-import { APP_SHELL_META, LOCAL_BUSINESS_SCRIPT_ID, SITE_NAME, SITE_ORIGIN, canonicalUrl, type RouteMeta } from './routes/route-meta';
+import {
+  APP_SHELL_META,
+  LOCAL_BUSINESS_SCRIPT_ID,
+  SITE_NAME,
+  SITE_ORIGIN,
+  canonicalUrl,
+  type PageRoute,
+  type RouteMeta,
+} from './routes/route-meta';
 import { AppRoutes, preloadRoute } from './routes/routes';
 import { pageMetaOf } from './routes/page-meta';
 import { PUBLIC_CLIENT_PATHS } from './routes/public-client-routes';
@@ -44,7 +52,7 @@ export const PRERENDER_TARGETS: PrerenderTarget[] = [
   { path: NOT_FOUND_RENDER_PATH, file: '404.html' },
 ];
 
-export { PUBLIC_CONFIG_MARKER } from '@ironclad/contracts';
+export { PUBLIC_CONFIG_MARKER, CSP_NONCE_PLACEHOLDER } from '@ironclad/contracts';
 
 /** Client-only paths (and everything below them), answered with app.html by the server. */
 export const CLIENT_ONLY_PATHS: readonly string[] = [...STAFF_PATHS, ...PUBLIC_CLIENT_PATHS];
@@ -71,6 +79,9 @@ export const ORIGIN = SITE_ORIGIN;
 
 /** Paths of the prerendered public pages. */
 export const PUBLIC_PATHS: readonly string[] = PUBLIC_ROUTES.map((r) => r.path);
+
+/** Pages that load Stripe.js (`payment: true`): the api serves them with the payment CSP (route-manifest.json `payment`). */
+export const PAYMENT_PATHS: readonly string[] = PUBLIC_ROUTES.filter((r: PageRoute) => r.payment === true).map((r) => r.path);
 
 /**
  * Paths listed in sitemap.xml: the public pages search engines may index. The payment status

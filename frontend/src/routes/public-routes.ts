@@ -58,10 +58,12 @@ export const PUBLIC_ROUTES = [
   },
   {
     path: '/shopping',
+    payment: true,
     lazy: () => import('../pages/site/shopping-page').then((m) => ({ Component: m.ShoppingPage })),
   },
   {
     path: '/consultation-payment',
+    payment: true,
     lazy: () => import('../pages/site/consultation-payment-page').then((m) => ({ Component: m.ConsultationPaymentPage })),
   },
   {

@@ -24,6 +24,12 @@ export interface PageRoute {
   lazy?: () => Promise<RouteModule>;
   /** The page component, bundled into the entry chunk (only for pages every visitor may need at once). */
   Component?: ComponentType;
+  /**
+   * The page loads Stripe.js: the api serves it with the payment Content-Security-Policy (Stripe's
+   * hosts allowed), and a client-side navigation to it from a page served with the standard policy
+   * loads it as a new document instead (app/csp-document.ts).
+   */
+  payment?: boolean;
 }
 
 /** The `handle` React Router keeps on each route object of the table. */

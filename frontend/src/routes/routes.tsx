@@ -6,7 +6,8 @@
  * Every page is a {@link PageRoute} of the public, client-only or staff lists (or the catch-all
  * 404), rendered inside {@link RootLayout}. Each route object keeps `handle: { preload }`: the
  * entries preload the matched pages' chunks before rendering them. `<DocumentMeta />` applies the
- * page's meta (page-meta.ts) on client-side navigation.
+ * page's meta (page-meta.ts) on client-side navigation. A page marked `payment` renders inside
+ * {@link PaymentDocument}, which makes sure it runs under the payment Content-Security-Policy.
  */
 import type { ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
@@ -14,6 +15,7 @@ import { DocumentMeta } from '../app/document-meta';
 import { RootLayout } from '../app/root-layout';
 import { NotFoundPage } from '../pages/site/not-found-page';
 import { lazyRoute } from './lazy-route';
+import { PaymentDocument } from './payment-document';
 import { PUBLIC_CLIENT_ROUTES } from './public-client-routes';
 import { PUBLIC_ROUTES } from './public-routes';
 import type { PageRoute, RouteHandle } from './route-meta';
@@ -40,7 +42,14 @@ function pageRouteObject(page: PageRoute): RouteObject {
   } else {
     throw new Error(`Route ${page.path} has neither lazy nor Component`);
   }
-  return page.path === '/' ? { index: true, element: <Component />, handle } : { path: page.path, element: <Component />, handle };
+  const element = page.payment ? (
+    <PaymentDocument>
+      <Component />
+    </PaymentDocument>
+  ) : (
+    <Component />
+  );
+  return page.path === '/' ? { index: true, element, handle } : { path: page.path, element, handle };
 }
 
 /** The app's route tree (one tree for the page's lifetime: the lazy pages cache their chunks). */
