@@ -87,7 +87,7 @@ describe('pages', () => {
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:3000', 'ws://localhost:3000']);
     expect(csp.get('report-uri')).toEqual(['/api/csp-report']);
     expect(csp.get('report-to')).toEqual(['csp-endpoint']);

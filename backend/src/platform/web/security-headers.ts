@@ -48,12 +48,14 @@ const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
 /**
  * The CSP directives of a profile, with `nonce` as the script nonce (a value or a placeholder).
  * - scripts: only those carrying the response's nonce, and what they load (`'strict-dynamic'`:
- *   the lazy chunks, the ALTCHA worker's loader, Stripe.js injected by `@stripe/stripe-js`);
+ *   the lazy chunks, Stripe.js injected by `@stripe/stripe-js`);
  * - styles: `'self' 'unsafe-inline'`, because Chakra/emotion insert `<style>` elements at run time
  *   (a style nonce would switch `'unsafe-inline'` off); scripts are what the policy is about;
  * - connections: this origin (and PUBLIC_URL's, for a proxy that rewrites the host) with its
  *   websocket for Socket.IO, plus Stripe's API on payment pages;
- * - workers: `'self'` (the ALTCHA proof-of-work worker, a bundled asset) and `blob:`;
+ * - workers: `'self'` only: the ALTCHA proof-of-work worker is a bundled asset
+ *   (`altcha/workers/pbkdf2?worker` with `altcha/external`; the package's default build would
+ *   start it from a `blob:` URL instead);
  * - no plugins, no `<base>`, no framing by anyone, forms post to this origin only.
  */
 export function cspDirectives(env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL'>, profile: CspProfile, nonce: string): Directives {
@@ -69,7 +71,7 @@ export function cspDirectives(env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", publicOrigin, socketOrigin(publicOrigin), ...(payment ? [stripeApi] : [])],
     'frame-src': payment ? ["'self'", ...stripeJs, 'https://hooks.stripe.com'] : ["'self'"],
-    'worker-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
