@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey } from '@ironclad/contracts';
+import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey, SpamReasonValue } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
@@ -36,10 +36,13 @@ export class LeadsService {
    * in one transaction, then enqueues the delivery. Answers without calling any provider.
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
+   * A submission the bot defences took for a bot's (`spamReason` set: failed honeypot or fill
+   * time) is stored flagged, with no staff notification (`notificationJob` null): the caller
+   * answers as usual, staff find it under "Suspected spam".
    * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off; 400
    *   VALIDATION_FAILED for a calculator configuration outside the §5 ranges.
    */
-  async createPublic(input: CreateLead): Promise<CreateLeadResponse> {
+  async createPublic(input: CreateLead, spamReason: SpamReasonValue | null = null): Promise<CreateLeadResponse> {
     const feature = FEATURE_OF_SOURCE[input.source];
     if (feature) await this.settings.assertEnabled(feature);
     const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_LEAD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
@@ -48,39 +51,46 @@ export class LeadsService {
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
-    const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(LeadRecord, {
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          email: input.email,
-          phone: input.phone ?? null,
-          company: input.company ?? null,
-          address: input.address ?? null,
-          buildingInfo,
-          aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
-          totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
-          budget: input.budget ?? null,
-          timeline: input.timeline ?? null,
-          specificAreas: input.specificAreas ?? null,
-          additionalFeatures: input.additionalFeatures,
-          status: 'new',
-          source: input.source,
-        }),
-      );
-      const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
-      const record = await this.outbound.recordQueued(manager, {
-        idempotencyKey: `staff-notification:lead:${saved.id}`,
-        channel: 'email',
-        recipient: this.env.STAFF_NOTIFICATION_EMAIL,
-        template: email.template,
-        subject: email.subject,
-        body: email.text,
-        leadId: saved.id,
-      });
-      return { lead: saved, outboundId: record.id };
-    });
-    const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
+    const { lead, outboundId } = await this.dataSource.transaction(
+      async (manager): Promise<{ lead: LeadRecord; outboundId: number | null }> => {
+        const saved = await manager.save(
+          manager.create(LeadRecord, {
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+            email: input.email,
+            phone: input.phone ?? null,
+            company: input.company ?? null,
+            address: input.address ?? null,
+            buildingInfo,
+            aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
+            totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
+            budget: input.budget ?? null,
+            timeline: input.timeline ?? null,
+            specificAreas: input.specificAreas ?? null,
+            additionalFeatures: input.additionalFeatures,
+            status: 'new',
+            source: input.source,
+            spamReason,
+          }),
+        );
+        if (spamReason) return { lead: saved, outboundId: null };
+        const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
+        const record = await this.outbound.recordQueued(manager, {
+          idempotencyKey: `staff-notification:lead:${saved.id}`,
+          channel: 'email',
+          recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+          template: email.template,
+          subject: email.subject,
+          body: email.text,
+          leadId: saved.id,
+        });
+        return { lead: saved, outboundId: record.id };
+      },
+    );
+    const notificationJob =
+      outboundId === null
+        ? null
+        : await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
     return { lead: toLead(lead), notificationJob };
   }
 
@@ -122,7 +132,12 @@ export class LeadsService {
   }
 }
 
-/** Entity → API shape (cents → whole dollars). */
+/** Entity → the staff's API shape: {@link toLead} plus the spam flag. */
+export function toStaffLead(r: LeadRecord): Lead {
+  return { ...toLead(r), spamReason: (r.spamReason as SpamReasonValue | null) ?? null };
+}
+
+/** Entity → API shape (cents → whole dollars), as the visitor's answer gives it (no spam flag). */
 export function toLead(r: LeadRecord): Lead {
   return {
     id: r.id,

@@ -11,6 +11,7 @@ import { buildingInfoSchema, LEAD_SOURCES, LEAD_STATUSES, leadStatusField } from
 import { WIZARD_FIELD_MAX_LENGTH as MAX } from '../quote.js';
 import { limitedText, optionalText } from '../text.js';
 import { jobRefSchema } from './common.js';
+import { SPAM_REASONS } from './bot-defence.js';
 
 // ---------------------------------------------------------------------------------------------
 // The lead as the API answers it
@@ -76,6 +77,11 @@ export const leadSchema = z.object({
   source: z.enum(LEAD_SOURCES).catch('unknown'),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Staff answers only: why the lead is taken for a bot's submission (failed honeypot or fill
+   * time), or null. Absent from the visitor's POST /api/leads answer.
+   */
+  spamReason: z.enum(SPAM_REASONS).nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
 
