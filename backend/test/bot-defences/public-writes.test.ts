@@ -251,7 +251,7 @@ describe('honeypot and fill time', () => {
 
 describe('the ALTCHA challenge', () => {
   it('is required on every gated form with CHALLENGE_MODE=always: valid passes once, replayed / expired / forged do not', async () => {
-    const app = await api({ CHALLENGE_MODE: 'always' });
+    const app = await api({ CHALLENGE_MODE: 'always', CHALLENGE_PASS_WRITES: '0' });
     const ip = '198.51.100.40';
     const missing = await post(app, '/api/leads', ip)
       .send(calculatorLead(uniqueEmail('ch')))
@@ -295,7 +295,7 @@ describe('the ALTCHA challenge', () => {
   });
 
   it('is asked only past the soft threshold in auto mode', async () => {
-    const app = await api({ CHALLENGE_AFTER_PER_HOUR: '2' });
+    const app = await api({ CHALLENGE_AFTER_PER_HOUR: '2', CHALLENGE_PASS_WRITES: '2' });
     const ip = '198.51.100.41';
     await post(app, '/api/leads', ip)
       .send(calculatorLead(uniqueEmail('soft')))
@@ -310,6 +310,16 @@ describe('the ALTCHA challenge', () => {
     await post(app, '/api/leads', ip)
       .send(calculatorLead(uniqueEmail('soft'), { altcha: await solve(challenge) }))
       .expect(201);
+    // the solution's pass: CHALLENGE_PASS_WRITES (here 2) more gated writes, then a new tick
+    await post(app, '/api/leads', ip)
+      .send(calculatorLead(uniqueEmail('soft')))
+      .expect(201);
+    await post(app, '/api/leads', ip)
+      .send(calculatorLead(uniqueEmail('soft')))
+      .expect(201);
+    await post(app, '/api/leads', ip)
+      .send(calculatorLead(uniqueEmail('soft')))
+      .expect(428);
     // another address starts from zero
     await post(app, '/api/leads', '198.51.100.42')
       .send(calculatorLead(uniqueEmail('soft')))

@@ -112,6 +112,11 @@ export const envSchema = z
     CHALLENGE_MODE: z.enum(['auto', 'always']).default('auto'),
     /** Gated public writes (lead, contact, PDF quote, payment) one address makes per hour before the challenge is asked. */
     CHALLENGE_AFTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(8),
+    /**
+     * Gated writes an address may make without a new solution in the 10 minutes after it solved
+     * the challenge (the calculator sends a lead, then the PDF request: one tick covers both).
+     */
+    CHALLENGE_PASS_WRITES: z.coerce.number().int().min(0).max(100).default(3),
     /** PBKDF2 iterations per proof-of-work attempt of the challenge. */
     CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** Largest counter the solver may need to reach (the work is about half of it on average). */
