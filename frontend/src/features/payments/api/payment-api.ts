@@ -3,7 +3,7 @@
  * the wizard deposit is round(10% × the stored lead total), the consultation deposit $250.
  * The answers' schemas load beside the request (payment-schemas.ts).
  */
-import type { PaymentStatusResponse } from '@ironclad/contracts';
+import type { FormSignals, PaymentStatusResponse } from '@ironclad/contracts';
 import { apiRequest } from '../../../lib/api';
 
 const schemas = () => import('./payment-schemas');
@@ -28,11 +28,13 @@ export async function createDepositPayment(body: {
 }
 
 /** POST /api/create-consultation-payment → the PaymentIntent's client secret (always $250). */
-export async function createConsultationPayment(body: {
-  amount: number;
-  customerInfo: CustomerInfo;
-  projectDetails: { type: string; description: string };
-}): Promise<string> {
+export async function createConsultationPayment(
+  body: {
+    amount: number;
+    customerInfo: CustomerInfo;
+    projectDetails: { type: string; description: string };
+  } & FormSignals,
+): Promise<string> {
   return (
     await apiRequest('POST', '/api/create-consultation-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })
   ).clientSecret;
