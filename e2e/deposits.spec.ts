@@ -4,7 +4,7 @@
  * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
  * signed webhook to our API, as Stripe does.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';

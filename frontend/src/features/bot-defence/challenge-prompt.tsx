@@ -37,7 +37,7 @@ export function ChallengePrompt({ guard }: { guard: FormGuard }) {
   const ref = useRef<HTMLElement | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const { challengeMessage, setSolution } = guard;
+  const { challengeMessage, challengeRound, setSolution } = guard;
 
   useEffect(() => {
     if (!challengeMessage) return;
@@ -61,6 +61,12 @@ export function ChallengePrompt({ guard }: { guard: FormGuard }) {
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
   }, [ready, setSolution]);
+
+  // Asked again (the solution was spent or refused): the widget goes back to "tick me".
+  useEffect(() => {
+    const el = ref.current as (HTMLElement & { reset?: () => void }) | null;
+    if (challengeRound > 1) el?.reset?.();
+  }, [challengeRound]);
 
   if (!challengeMessage) return null;
   return (

@@ -23,12 +23,14 @@ export type GuardOutcome =
 export interface FormGuard {
   /** Ref of the honeypot input (HoneypotField). */
   honeypotRef: React.RefObject<HTMLInputElement | null>;
-  /** The signals to send with the form's body. */
+  /** The signals to send with the form's body; a solved payload is included once (it is good for one request). */
   signals: () => FormSignals;
   /** Set while the api asks for the challenge: the message to show above the widget. */
   challengeMessage: string | null;
   /** Whether a solved, unused payload is ready. */
   solved: boolean;
+  /** Changes each time the api asks for the check again (the widget resets to be ticked anew). */
+  challengeRound: number;
   /** Called by the widget with its payload once solved (null when it expired or was reset). */
   setSolution: (payload: string | null) => void;
   /** Reads a failed request's error. */
@@ -48,36 +50,48 @@ export function useFormGuard(): FormGuard {
   if (shownAt.current === 0) shownAt.current = Date.now();
   const honeypotRef = useRef<HTMLInputElement | null>(null);
   const [challengeMessage, setChallengeMessage] = useState<string | null>(null);
-  const [solution, setSolution] = useState<string | null>(null);
+  const [solved, setSolved] = useState(false);
+  const [challengeRound, setChallengeRound] = useState(0);
+  const solution = useRef<string | null>(null);
 
-  const signals = useCallback(
-    (): FormSignals => ({
+  const setSolution = useCallback((payload: string | null) => {
+    solution.current = payload;
+    setSolved(payload !== null);
+  }, []);
+
+  const signals = useCallback((): FormSignals => {
+    const altcha = solution.current;
+    solution.current = null; // spent by this request; the api's pass covers the next few
+    return {
       [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '',
       formElapsedMs: Math.max(0, Math.round(Date.now() - shownAt.current)),
-      ...(solution ? { altcha: solution } : {}),
-    }),
-    [solution],
-  );
-
-  const onError = useCallback((err: unknown): GuardOutcome => {
-    if (!(err instanceof ApiError)) return { kind: 'other' };
-    if (err.status === 428 && err.body?.code === ErrorCode.ChallengeRequired) {
-      const message = err.body.message;
-      setSolution(null); // a payload is good once: the widget must be ticked again
-      setChallengeMessage(message);
-      return { kind: 'challenge', message };
-    }
-    if (err.status === 429) return { kind: 'limited', message: limitedMessage(err), retryAfterSeconds: null };
-    return { kind: 'other' };
+      ...(altcha ? { altcha } : {}),
+    };
   }, []);
+
+  const onError = useCallback(
+    (err: unknown): GuardOutcome => {
+      if (!(err instanceof ApiError)) return { kind: 'other' };
+      if (err.status === 428 && err.body?.code === ErrorCode.ChallengeRequired) {
+        const message = err.body.message;
+        setSolution(null); // a payload is good once: the widget must be ticked again
+        setChallengeRound((n) => n + 1);
+        setChallengeMessage(message);
+        return { kind: 'challenge', message };
+      }
+      if (err.status === 429) return { kind: 'limited', message: limitedMessage(err), retryAfterSeconds: null };
+      return { kind: 'other' };
+    },
+    [setSolution],
+  );
 
   const onSuccess = useCallback(() => {
     setSolution(null);
     setChallengeMessage(null);
-  }, []);
+  }, [setSolution]);
 
   return useMemo(
-    () => ({ honeypotRef, signals, challengeMessage, solved: solution !== null, setSolution, onError, onSuccess }),
-    [signals, challengeMessage, solution, onError, onSuccess],
+    () => ({ honeypotRef, signals, challengeMessage, solved, challengeRound, setSolution, onError, onSuccess }),
+    [signals, challengeMessage, solved, challengeRound, setSolution, onError, onSuccess],
   );
 }
