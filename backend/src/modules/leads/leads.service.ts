@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey } from '@ironclad/contracts';
+import type { CreateLead, CreateLeadResponse, JobRef, Lead, LeadSource, LeadStatus, SiteSettingKey } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
-import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { MessageJobs, StaffDigests } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
@@ -21,7 +21,7 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
 export class LeadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly outbound: OutboundMessagesService,
+    private readonly digests: StaffDigests,
     private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
@@ -33,7 +33,9 @@ export class LeadsService {
    * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
    * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
    * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
-   * in one transaction, then enqueues the delivery. Answers without calling any provider.
+   * in one transaction (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
+   * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
+   * any provider.
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
    * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off; 400
@@ -48,7 +50,7 @@ export class LeadsService {
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
-    const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
+    const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(LeadRecord, {
           firstName: input.firstName ?? null,
@@ -68,20 +70,56 @@ export class LeadsService {
           source: input.source,
         }),
       );
-      const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
-      const record = await this.outbound.recordQueued(manager, {
-        idempotencyKey: `staff-notification:lead:${saved.id}`,
+      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved)) };
+    });
+    const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
+    return { lead: toLead(lead), notificationJob };
+  }
+
+  /**
+   * Records the staff "new lead" email of `lead` in `manager`'s transaction under the digest
+   * policy (StaffDigests: the first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified
+   * one by one, the others are listed in one digest at the window's end).
+   * @returns the record's id and, when it was gathered into a digest, the digest's window.
+   */
+  private async recordNewLeadNotification(
+    manager: EntityManager,
+    lead: LeadRecord,
+  ): Promise<{ outboundId: number | null; digestWindow: number | null }> {
+    const email = renderNewLeadNotification(lead, `${this.env.PUBLIC_URL}/admin`);
+    const { record, digestWindow } = await this.digests.record(
+      manager,
+      'new-leads',
+      {
+        idempotencyKey: `staff-notification:lead:${lead.id}`,
         channel: 'email',
         recipient: this.env.STAFF_NOTIFICATION_EMAIL,
         template: email.template,
         subject: email.subject,
         body: email.text,
-        leadId: saved.id,
-      });
-      return { lead: saved, outboundId: record.id };
-    });
-    const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
-    return { lead: toLead(lead), notificationJob };
+        leadId: lead.id,
+      },
+      lead.createdAt,
+    );
+    return { outboundId: record.id, digestWindow };
+  }
+
+  /**
+   * After the commit: enqueues the single notification `outboundId`, or schedules the digest of
+   * `digestWindow` when the notification was gathered into one. Never throws.
+   * @returns the notification job to watch, or null (digested, not notified, or Redis down).
+   */
+  private async dispatchNewLeadNotification(
+    leadId: number,
+    outboundId: number | null,
+    digestWindow: number | null = null,
+  ): Promise<JobRef | null> {
+    if (outboundId === null) return null;
+    if (digestWindow !== null) {
+      await this.digests.scheduleDigest('new-leads', digestWindow);
+      return null;
+    }
+    return this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: leadId });
   }
 
   /**
