@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey, SpamReasonValue } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
+import { newDepositToken } from './deposit-token.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
@@ -34,6 +35,8 @@ export class LeadsService {
    * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
    * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
    * in one transaction, then enqueues the delivery. Answers without calling any provider.
+   * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
+   * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts).
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
    * A submission the bot defences took for a bot's (`spamReason` set: failed honeypot or fill
@@ -49,6 +52,7 @@ export class LeadsService {
     // decisions.md §3, §10: a wizard lead is priced by the server's design engine, a calculator
     // lead by the server's calculator, whatever the browser sent.
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
+    const deposit = wizardQuote && wizardQuote.totalEstimateCents > 0 ? newDepositToken() : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
     const { lead, outboundId } = await this.dataSource.transaction(
@@ -62,6 +66,7 @@ export class LeadsService {
             company: input.company ?? null,
             address: input.address ?? null,
             buildingInfo,
+            depositTokenHash: deposit?.hash ?? null,
             aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
             totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
             budget: input.budget ?? null,
@@ -91,7 +96,7 @@ export class LeadsService {
       outboundId === null
         ? null
         : await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
-    return { lead: toLead(lead), notificationJob };
+    return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
   }
 
   /**
