@@ -51,6 +51,15 @@ export class LeadRecord {
   @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
   totalEstimateCents!: number | null;
 
+  /**
+   * SHA-256 (hex) of the deposit token handed out with a wizard quote (see deposit-token.ts): a
+   * deposit is addressed by the token, and a database read does not reveal it. Null for leads
+   * without a quote to pay a deposit on.
+   */
+  @Index('IDX_leads_deposit_token_hash', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  depositTokenHash!: string | null;
+
   @Column({ type: 'text', nullable: true })
   budget!: string | null;
 

@@ -12,6 +12,7 @@ import type {
   SpamReasonValue,
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
+import { newDepositToken } from './deposit-token.js';
 import { MessageJobs, StaffDigests } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
@@ -45,6 +46,8 @@ export class LeadsService {
    * in one transaction (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
    * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
    * any provider.
+   * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
+   * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts).
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
    * A submission the bot defences took for a bot's (`spamReason` set: failed honeypot or fill
@@ -60,6 +63,7 @@ export class LeadsService {
     // decisions.md §3, §10: a wizard lead is priced by the server's design engine, a calculator
     // lead by the server's calculator, whatever the browser sent.
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
+    const deposit = wizardQuote && wizardQuote.totalEstimateCents > 0 ? newDepositToken() : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
     const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
@@ -72,6 +76,7 @@ export class LeadsService {
           company: input.company ?? null,
           address: input.address ?? null,
           buildingInfo,
+          depositTokenHash: deposit?.hash ?? null,
           aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
           totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
           budget: input.budget ?? null,
@@ -88,7 +93,7 @@ export class LeadsService {
       return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved)) };
     });
     const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
-    return { lead: toLead(lead), notificationJob };
+    return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
   }
 
   /**

@@ -67,6 +67,15 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optional(z.string().min(1)),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
     STRIPE_API_BASE_URL: url(['http:', 'https:']).default('https://api.stripe.com'),
+    /**
+     * Card-testing defence: more than this many `payment_intent.payment_failed` events for one
+     * quote or one client address within PAYMENT_FAILURES_WINDOW_MINUTES pause online payment for it.
+     */
+    PAYMENT_FAILURES_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+    /** The window (minutes) in which the payment failures of a quote or address are counted. */
+    PAYMENT_FAILURES_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    /** How long (minutes) online payment stays paused for a quote or address once locked (default 24 h). */
+    PAYMENT_LOCK_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     STABILITY_API_KEY: optional(z.string().min(1)),
     STABILITY_BASE_URL: url(['http:', 'https:']).default('https://api.stability.ai'),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),

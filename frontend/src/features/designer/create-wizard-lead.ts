@@ -11,6 +11,11 @@ import { WIZARD_TOASTS, type WizardState } from './wizard-options';
 
 export interface WizardQuote {
   leadId: number;
+  /**
+   * The quote's deposit token (POST /api/leads `depositToken`): the only way to address its
+   * deposit (POST /api/create-deposit-payment `quoteToken`); null when there is nothing to pay.
+   */
+  depositToken: string | null;
   /** Whole dollars. */
   totalEstimate: number;
   recommendation: AiRecommendation;
@@ -52,7 +57,12 @@ export function useCreateWizardLead() {
         body: { ...wizardLeadBody(state), ...signals },
         schema: import('./wizard-lead-schema').then((m) => m.wizardLeadResponseSchema),
       });
-      return { leadId: res.lead.id, totalEstimate: res.lead.totalEstimate, recommendation: res.lead.aiRecommendation };
+      return {
+        leadId: res.lead.id,
+        depositToken: res.depositToken,
+        totalEstimate: res.lead.totalEstimate,
+        recommendation: res.lead.aiRecommendation,
+      };
     },
     meta: { errorToast: WIZARD_TOASTS.failure },
   });

@@ -12,6 +12,7 @@ import { WIZARD_FIELD_MAX_LENGTH as MAX } from '../quote.js';
 import { limitedText, optionalText } from '../text.js';
 import { jobRefSchema } from './common.js';
 import { SPAM_REASONS } from './bot-defence.js';
+import { depositTokenField } from './deposit-token.js';
 
 // ---------------------------------------------------------------------------------------------
 // The lead as the API answers it
@@ -134,5 +135,11 @@ export type CreateLead = z.output<typeof createLeadSchema>;
 export const createLeadResponseSchema = z.object({
   lead: leadSchema,
   notificationJob: jobRefSchema.nullable(),
+  /**
+   * The deposit token of a wizard lead with a server quote (an unguessable 256-bit random value,
+   * base64url, 43 characters), to be sent as `quoteToken` to POST /api/create-deposit-payment;
+   * the server keeps only its SHA-256. Null for leads without a quote to pay a deposit on.
+   */
+  depositToken: depositTokenField.nullable(),
 });
 export type CreateLeadResponse = z.output<typeof createLeadResponseSchema>;

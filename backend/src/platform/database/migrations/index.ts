@@ -10,6 +10,7 @@ import { OutboundPendingIndex1795267895444 } from './1795267895444-OutboundPendi
 import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSort.js';
 import { SpamFlags1795280000000 } from './1795280000000-SpamFlags.js';
 import { RecipientCaps1795290000000 } from './1795290000000-RecipientCaps.js';
+import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-DepositTokensAndPaymentLocks.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LeadSearchAndSort1795270000000,
   SpamFlags1795280000000,
   RecipientCaps1795290000000,
+  DepositTokensAndPaymentLocks1795295000000,
 ];
