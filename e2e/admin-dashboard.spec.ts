@@ -5,7 +5,7 @@
  * The admin is created with the real CLI (`admin-create.js --password-stdin`).
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { parse } from 'csv-parse/sync';
 import { dbQuery } from './support/e2e-env';
 import { createAdmin, signIn as signInAt } from './support/staff';

@@ -4,7 +4,7 @@
  * pushes `lead:changed` to the session-authenticated staff room; the page refetches).
  */
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 
 const ADMINS = [

@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import pg from 'pg';
 import { startFakeSendGrid, type FakeSendGrid } from '../backend/test/support/fake-sendgrid';
 import { collectConsoleErrors } from './support/console-errors';

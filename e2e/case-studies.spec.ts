@@ -3,7 +3,7 @@
  * at most 2 featured, tabs with counts, expandable cards with tags, the gallery, the empty state
  * and hostile text rendered as text.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { dbQuery } from './support/e2e-env';
 

@@ -6,7 +6,7 @@
  * The e2e server has no provider credentials: every send ends as not delivered (the outbox).
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { QueueName } from '@ironclad/contracts';
 import { Queue } from 'bullmq';
 import { parse } from 'csv-parse/sync';

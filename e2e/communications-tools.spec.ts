@@ -6,7 +6,7 @@
  * unsubscribe page, whose opt-out makes the next campaign skip the address.
  * No provider credentials: sends end as not delivered (the outbox).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { dbQuery } from './support/e2e-env';
 import { createAdmin, seriousA11yViolations, signIn, type StaffAccount } from './support/staff';
 

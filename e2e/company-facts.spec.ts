@@ -4,7 +4,7 @@
  * links once it is interactive, and in the JSON-LD LocalBusiness of the served HTML (what crawlers
  * and visitors without JavaScript get).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { CompanyFacts } from '@ironclad/contracts';
 import { dbQuery } from './support/e2e-env';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';

@@ -4,7 +4,7 @@
  * size (1200×800, read from the file's IHDR header).
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { gotoHydrated } from './support/goto';
 
 test('selection, limit of 3, rows and values', async ({ page }) => {

@@ -4,7 +4,7 @@
  * staff see the payment, with the status from the verified webhook, in the contact's details.
  */
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
 

@@ -4,7 +4,8 @@
  * edge by a test double that confirms against the e2e server's fake Stripe API, which sends the
  * signed webhook to our API, as Stripe does.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, test, type Page, type Route } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
@@ -232,6 +233,33 @@ test.describe('deposits', () => {
     confirm.release();
     await expect(wizard.getByTestId('payment-confirmed').getByText('Deposit Successful!')).toBeVisible();
     await expect.poll(async () => (await paymentOf('lead_id = $1', lead!.id))?.status).toBe('succeeded');
+  });
+
+  test('wizard deposit: the quote is addressed by its token; a quote paused after card failures says to call', async ({ page }) => {
+    await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
+    const email = uniqueEmail('locked');
+    const wizard = await walkWizardToQuote(page, email);
+    const [lead] = await dbQuery<{ id: number; deposit_token_hash: string }>('SELECT id, deposit_token_hash FROM leads WHERE email = $1', [
+      email,
+    ]);
+    // online payment paused for this quote (as after more than 5 card failures in 10 minutes)
+    await dbQuery(`INSERT INTO payment_locks (scope, subject, locked_until, failures) VALUES ('lead', $1, now() + interval '1 hour', 6)`, [
+      String(lead!.id),
+    ]);
+    const start = wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ });
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/create-deposit-payment'));
+    await start.click();
+    const res = await answered;
+    // the browser sends the token it got with the quote, never the lead id
+    const sent = res.request().postDataJSON() as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('leadId');
+    expect(createHash('sha256').update(String(sent.quoteToken)).digest('hex')).toBe(lead!.deposit_token_hash);
+    expect(res.status()).toBe(423);
+    await expect(page.getByText('Payment Setup Failed').first()).toBeVisible();
+    await expect(page.getByText('Online payment is paused for this quote. Please call us to pay.').first()).toBeVisible();
+    await expect(start).toBeEnabled();
+    await expect(wizard.getByTestId('stripe-card-number')).toHaveCount(0);
+    expect(await paymentOf('lead_id = $1', lead!.id)).toBeUndefined();
   });
 
   test('consultation deposit: a setup failure is logged and the page offers to try again or call', async ({ page }) => {

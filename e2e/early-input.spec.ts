@@ -4,7 +4,7 @@
  * replayed, and the typed values reach the app's state, once the page is interactive. Here the
  * app's last chunk (app/boot) is held back by the test until the visitor has acted.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { dbQuery } from './support/e2e-env';
 import { scrollIntoHydratedView } from './support/goto';
 

@@ -3,7 +3,7 @@
  * generated image of its key when the public config lists one, and its built-in illustration
  * otherwise.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { gotoHydrated } from './support/goto';
 import { changePublicConfig } from './support/public-config';
 

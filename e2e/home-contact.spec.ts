@@ -2,7 +2,7 @@
  * Home contact form (public-site.md §4, §5, §8): validation messages, a real submission stored
  * by the API, and the staff-notification outbox record written by the worker.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 import { scrollIntoHydratedView } from './support/goto';

@@ -3,7 +3,7 @@
  * services toggle, testimonials carousel timing (Playwright clock), free-guide confirmation and
  * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { deferredSectionOf, gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
 import { changePublicConfig } from './support/public-config';

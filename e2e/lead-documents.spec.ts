@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 
 const ADMIN = { email: 'e2e.documents@ironclad.test', password: 'e2e documents password 42' };

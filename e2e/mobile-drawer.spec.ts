@@ -1,7 +1,7 @@
 /**
  * Small-screen navigation (public-site.md §2): the right-side drawer 'Navigation Menu'.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,7 +1,7 @@
 /**
  * Unknown paths (public-site.md §2): '404 Page Not Found' with HTTP status 404.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { gotoHydrated } from './support/goto';
 

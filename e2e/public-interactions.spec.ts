@@ -12,7 +12,7 @@
  *   mode, an expanded case study, the home contact form showing its validation errors and the
  *   free-guide confirmation.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { seriousA11yViolations } from './support/staff';
 

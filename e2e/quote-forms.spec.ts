@@ -11,7 +11,7 @@
  * - Bad input on the home form: empty and overlong values get the validation messages and send
  *   nothing; script-laden and emoji/RTL/CJK-heavy values are sent, stored verbatim and never run.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import type { PublicConfig } from '@ironclad/contracts';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { dbQuery } from './support/e2e-env';

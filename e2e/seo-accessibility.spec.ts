@@ -4,7 +4,7 @@
  * sitemap.xml and robots.txt; axe-core reports no serious or critical violation at 1280 px and
  * 390 px; the page is readable without JavaScript.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { seriousA11yViolations } from './support/staff';
 
 const PUBLIC_ROUTES = [

@@ -2,7 +2,7 @@
  * Service pages (public-site.md §2, §3, §5, §8, §9): sections and prices, CTA scrolls to #contact, quote form success and failure
  * toasts, validation, hostile input stored and rendered as text.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { gotoHydrated } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';

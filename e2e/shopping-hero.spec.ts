@@ -6,7 +6,7 @@
  * only, so no other spec sees the change.
  */
 import { LANDING_IMAGE_KEY } from '@ironclad/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { dbQuery } from './support/e2e-env';
 import { gotoHydrated } from './support/goto';
 

@@ -5,7 +5,7 @@
  * action in view and only the current step is named. Neither scrolls sideways.
  * (shopping-mobile.spec.ts walks the whole wizard and the quote at 390 px.)
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { gotoHydrated } from './support/goto';
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

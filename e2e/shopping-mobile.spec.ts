@@ -5,7 +5,7 @@
  * price details, deposit) has no serious accessibility violation.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { walkWizardToQuote } from './support/wizard';
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -3,7 +3,7 @@
  * a visitor walks the five steps, the gating holds, the lead is created with the server's quote
  * and step 5 shows it in its tabs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { AiRecommendation } from '@ironclad/contracts';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';

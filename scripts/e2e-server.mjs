@@ -75,6 +75,16 @@ const childEnv = {
   STABILITY_API_KEY: '',
   ADMIN_EMAIL: '',
   ADMIN_PASSWORD: '',
+  // Bot defences at their production defaults, with the browser behind a trusted loopback
+  // "proxy": each test sends its own X-Forwarded-For (e2e/support/test.ts), so each is one client.
+  BOT_DEFENCES: 'on',
+  TRUSTED_PROXIES: 'loopback',
+  // Playwright types faster than any person: the fill-time test (FORM_MIN_FILL_MS, 3 s by
+  // default; tested through the API in backend/test/bot-defences) would flag its leads as spam.
+  FORM_MIN_FILL_MS: process.env.E2E_FORM_MIN_FILL_MS ?? '0',
+  // A cheap proof of work, so the check solves in a moment on a busy 2-core CI machine.
+  CHALLENGE_COST: '50',
+  CHALLENGE_MAX_COUNTER: '400',
 };
 
 const log = (msg) => console.log(`[e2e-server] ${msg}`);

@@ -5,7 +5,7 @@ import { LeadDocumentRecord } from '../modules/estimates/index.js';
 import { InventoryItemRecord } from '../modules/inventory/index.js';
 import { LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
 import { CommunicationOptOutRecord, OutboundMessageRecord } from '../modules/messaging/index.js';
-import { PaymentRecord, StripeEventRecord } from '../modules/payments/index.js';
+import { PaymentFailureRecord, PaymentLockRecord, PaymentRecord, StripeEventRecord } from '../modules/payments/index.js';
 import { AiConfigRecord } from '../modules/quotes/index.js';
 import { CaseStudyRecord, PromotionRecord, SiteContentRecord, SiteSettingRecord, TestimonialRecord } from '../modules/site/index.js';
 import { AuditLogRecord, SessionRecord, User } from '../modules/staff/index.js';
@@ -26,6 +26,8 @@ export const ENTITIES: EntityList = [
   OutboundMessageRecord,
   PaymentRecord,
   StripeEventRecord,
+  PaymentFailureRecord,
+  PaymentLockRecord,
   AuditLogRecord,
   LeadDocumentRecord,
   LeadStatusChangeRecord,

@@ -3,6 +3,7 @@
  * §4, §14): amounts, currency and Idempotency-Key sent; signed webhooks (forged → 400, replay →
  * no second effect); the payment status endpoint; the api without Stripe keys.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import request from 'supertest';
@@ -37,13 +38,16 @@ function sendEvent(event: { id: string; type: string; data: { object: unknown } 
   return http().post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
 }
 
-async function newWizardLead(email: string) {
-  const res = await http()
-    .post('/api/leads')
-    .send({ ...wizardLead, email })
-    .expect(201);
-  return res.body.lead as { id: number; totalEstimate: number };
+/** A wizard lead with its quote; `token` is the deposit token handed out with it. */
+async function newWizardLead(email: string, forwardedFor?: string) {
+  const req = http().post('/api/leads');
+  if (forwardedFor) req.set('X-Forwarded-For', forwardedFor);
+  const res = await req.send({ ...wizardLead, email }).expect(201);
+  expect(res.body.depositToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return { ...(res.body.lead as { id: number; totalEstimate: number }), token: res.body.depositToken as string };
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -81,7 +85,7 @@ describe('POST /api/create-deposit-payment', () => {
     const lead = await newWizardLead('deposit1@example.com');
     const res = await http()
       .post('/api/create-deposit-payment')
-      .send({ leadId: lead.id, totalAmount: 1, customerInfo: { firstName: 'Ana' }, projectDetails: { fullDeposit: true } })
+      .send({ quoteToken: lead.token, totalAmount: 1, customerInfo: { firstName: 'Ana' }, projectDetails: { fullDeposit: true } })
       .expect(200);
     const expected = Math.round(lead.totalEstimate * 100 * 0.1);
     const [req] = creates().slice(-1);
@@ -108,16 +112,16 @@ describe('POST /api/create-deposit-payment', () => {
       customer_email: 'deposit1@example.com',
     });
 
-    // asking again for the same lead reuses the intent: no second PaymentIntent
+    // asking again for the same quote reuses the intent: no second PaymentIntent
     const before = creates().length;
-    const again = await http().post('/api/create-deposit-payment').send({ leadId: lead.id, totalAmount: 999999 }).expect(200);
+    const again = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token, totalAmount: 999999 }).expect(200);
     expect(again.body.clientSecret).toBe(res.body.clientSecret);
     expect(creates().length).toBe(before);
   });
 
   it('a PaymentIntent canceled at Stripe is marked canceled and replaced by a new one (never handed out again)', async () => {
     const lead = await newWizardLead('deposit-cancel@example.com');
-    const first = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const first = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     const firstId = first.body.clientSecret.split('_secret_')[0];
     const firstKey = creates().slice(-1)[0]!.idempotencyKey;
     // staff (or Stripe, after a long wait) cancel the intent
@@ -127,7 +131,7 @@ describe('POST /api/create-deposit-payment', () => {
     });
     expect(cancel.status).toBe(200);
 
-    const second = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const second = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     expect(second.body.clientSecret).not.toBe(first.body.clientSecret);
     const [req] = creates().slice(-1);
     expect(req!.body).toMatchObject({ amount: String(Math.round(lead.totalEstimate * 10)), 'metadata[replaces]': firstId });
@@ -138,34 +142,116 @@ describe('POST /api/create-deposit-payment', () => {
       { payment_intent_id: second.body.clientSecret.split('_secret_')[0], status: 'pending' },
     ]);
     // the replacement is handed out again on the next call
-    const third = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const third = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     expect(third.body.clientSecret).toBe(second.body.clientSecret);
   });
 
-  it('answers 400 with field errors, 404 for an unknown lead, 409 for a lead without a quote', async () => {
+  it('answers 400 with field errors (a leadId is refused), 409 for a deposit above what Stripe takes', async () => {
     const bad = await http().post('/api/create-deposit-payment').send({ leadId: 'x' }).expect(400);
     expect(bad.body.details.fieldErrors.leadId).toBeDefined();
-    await http().post('/api/create-deposit-payment').send({ leadId: 999999 }).expect(404);
-    // A lead without a server quote (e.g. saved before pricing): no deposit can be computed.
-    const [{ id: unpricedId }] = await ds.query(
-      `INSERT INTO leads (email, building_info) VALUES ('calc@example.com', '{"type":"commercial"}') RETURNING id`,
-    );
-    await http().post('/api/create-deposit-payment').send({ leadId: unpricedId }).expect(409);
+    expect(bad.body.details.fieldErrors.quoteToken).toBeDefined();
+    // a sequential id is refused even beside a valid token: deposits are never addressed by id
+    const lead = await newWizardLead('deposit-leadid@example.com');
+    const both = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token, leadId: lead.id }).expect(400);
+    expect(Object.keys(both.body.details.fieldErrors)).toEqual(['leadId']);
+    await http().post('/api/create-deposit-payment').send({ quoteToken: 42 }).expect(400);
+
     // A deposit above Stripe's largest payment ($999,999.99) is refused before calling Stripe.
     const before = creates().length;
+    const hugeToken = randomBytes(32).toString('base64url');
     const [{ id: hugeId }] = await ds.query(
-      `INSERT INTO leads (email, building_info, total_estimate_cents) VALUES ('huge@example.com', '{}', 1000000000) RETURNING id`,
+      `INSERT INTO leads (email, building_info, total_estimate_cents, deposit_token_hash) VALUES ('huge@example.com', '{}', 1000000000, $1) RETURNING id`,
+      [sha256(hugeToken)],
     );
-    const huge = await http().post('/api/create-deposit-payment').send({ leadId: hugeId }).expect(409);
+    const huge = await http().post('/api/create-deposit-payment').send({ quoteToken: hugeToken }).expect(409);
     expect(huge.body.message).toMatch(/call us/i);
     expect(creates().length).toBe(before);
     expect(await ds.query('SELECT id FROM payments WHERE lead_id = $1', [hugeId])).toEqual([]);
     // just below the limit is an ordinary deposit
-    const [{ id: maxId }] = await ds.query(
-      `INSERT INTO leads (email, building_info, total_estimate_cents) VALUES ('max@example.com', '{}', 999999990) RETURNING id`,
+    const maxToken = randomBytes(32).toString('base64url');
+    await ds.query(
+      `INSERT INTO leads (email, building_info, total_estimate_cents, deposit_token_hash) VALUES ('max@example.com', '{}', 999999990, $1)`,
+      [sha256(maxToken)],
     );
-    await http().post('/api/create-deposit-payment').send({ leadId: maxId }).expect(200);
+    await http().post('/api/create-deposit-payment').send({ quoteToken: maxToken }).expect(200);
     expect(creates().slice(-1)[0]!.body.amount).toBe('99999999');
+  });
+});
+
+describe('deposit tokens (no card testing: issue 25 point 4)', () => {
+  const NOT_PAYABLE_MESSAGE = 'This quote cannot be paid online. Please call us.';
+  const NOT_PAYABLE = { statusCode: 404, code: 'NOT_FOUND', message: NOT_PAYABLE_MESSAGE, error: NOT_PAYABLE_MESSAGE };
+  /** The answer without its per-request id, for comparing answers. */
+  const answer = (res: request.Response) => {
+    const { requestId: _requestId, ...rest } = res.body as Record<string, unknown>;
+    return { status: res.status, body: rest };
+  };
+
+  it('a wizard lead gets an unguessable token, stored only as its SHA-256; a lead without a wizard quote gets none', async () => {
+    const lead = await newWizardLead('token-stored@example.com');
+    const [row] = await ds.query('SELECT deposit_token_hash FROM leads WHERE id = $1', [lead.id]);
+    expect(row.deposit_token_hash).toBe(sha256(lead.token));
+    const dump = JSON.stringify(await ds.query('SELECT * FROM leads WHERE id = $1', [lead.id]));
+    expect(dump).not.toContain(lead.token);
+    const other = await newWizardLead('token-stored@example.com');
+    expect(other.token).not.toBe(lead.token);
+    const plain = await http()
+      .post('/api/leads')
+      .send({ email: 'token-none@example.com', buildingInfo: { type: 'office' }, source: 'unknown' })
+      .expect(201);
+    expect(plain.body.depositToken).toBeNull();
+    expect((await ds.query('SELECT deposit_token_hash FROM leads WHERE id = $1', [plain.body.lead.id]))[0].deposit_token_hash).toBeNull();
+  });
+
+  it('unknown, malformed, foreign, paid and quote-less tokens all get the same 404, and nothing is created', async () => {
+    const paid = await newWizardLead('token-paid@example.com');
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: paid.token }).expect(200);
+    const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
+    await sendEvent({
+      id: `evt_token_paid_${paid.id}`,
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, status: 'succeeded' } },
+    }).expect(200);
+    // a lead whose quote is gone (e.g. stored before pricing) holding a token
+    const noQuoteToken = randomBytes(32).toString('base64url');
+    await ds.query(
+      `INSERT INTO leads (email, building_info, deposit_token_hash) VALUES ('calc@example.com', '{"type":"commercial"}', $1)`,
+      [sha256(noQuoteToken)],
+    );
+    const known = await newWizardLead('token-known@example.com');
+    const [{ deposit_token_hash: storedHash }] = await ds.query('SELECT deposit_token_hash FROM leads WHERE id = $1', [known.id]);
+
+    const before = creates().length;
+    const payments = (await ds.query('SELECT count(*)::int AS n FROM payments'))[0].n;
+    const tokens = {
+      unknown: randomBytes(32).toString('base64url'),
+      malformed: 'not a token',
+      tooShort: known.token.slice(0, 20),
+      // foreign: what a database read would give, and the lead's id
+      storedHash,
+      leadIdAsToken: String(known.id),
+      paid: paid.token,
+      noQuote: noQuoteToken,
+    };
+    for (const [what, quoteToken] of Object.entries(tokens)) {
+      const res = await http().post('/api/create-deposit-payment').send({ quoteToken });
+      expect({ what, ...answer(res) }).toEqual({ what, status: 404, body: NOT_PAYABLE });
+    }
+    expect(creates().length).toBe(before);
+    expect((await ds.query('SELECT count(*)::int AS n FROM payments'))[0].n).toBe(payments);
+    // the real token still works
+    await http().post('/api/create-deposit-payment').send({ quoteToken: known.token }).expect(200);
+  });
+
+  it('concurrent calls for one quote make one PaymentIntent and one payment row', async () => {
+    const lead = await newWizardLead('token-parallel@example.com');
+    const before = creates().length;
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200)),
+    );
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(creates().length - before).toBe(1);
+    expect(await ds.query('SELECT status FROM payments WHERE lead_id = $1', [lead.id])).toEqual([{ status: 'pending' }]);
   });
 });
 
@@ -329,7 +415,7 @@ describe('POST /api/create-consultation-payment', () => {
 describe('POST /api/stripe/webhook', () => {
   it('a verified payment_intent.succeeded marks the payment, moves the lead to won and queues receipt + staff notice; a replay changes nothing', async () => {
     const lead = await newWizardLead('deposit2@example.com');
-    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
     const event = { id: `evt_ok_${lead.id}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } };
 
@@ -371,13 +457,14 @@ describe('POST /api/stripe/webhook', () => {
       currency: 'usd',
       failureMessage: null,
     });
-    // a paid deposit cannot be paid twice
-    await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(409);
+    // a paid deposit cannot be paid twice (answered like an unknown token)
+    const again = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(404);
+    expect(again.body).toMatchObject({ code: 'NOT_FOUND', message: 'This quote cannot be paid online. Please call us.' });
   });
 
   it('a forged signature is rejected with 400 and changes nothing', async () => {
     const lead = await newWizardLead('deposit3@example.com');
-    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
     const event = { id: `evt_forged_${lead.id}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } };
     const res = await sendEvent(event, 'whsec_attacker').expect(400);
@@ -390,7 +477,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('payment_intent.processing is shown as processing until the outcome arrives', async () => {
     const lead = await newWizardLead('deposit-processing@example.com');
-    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
     await sendEvent({
       id: `evt_processing_${lead.id}`,
@@ -410,7 +497,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('payment_intent.payment_failed stores the provider message and leaves the lead alone', async () => {
     const lead = await newWizardLead('deposit4@example.com');
-    const { body } = await http().post('/api/create-deposit-payment').send({ leadId: lead.id }).expect(200);
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: lead.token }).expect(200);
     const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
     await sendEvent({
       id: `evt_fail_${lead.id}`,
@@ -425,6 +512,187 @@ describe('POST /api/stripe/webhook', () => {
   });
 });
 
+describe('per-address limit of PaymentIntent creations (BOT_DEFENCES on)', () => {
+  let limited: NestExpressApplication;
+  const LIMIT = 3;
+  const from = (address: string) => ({
+    deposit: (quoteToken: string) =>
+      request(limited.getHttpServer()).post('/api/create-deposit-payment').set('X-Forwarded-For', address).send({ quoteToken }),
+    consultation: (email: string) =>
+      request(limited.getHttpServer())
+        .post('/api/create-consultation-payment')
+        .set('X-Forwarded-For', address)
+        .send({ customerInfo: { firstName: 'Bo', lastName: 'Tt', email, phone: '2125550100' }, projectDetails: { type: 'office' } }),
+  });
+
+  beforeAll(async () => {
+    limited = await createApp(
+      testEnv(db, {
+        BOT_DEFENCES: 'on',
+        RATE_LIMIT_PAYMENT_INTENTS_PER_HOUR: String(LIMIT),
+        CHALLENGE_AFTER_PER_HOUR: '1000',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE_URL: fake.baseUrl,
+      }),
+      { logger: false },
+    );
+    await limited.init();
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('30 consultations from one address with 30 e-mails: only the first LIMIT reach Stripe or the contacts; another address is unaffected', async () => {
+    const before = creates().length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await from('198.51.100.30').consultation(`carder${i}@example.com`)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    expect(statuses.slice(LIMIT).every((s) => s === 429)).toBe(true);
+    expect(creates().length - before).toBe(LIMIT);
+    expect((await ds.query(`SELECT count(*)::int AS n FROM contacts WHERE email LIKE 'carder%@example.com'`))[0].n).toBe(LIMIT);
+    const over = await from('198.51.100.30').consultation('carder-last@example.com').expect(429);
+    expect(over.body.code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    await from('198.51.100.31').consultation('someone-else@example.com').expect(200);
+  });
+
+  it('deposits and consultations share the budget, and a reused intent counts too (every request is an attempt)', async () => {
+    const lead = await newWizardLead('limit-deposit@example.com');
+    const client = from('198.51.100.40');
+    const first = await client.deposit(lead.token).expect(200);
+    const reused = await client.deposit(lead.token).expect(200);
+    expect(reused.body.clientSecret).toBe(first.body.clientSecret);
+    await client.consultation('limit-deposit@example.com').expect(200);
+    await client.deposit(lead.token).expect(429);
+    await client.consultation('limit-other@example.com').expect(429);
+    // unknown tokens are attempts as well: a bot guessing tokens is limited like one creating intents
+    const guesser = from('198.51.100.41');
+    for (let i = 0; i < LIMIT; i++) await guesser.deposit(randomBytes(32).toString('base64url')).expect(404);
+    await guesser.deposit(lead.token).expect(429);
+  });
+});
+
+describe('payment_failed lock (more than PAYMENT_FAILURES_LOCK_AFTER failures in the window)', () => {
+  const LOCKED = 'Online payment is paused for this quote. Please call us to pay.';
+  const deposit = (quoteToken: string, address: string) =>
+    http().post('/api/create-deposit-payment').set('X-Forwarded-For', address).send({ quoteToken });
+  const consultation = (email: string, address: string) =>
+    http()
+      .post('/api/create-consultation-payment')
+      .set('X-Forwarded-For', address)
+      .send({ customerInfo: { firstName: 'Cy', lastName: 'Do', email, phone: '2125550111' }, projectDetails: { type: 'office' } });
+  let n = 0;
+  /** Stripe says a card failed on `intentId` (a new event id each time). */
+  const cardFails = (intentId: string) => {
+    const intent = fake.intents.get(intentId)!;
+    n += 1;
+    return sendEvent({
+      id: `evt_lockfail_${intentId}_${n}`,
+      type: 'payment_intent.payment_failed',
+      data: { object: { ...intent, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } },
+    }).expect(200);
+  };
+  const lockNotices = () =>
+    ds.query(`SELECT recipient, subject, body, lead_id, status FROM outbound_messages WHERE template = 'staff_payment_locked' ORDER BY id`);
+
+  it('the 6th failure of one quote locks it (also for other addresses), cancels its intent, tells staff once; the address is locked too', async () => {
+    const lead = await newWizardLead('lock-quote@example.com');
+    const { body } = await deposit(lead.token, '203.0.113.7').expect(200);
+    const intentId = body.clientSecret.split('_secret_')[0];
+    expect((await ds.query('SELECT client_address FROM payments WHERE payment_intent_id = $1', [intentId]))[0].client_address).toBe(
+      '203.0.113.7',
+    );
+    const noticesBefore = (await lockNotices()).length;
+    for (let i = 0; i < 5; i++) await cardFails(intentId);
+    // 5 failures: a person mistyping; still payable, same intent
+    expect((await deposit(lead.token, '203.0.113.7').expect(200)).body.clientSecret).toBe(body.clientSecret);
+    // a replayed event is not counted again
+    const replay = await sendEvent({
+      id: `evt_lockfail_${intentId}_${n}`,
+      type: 'payment_intent.payment_failed',
+      data: { object: { ...fake.intents.get(intentId)!, last_payment_error: { message: 'Your card was declined.' } } },
+    }).expect(200);
+    expect(replay.body.duplicate).toBe(true);
+    await deposit(lead.token, '203.0.113.7').expect(200);
+
+    await cardFails(intentId); // the 6th
+    for (const address of ['203.0.113.7', '192.0.2.99']) {
+      const res = await deposit(lead.token, address).expect(423);
+      expect(res.body).toMatchObject({ code: 'PAYMENTS_LOCKED', message: LOCKED });
+    }
+    // the bot's client secret is dead: the intent was canceled at Stripe and in our records
+    expect(fake.intents.get(intentId)!.status).toBe('canceled');
+    expect((await ds.query('SELECT status FROM payments WHERE payment_intent_id = $1', [intentId]))[0].status).toBe('canceled');
+    // the address that made the failures is locked for consultations (and deposits of other quotes) too
+    const consult = await consultation('lock-quote-consult@example.com', '203.0.113.7').expect(423);
+    expect(consult.body.code).toBe('PAYMENTS_LOCKED');
+    const otherQuote = await newWizardLead('lock-other-quote@example.com');
+    await deposit(otherQuote.token, '203.0.113.7').expect(423);
+    await deposit(otherQuote.token, '192.0.2.99').expect(200);
+
+    // staff are told once per lock (quote and address), through the outbound message + job path
+    await cardFails(intentId);
+    const notices = (await lockNotices()).slice(noticesBefore);
+    expect(notices).toEqual([
+      expect.objectContaining({ recipient: 'staff@ironclad.test', lead_id: lead.id, status: 'queued' }),
+      expect.objectContaining({ recipient: 'staff@ironclad.test', lead_id: null, status: 'queued' }),
+    ]);
+    expect(notices[0].subject).toBe(`Online payment paused for quote #${lead.id} (lead #${lead.id}) after 6 card failures`);
+    expect(notices[1].body).toContain('203.0.113.7');
+    const jobs = await notifications.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    const ids = new Set(jobs.map((j) => j.data.outboundMessageId));
+    const [{ id: firstNoticeId }] = await ds.query(
+      `SELECT id FROM outbound_messages WHERE template = 'staff_payment_locked' AND lead_id = $1`,
+      [lead.id],
+    );
+    expect(ids.has(firstNoticeId)).toBe(true);
+    const audit = await ds.query(
+      `SELECT action, entity_type, entity_id, details FROM audit_log WHERE action = 'payments_locked' ORDER BY id`,
+    );
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entity_type: 'lead', entity_id: String(lead.id), details: expect.objectContaining({ failures: 6 }) }),
+        expect.objectContaining({ entity_type: 'client_address', entity_id: '203.0.113.7' }),
+      ]),
+    );
+
+    // the lock ends after PAYMENT_LOCK_MINUTES
+    await ds.query(`UPDATE payment_locks SET locked_until = now() - interval '1 second' WHERE subject IN ($1, '203.0.113.7')`, [
+      String(lead.id),
+    ]);
+    await ds.query(`DELETE FROM payment_failures WHERE lead_id = $1 OR client_address = '203.0.113.7'`, [lead.id]);
+    const after = await deposit(lead.token, '203.0.113.7').expect(200);
+    expect(after.body.clientSecret).not.toBe(body.clientSecret);
+  });
+
+  it('failures spread over quotes from one address lock the address: even an unknown token gets the lock answer, before any lookup', async () => {
+    const address = '203.0.113.50';
+    for (let i = 0; i < 6; i++) {
+      const lead = await newWizardLead(`lock-addr-${i}@example.com`);
+      const { body } = await deposit(lead.token, address).expect(200);
+      await cardFails(body.clientSecret.split('_secret_')[0]);
+    }
+    const unknown = await deposit(randomBytes(32).toString('base64url'), address).expect(423);
+    expect(unknown.body.code).toBe('PAYMENTS_LOCKED');
+    await consultation('lock-addr-consult@example.com', address).expect(423);
+    await consultation('lock-addr-consult@example.com', '203.0.113.51').expect(200);
+  });
+
+  it('failures older than the window do not count', async () => {
+    const lead = await newWizardLead('lock-window@example.com');
+    const { body } = await deposit(lead.token, '203.0.113.60').expect(200);
+    const intentId = body.clientSecret.split('_secret_')[0];
+    for (let i = 0; i < 5; i++) await cardFails(intentId);
+    await ds.query(`UPDATE payment_failures SET created_at = now() - interval '11 minutes' WHERE lead_id = $1`, [lead.id]);
+    for (let i = 0; i < 5; i++) await cardFails(intentId);
+    await deposit(lead.token, '203.0.113.60').expect(200);
+    await cardFails(intentId);
+    await deposit(lead.token, '203.0.113.60').expect(423);
+  });
+});
+
 describe('without Stripe keys', () => {
   it('the quote still works, the config has no publishable key and deposits answer 503', async () => {
     const lead = await request(noKeysApp.getHttpServer())
@@ -436,7 +704,7 @@ describe('without Stripe keys', () => {
     expect(config.body.stripePublishableKey).toBeNull();
     const res = await request(noKeysApp.getHttpServer())
       .post('/api/create-deposit-payment')
-      .send({ leadId: lead.body.lead.id })
+      .send({ quoteToken: lead.body.depositToken })
       .expect(503);
     expect(res.body.code).toBe('PAYMENTS_NOT_CONFIGURED');
     await request(noKeysApp.getHttpServer())

@@ -54,6 +54,8 @@ const STAFF_CALLS: [string, RegExp][] = [
   ['GET', /^\/api\/leads\/:[^/]+$/],
   ['POST', /^\/api\/leads\/manual-estimate$/],
   ['GET', /^\/api\/crm\//],
+  // The "Suspected spam" filter's restore.
+  ['POST', /^\/api\/(leads|contacts)\/:[^/]+\/not-spam$/],
 ];
 
 /** Visitor routes that must stay public. */
@@ -74,6 +76,7 @@ const VISITOR_ROUTES = [
   ['GET', '/api/unsubscribe/:token'],
   ['POST', '/api/unsubscribe/:token'],
   ['POST', '/api/webhooks/twilio/inbound'],
+  ['GET', '/api/challenge'],
   ['POST', '/api/csp-report'],
 ];
 

@@ -5,7 +5,9 @@
  * mutation declares `meta.errorToast`, that toast is shown. Components therefore never show
  * their own error toasts; they describe them in `meta`.
  */
+import { ErrorCode } from '@ironclad/contracts';
 import { notify } from '../components/ui/toaster';
+import { ApiError } from '../lib/api';
 
 /** What a query or mutation may declare in `meta`. */
 export interface ErrorToastMeta {
@@ -20,9 +22,19 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Logs `error` and shows the `meta.errorToast` it declares, if any. */
+/**
+ * Logs `error` and shows the `meta.errorToast` it declares, if any. Two answers of the bot
+ * defences get their own treatment on every public form: 428 CHALLENGE_REQUIRED shows no toast
+ * (the form's check prompt says what to do), 429 shows when to try again instead of a generic
+ * failure (the form keeps what the visitor typed).
+ */
 export function handleGlobalError(error: unknown, meta: ErrorToastMeta | undefined, source: string): void {
+  if (error instanceof ApiError && error.status === 428 && error.body?.code === ErrorCode.ChallengeRequired) return;
   console.error(`[${source}]`, error);
+  if (error instanceof ApiError && error.status === 429 && meta?.errorToast && typeof window !== 'undefined') {
+    notify({ type: 'error', title: 'Please try again later', description: error.body?.message ?? meta.errorToast.description });
+    return;
+  }
   if (meta?.errorToast && typeof window !== 'undefined') {
     notify({ type: 'error', title: meta.errorToast.title, description: meta.errorToast.description });
   }

@@ -17,6 +17,11 @@ export const ErrorCode = {
   PaymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
   /** The request conflicts with the stored state (e.g. a deposit already paid, a lead without a quote). */
   Conflict: 'CONFLICT',
+  /**
+   * Online payment is paused for this quote or this network after repeated card failures
+   * (card-testing defence): answered with 423, the visitor is asked to call.
+   */
+  PaymentsLocked: 'PAYMENTS_LOCKED',
   /** The payment provider failed (network or 5xx). */
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   Internal: 'INTERNAL_ERROR',

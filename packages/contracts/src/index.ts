@@ -26,6 +26,7 @@ export * from './http/crm.js';
 export * from './http/estimates.js';
 export * from './http/quotes.js';
 export * from './http/payments.js';
+export * from './http/deposit-token.js';
 export * from './http/communications.js';
 export * from './http/email-templates.js';
 export * from './http/activities.js';

@@ -9,15 +9,16 @@ import { formatUsd } from './template-renderer.js';
 export const ACTIVITY_ITEMS_PER_LEAD = 50;
 export const ACTIVITY_ITEMS_MAX = 500;
 
-/** Last activity per lead over every source (messages, call notes, status changes, payments, creation). */
+/** Last activity per lead over every source (messages, call notes, status changes, payments, creation); leads flagged as spam left out. */
 const LAST_ACTIVITY = `
   SELECT lead_id, max(at) AS at FROM (
     SELECT lead_id, max(created_at) AS at FROM outbound_messages WHERE lead_id IS NOT NULL GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
-    UNION ALL SELECT id, created_at FROM leads
-  ) a GROUP BY lead_id`;
+    UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL
+  ) a WHERE NOT EXISTS (SELECT 1 FROM leads s WHERE s.id = a.lead_id AND s.spam_reason IS NOT NULL)
+  GROUP BY lead_id`;
 
 /**
  * Every timeline item of the given leads, newest first, at most `perLead` per lead, as one

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ErrorCode, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
+import { ErrorCode, type Contact, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
 import { LeadRecord, searchPattern, toLead } from '../leads/index.js';
 import { ContactRecord } from './contact.entity.js';
-import { toContact } from './contacts.service.js';
+import { toStaffContact } from './contacts.service.js';
 
 /** Staff operations on contacts (staff-side.md §2 contacts tab, §7; decisions.md §9). */
 @Injectable()
@@ -19,10 +19,12 @@ export class ContactAdminService {
 
   /**
    * One page of contacts, newest first; `search` over first/last name, email and phone (a
-   * phone-like term matches the number in any format, as in the leads search).
+   * phone-like term matches the number in any format, as in the leads search). `spam`
+   * `exclude` (default) leaves out contacts flagged as spam, `only` lists just them.
    */
   async list(q: ContactListQuery): Promise<ContactListResponse> {
     const qb = this.dataSource.getRepository(ContactRecord).createQueryBuilder('c');
+    qb.where(q.spam === 'only' ? 'c.spam_reason IS NOT NULL' : 'c.spam_reason IS NULL');
     const term = q.search?.trim();
     if (term) {
       qb.andWhere(
@@ -36,7 +38,25 @@ export class ContactAdminService {
       .skip((q.page - 1) * q.pageSize)
       .take(q.pageSize)
       .getManyAndCount();
-    return { contacts: rows.map(toContact), total, page: q.page, pageSize: q.pageSize };
+    return { contacts: rows.map(toStaffContact), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * POST /api/contacts/{id}/not-spam: clears the spam flag of a contact the bot defences flagged;
+   * audited as `contact.restored_from_spam`. A contact that is not flagged is answered as it is.
+   * @throws ApiError 404 NOT_FOUND.
+   */
+  async restoreFromSpam(id: number, user: SessionUser | undefined): Promise<{ contact: Contact }> {
+    return this.dataSource.transaction(async (m) => {
+      const contact = await m.getRepository(ContactRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!contact) throw new ApiError(404, ErrorCode.NotFound, `Contact ${id} not found`);
+      if (contact.spamReason === null) return { contact: toStaffContact(contact) };
+      const reason = contact.spamReason;
+      contact.spamReason = null;
+      const saved = await m.save(contact);
+      await this.audit.record(m, user, 'contact.restored_from_spam', 'contact', id, { reason });
+      return { contact: toStaffContact(saved) };
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import { LeadRecord } from '../leads/index.js';
  */
 @Entity({ name: 'contacts' })
 @Index('IDX_contacts_created_at', ['createdAt'])
+@Index('IDX_contacts_spam_created_at', ['createdAt'], { where: 'spam_reason IS NOT NULL' })
 export class ContactRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -45,6 +46,10 @@ export class ContactRecord {
   @ManyToOne(() => LeadRecord, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'lead_id' })
   lead?: Relation<LeadRecord> | null;
+
+  /** Why the submission is taken for a bot's (`honeypot` | `too_fast`), or null; flagged contacts are hidden by default. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  spamReason!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Contact, CreateContact, CreateContactResponse } from '@ironclad/contracts';
+import type { Contact, CreateContact, CreateContactResponse, SpamReasonValue } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { renderNewContactNotification } from './new-contact-notification.js';
@@ -22,41 +22,45 @@ export class ContactsService {
   /**
    * Stores a validated submission and its staff notification (status `queued`) in one
    * transaction, then enqueues the delivery job. No provider is called here.
+   * A submission taken for a bot's (`spamReason`) is stored flagged, without a notification.
    * @throws ApiError 503 FEATURE_DISABLED when contact_forms_enabled is off (decisions.md §11).
    */
-  async create(input: CreateContact): Promise<CreateContactResponse> {
+  async create(input: CreateContact, spamReason: SpamReasonValue | null = null): Promise<CreateContactResponse> {
     await this.settings.assertEnabled('contact_forms_enabled');
-    const { contact, outboundId } = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(ContactRecord, {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          propertyType: input.propertyType,
-          services: input.services,
-          referralSource: input.referralSource ?? null,
-          message: input.message ?? null,
-          serviceType: input.serviceType ?? null,
-        }),
-      );
-      const email = renderNewContactNotification(saved, `${this.env.PUBLIC_URL}/admin`);
-      const record = await this.outbound.recordQueued(manager, {
-        idempotencyKey: `staff-notification:contact:${saved.id}`,
-        channel: 'email',
-        recipient: this.env.STAFF_NOTIFICATION_EMAIL,
-        template: email.template,
-        subject: email.subject,
-        body: email.text,
-        contactId: saved.id,
-      });
-      return { contact: saved, outboundId: record.id };
-    });
-    const notificationJob = await this.jobs.enqueueStaffNotification({
-      outboundMessageId: outboundId,
-      kind: 'contact',
-      recordId: contact.id,
-    });
+    const { contact, outboundId } = await this.dataSource.transaction(
+      async (manager): Promise<{ contact: ContactRecord; outboundId: number | null }> => {
+        const saved = await manager.save(
+          manager.create(ContactRecord, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone,
+            propertyType: input.propertyType,
+            services: input.services,
+            referralSource: input.referralSource ?? null,
+            message: input.message ?? null,
+            serviceType: input.serviceType ?? null,
+            spamReason,
+          }),
+        );
+        if (spamReason) return { contact: saved, outboundId: null };
+        const email = renderNewContactNotification(saved, `${this.env.PUBLIC_URL}/admin`);
+        const record = await this.outbound.recordQueued(manager, {
+          idempotencyKey: `staff-notification:contact:${saved.id}`,
+          channel: 'email',
+          recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+          template: email.template,
+          subject: email.subject,
+          body: email.text,
+          contactId: saved.id,
+        });
+        return { contact: saved, outboundId: record.id };
+      },
+    );
+    const notificationJob =
+      outboundId === null
+        ? null
+        : await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'contact', recordId: contact.id });
     return { contact: toContact(contact), notificationJob };
   }
 
@@ -93,6 +97,12 @@ export class ContactsService {
 }
 
 /** Entity → API shape. */
+/** Entity → the staff's API shape: {@link toContact} plus the spam flag. */
+export function toStaffContact(r: ContactRecord): Contact {
+  return { ...toContact(r), spamReason: (r.spamReason as SpamReasonValue | null) ?? null };
+}
+
+/** Entity → API shape, as the visitor's answer gives it (no spam flag). */
 export function toContact(r: ContactRecord): Contact {
   return {
     id: r.id,

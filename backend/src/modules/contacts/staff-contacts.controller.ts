@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { contactListQuerySchema, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
+import { contactListQuerySchema, type Contact, type ContactListQuery, type ContactListResponse, type Lead } from '@ironclad/contracts';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -37,5 +37,12 @@ export class StaffContactsController {
     res.status(out.created ? 201 : 200);
     if (out.created) this.events.changed(out.lead.id, 'created', out.lead.status);
     return out;
+  }
+
+  /** POST /api/contacts/{id}/not-spam — restores a contact flagged as spam: 200 `{contact}`; 404 when missing. Audited. */
+  @Post(':id/not-spam')
+  @HttpCode(200)
+  restoreFromSpam(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<{ contact: Contact }> {
+    return this.contacts.restoreFromSpam(id, user);
   }
 }

@@ -78,7 +78,12 @@ export class ActionItemsService {
   async list(q: ActionItemsQuery, now: Date = new Date()): Promise<ActionItemsResponse> {
     const params = actionItemsParams(ACTION_RULES, now);
     const base = (): SelectQueryBuilder<LeadRecord> =>
-      this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where(SQL.hasActions).setParameters(params);
+      this.dataSource
+        .getRepository(LeadRecord)
+        .createQueryBuilder('l')
+        .where(SQL.hasActions)
+        .andWhere('l.spam_reason IS NULL')
+        .setParameters(params);
 
     // The page is chosen on narrow tuples (id, rank, created_at), then its rows are loaded by
     // primary key: sorting ~20,000 whole rows for a deep page costs several times more.

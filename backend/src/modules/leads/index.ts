@@ -5,3 +5,4 @@ export { LeadAdminService, searchPattern, likeEscape } from './lead-admin.servic
 export { LeadEvents } from './lead-events.js';
 export { LeadRecord } from './lead.entity.js';
 export { LeadStatusChangeRecord } from './lead-status-change.entity.js';
+export { depositTokenHash } from './deposit-token.js';

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
-import { toLead } from './leads.service.js';
+import { toStaffLead } from './leads.service.js';
 import { LeadEvents } from './lead-events.js';
 
 /**
@@ -84,10 +84,12 @@ export class LeadAdminService {
    * One page of leads, filtered on the server: `search` matches first/last name, email or phone
    * (case-insensitive substring; phone also by digits only), `status` a canonical status,
    * `minEstimate` (whole dollars) an estimate at least that (no estimate never matches); sorted
-   * by `sort`/`order` (default newest first). Answers `{leads, total, page, pageSize}`.
+   * by `sort`/`order` (default newest first). `spam` `exclude` (default) leaves out the leads
+   * flagged as spam, `only` lists just them. Answers `{leads, total, page, pageSize}`.
    */
   async list(q: LeadListQuery): Promise<LeadListResponse> {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
+    qb.where(q.spam === 'only' ? 'l.spamReason IS NOT NULL' : 'l.spamReason IS NULL');
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     const term = q.search?.trim();
@@ -99,12 +101,13 @@ export class LeadAdminService {
       .skip((q.page - 1) * q.pageSize)
       .take(q.pageSize)
       .getManyAndCount();
-    return { leads: rows.map(toLead), total, page: q.page, pageSize: q.pageSize };
+    return { leads: rows.map(toStaffLead), total, page: q.page, pageSize: q.pageSize };
   }
 
   /**
    * The KPI figures of the leads tab, the contacts tab and the CRM, from ONE SQL query
-   * (staff-side.md §2, §9; money in whole dollars; conversion rate one decimal).
+   * (staff-side.md §2, §9; money in whole dollars; conversion rate one decimal). Leads and
+   * contacts flagged as spam are not counted.
    */
   async stats(): Promise<LeadStats> {
     const statusCols = LEAD_STATUSES.map((s) => `count(*) FILTER (WHERE l.status = '${s}')::int AS "s_${s}"`).join(',\n      ');
@@ -114,9 +117,10 @@ export class LeadAdminService {
         count(*) FILTER (WHERE l.created_at >= now() - interval '7 days')::int AS new_week,
         count(*) FILTER (WHERE l.status NOT IN ('won', 'lost'))::int AS active,
         ${statusCols},
-        (SELECT count(*)::int FROM contacts) AS contacts,
-        (SELECT count(*)::int FROM contacts c WHERE c.created_at >= now() - interval '7 days') AS contacts_week
-      FROM leads l`);
+        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL) AS contacts,
+        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL AND c.created_at >= now() - interval '7 days') AS contacts_week
+      FROM leads l
+      WHERE l.spam_reason IS NULL`);
     return statsFromRow(row);
   }
 
@@ -124,7 +128,7 @@ export class LeadAdminService {
   async get(id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
     const lead = await this.dataSource.getRepository(LeadRecord).findOne({ where: { id } });
     if (!lead) throw notFound(id);
-    return { lead: toLead(lead), audit: await this.audit.forEntity('lead', id) };
+    return { lead: toStaffLead(lead), audit: await this.audit.forEntity('lead', id) };
   }
 
   /**
@@ -150,10 +154,29 @@ export class LeadAdminService {
       }
       const other = Object.keys(changes).filter((k) => k !== 'status');
       if (other.length) await this.audit.record(m, user, 'lead.updated', 'lead', id, { fields: other });
-      return { lead: toLead(saved) };
+      return { lead: toStaffLead(saved) };
     });
     if (statusChanged) this.events.activity({ leadId: id, type: 'status_change' });
     return result;
+  }
+
+  /**
+   * POST /api/leads/{id}/not-spam: clears the spam flag of a lead the bot defences flagged, so it
+   * joins the pipeline, KPIs and campaigns; audited as `lead.restored_from_spam` with the reason it
+   * had. A lead that is not flagged is answered as it is.
+   * @throws ApiError 404 NOT_FOUND.
+   */
+  async restoreFromSpam(id: number, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+    return this.dataSource.transaction(async (m) => {
+      const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!lead) throw notFound(id);
+      if (lead.spamReason === null) return { lead: toStaffLead(lead) };
+      const reason = lead.spamReason;
+      lead.spamReason = null;
+      const saved = await m.save(lead);
+      await this.audit.record(m, user, 'lead.restored_from_spam', 'lead', id, { reason });
+      return { lead: toStaffLead(saved) };
+    });
   }
 
   /** DELETE: removes the lead (contacts linked to it are unlinked) and audits it. @throws 404. */
@@ -218,7 +241,7 @@ export class LeadAdminService {
         }),
       );
       await this.audit.record(m, user, 'lead.manual_estimate', 'lead', saved.id, { total: b.total });
-      return { lead: toLead(saved) };
+      return { lead: toStaffLead(saved) };
     });
   }
 }

@@ -12,6 +12,7 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
+@Index('IDX_leads_spam_created_at', ['createdAt'], { where: 'spam_reason IS NOT NULL' })
 // Indexes of migration LeadSearchAndSort that TypeORM cannot describe (not managed by it): the
 // pg_trgm GIN index of `search_text`, the estimate ASC NULLS FIRST and the lower-cased name.
 @Index('IDX_leads_search_text_trgm', { synchronize: false })
@@ -50,6 +51,15 @@ export class LeadRecord {
   @Column({ type: 'bigint', nullable: true, transformer: bigintAsNumber })
   totalEstimateCents!: number | null;
 
+  /**
+   * SHA-256 (hex) of the deposit token handed out with a wizard quote (see deposit-token.ts): a
+   * deposit is addressed by the token, and a database read does not reveal it. Null for leads
+   * without a quote to pay a deposit on.
+   */
+  @Index('IDX_leads_deposit_token_hash', { unique: true })
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  depositTokenHash!: string | null;
+
   @Column({ type: 'text', nullable: true })
   budget!: string | null;
 
@@ -67,6 +77,10 @@ export class LeadRecord {
 
   @Column({ type: 'varchar', length: 40, default: 'ai_shopping' })
   source!: LeadSource;
+
+  /** Why the submission is taken for a bot's (`honeypot` | `too_fast`), or null; flagged leads are hidden by default. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  spamReason!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,9 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey } from '@ironclad/contracts';
+import type {
+  CreateLead,
+  CreateLeadResponse,
+  JobRef,
+  Lead,
+  LeadSource,
+  LeadStatus,
+  SiteSettingKey,
+  SpamReasonValue,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
-import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { newDepositToken } from './deposit-token.js';
+import { MessageJobs, StaffDigests } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
@@ -21,7 +31,7 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
 export class LeadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly outbound: OutboundMessagesService,
+    private readonly digests: StaffDigests,
     private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
@@ -33,22 +43,30 @@ export class LeadsService {
    * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
    * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
    * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
-   * in one transaction, then enqueues the delivery. Answers without calling any provider.
+   * in one transaction (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
+   * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
+   * any provider.
+   * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
+   * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts).
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
+   * A submission the bot defences took for a bot's (`spamReason` set: failed honeypot or fill
+   * time) is stored flagged, with no staff notification (`notificationJob` null): the caller
+   * answers as usual, staff find it under "Suspected spam".
    * @throws ApiError 503 FEATURE_DISABLED when the source's feature is switched off; 400
    *   VALIDATION_FAILED for a calculator configuration outside the §5 ranges.
    */
-  async createPublic(input: CreateLead): Promise<CreateLeadResponse> {
+  async createPublic(input: CreateLead, spamReason: SpamReasonValue | null = null): Promise<CreateLeadResponse> {
     const feature = FEATURE_OF_SOURCE[input.source];
     if (feature) await this.settings.assertEnabled(feature);
     const buildingInfo = input.source === 'ai_shopping' ? { ...WIZARD_LEAD_DEFAULTS, ...input.buildingInfo } : input.buildingInfo;
     // decisions.md §3, §10: a wizard lead is priced by the server's design engine, a calculator
     // lead by the server's calculator, whatever the browser sent.
     const wizardQuote = input.source === 'ai_shopping' ? await this.quotes.recommendForLead(input, buildingInfo) : null;
+    const deposit = wizardQuote && wizardQuote.totalEstimateCents > 0 ? newDepositToken() : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
-    const { lead, outboundId } = await this.dataSource.transaction(async (manager) => {
+    const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(LeadRecord, {
           firstName: input.firstName ?? null,
@@ -58,6 +76,7 @@ export class LeadsService {
           company: input.company ?? null,
           address: input.address ?? null,
           buildingInfo,
+          depositTokenHash: deposit?.hash ?? null,
           aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
           totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
           budget: input.budget ?? null,
@@ -66,22 +85,61 @@ export class LeadsService {
           additionalFeatures: input.additionalFeatures,
           status: 'new',
           source: input.source,
+          spamReason,
         }),
       );
-      const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
-      const record = await this.outbound.recordQueued(manager, {
-        idempotencyKey: `staff-notification:lead:${saved.id}`,
+      // A submission taken for a bot's is kept, flagged, and notified to no one.
+      if (spamReason) return { lead: saved, outboundId: null, digestWindow: null };
+      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved)) };
+    });
+    const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
+    return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
+  }
+
+  /**
+   * Records the staff "new lead" email of `lead` in `manager`'s transaction under the digest
+   * policy (StaffDigests: the first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified
+   * one by one, the others are listed in one digest at the window's end).
+   * @returns the record's id and, when it was gathered into a digest, the digest's window.
+   */
+  private async recordNewLeadNotification(
+    manager: EntityManager,
+    lead: LeadRecord,
+  ): Promise<{ outboundId: number | null; digestWindow: number | null }> {
+    const email = renderNewLeadNotification(lead, `${this.env.PUBLIC_URL}/admin`);
+    const { record, digestWindow } = await this.digests.record(
+      manager,
+      'new-leads',
+      {
+        idempotencyKey: `staff-notification:lead:${lead.id}`,
         channel: 'email',
         recipient: this.env.STAFF_NOTIFICATION_EMAIL,
         template: email.template,
         subject: email.subject,
         body: email.text,
-        leadId: saved.id,
-      });
-      return { lead: saved, outboundId: record.id };
-    });
-    const notificationJob = await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
-    return { lead: toLead(lead), notificationJob };
+        leadId: lead.id,
+      },
+      lead.createdAt,
+    );
+    return { outboundId: record.id, digestWindow };
+  }
+
+  /**
+   * After the commit: enqueues the single notification `outboundId`, or schedules the digest of
+   * `digestWindow` when the notification was gathered into one. Never throws.
+   * @returns the notification job to watch, or null (digested, not notified, or Redis down).
+   */
+  private async dispatchNewLeadNotification(
+    leadId: number,
+    outboundId: number | null,
+    digestWindow: number | null = null,
+  ): Promise<JobRef | null> {
+    if (outboundId === null) return null;
+    if (digestWindow !== null) {
+      await this.digests.scheduleDigest('new-leads', digestWindow);
+      return null;
+    }
+    return this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: leadId });
   }
 
   /**
@@ -122,7 +180,12 @@ export class LeadsService {
   }
 }
 
-/** Entity → API shape (cents → whole dollars). */
+/** Entity → the staff's API shape: {@link toLead} plus the spam flag. */
+export function toStaffLead(r: LeadRecord): Lead {
+  return { ...toLead(r), spamReason: (r.spamReason as SpamReasonValue | null) ?? null };
+}
+
+/** Entity → API shape (cents → whole dollars), as the visitor's answer gives it (no spam flag). */
 export function toLead(r: LeadRecord): Lead {
   return {
     id: r.id,

@@ -81,6 +81,19 @@ export class StaffLeadsController {
     return out;
   }
 
+  /**
+   * POST /api/leads/{id}/not-spam — restores a lead flagged as spam by the bot defences: 200
+   * `{lead}` (spamReason null); 404 when missing. Audited (`lead.restored_from_spam`); pushes
+   * `lead:changed` kind `updated`.
+   */
+  @Post(':id/not-spam')
+  @HttpCode(200)
+  async restoreFromSpam(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    const out = await this.leads.restoreFromSpam(id, user);
+    this.events.changed(id, 'updated', out.lead.status);
+    return out;
+  }
+
   /** DELETE /api/leads/{id} — 204; 404 when missing. Audited. */
   @Delete(':id')
   @HttpCode(204)

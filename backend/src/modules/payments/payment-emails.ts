@@ -40,3 +40,31 @@ export function renderStaffPaymentNotice(p: PaymentRecord, adminUrl: string) {
   ].join('\n');
   return { template: 'staff_payment_received', subject, text };
 }
+
+/**
+ * Staff notice of a payment lock (card-testing defence): which quote or client address, how many
+ * card failures in how many minutes, until when online payment is paused, and the payment that
+ * tipped it.
+ */
+export function renderStaffPaymentLockNotice(
+  lock: { scope: 'lead' | 'address'; subject: string; lockedUntil: Date; failures: number },
+  p: PaymentRecord,
+  windowMinutes: number,
+  adminUrl: string,
+) {
+  const what = lock.scope === 'lead' ? `quote #${lock.subject} (lead #${lock.subject})` : `the network ${lock.subject}`;
+  const subject = `Online payment paused for ${what} after ${lock.failures} card failures`;
+  const text = [
+    `Online payment was paused for ${what}: ${lock.failures} card payments failed within ${windowMinutes} minutes,`,
+    'which is what card-testing bots do. Its open payment links were canceled at Stripe.',
+    `Paused until: ${lock.lockedUntil.toISOString()}`,
+    '',
+    `Last failed payment: ${p.kind === 'deposit' ? 'installation deposit (10%)' : 'consultation deposit'} ${money(p.amountCents, p.currency)}`,
+    `Customer given: ${p.customerName ?? ''} <${p.customerEmail}>${p.customerPhone ? `, ${p.customerPhone}` : ''}`,
+    `Stripe PaymentIntent: ${p.paymentIntentId}`,
+    '',
+    'If this is a real customer, take the payment by phone. Check Stripe (Radar) for the declined attempts.',
+    `Open the admin area: ${adminUrl}`,
+  ].join('\n');
+  return { template: 'staff_payment_locked', subject, text };
+}

@@ -89,6 +89,14 @@ export class PaymentRecord {
   @Column({ type: 'text', nullable: true })
   failureMessage!: string | null;
 
+  /**
+   * The limiter key of the client address (IPv4, or the IPv6 /64) that last asked for this
+   * intent's client secret: its card failures count toward that address's payment lock
+   * (payment-locks.service.ts). Null for payments recorded before the column existed.
+   */
+  @Column({ type: 'text', nullable: true })
+  clientAddress!: string | null;
+
   /** Project details sent by the browser (informational only). */
   @Column({ type: 'jsonb', nullable: true })
   details!: Record<string, unknown> | null;
@@ -115,4 +123,70 @@ export class StripeEventRecord {
 
   @CreateDateColumn({ type: 'timestamptz' })
   receivedAt!: Date;
+}
+
+/** What a payment lock is about: one quote (lead id) or one client address (limiter key). */
+export const PAYMENT_LOCK_SCOPES = ['lead', 'address'] as const;
+export type PaymentLockScope = (typeof PAYMENT_LOCK_SCOPES)[number];
+
+/**
+ * One verified `payment_intent.payment_failed` event, attributed to the quote and the client
+ * address of its payment (card-testing defence, OWASP OAT-001). Counted per quote and per address
+ * over the last PAYMENT_FAILURES_WINDOW_MINUTES; written in the webhook's transaction, so a
+ * replayed event (same id) is never counted twice. Kept afterwards as evidence for staff.
+ */
+@Entity({ name: 'payment_failures' })
+@Index('IDX_payment_failures_lead_created_at', ['leadId', 'createdAt'])
+@Index('IDX_payment_failures_address_created_at', ['clientAddress', 'createdAt'])
+export class PaymentFailureRecord {
+  /** Stripe's event id (evt_…). */
+  @Column({ type: 'text', primary: true })
+  eventId!: string;
+
+  @Column({ type: 'text' })
+  paymentIntentId!: string;
+
+  /** The quote (wizard lead) of a deposit; null for a consultation deposit. */
+  @Column({ type: 'integer', nullable: true })
+  leadId!: number | null;
+
+  /** The client address key of the payment (see PaymentRecord.clientAddress). */
+  @Column({ type: 'text', nullable: true })
+  clientAddress!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/**
+ * Online payment paused for one quote or one client address until `lockedUntil`, after more than
+ * PAYMENT_FAILURES_LOCK_AFTER card failures in the window. Stored in Postgres so every api
+ * instance sees it; one row per subject, renewed when it locks again after expiring.
+ */
+@Entity({ name: 'payment_locks' })
+@Check('CHK_payment_locks_scope', `"scope" IN ('lead','address')`)
+@Index('UQ_payment_locks_scope_subject', ['scope', 'subject'], { unique: true })
+export class PaymentLockRecord {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  scope!: PaymentLockScope;
+
+  /** The lead id (scope `lead`) or the client address key (scope `address`). */
+  @Column({ type: 'text' })
+  subject!: string;
+
+  @Column({ type: 'timestamptz' })
+  lockedUntil!: Date;
+
+  /** Failures counted in the window when it locked. */
+  @Column({ type: 'integer' })
+  failures!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
 }

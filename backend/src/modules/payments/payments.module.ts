@@ -5,7 +5,9 @@ import { ContactsModule } from '../contacts/index.js';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
 import { SiteModule } from '../site/index.js';
-import { PaymentRecord, StripeEventRecord } from './payment.entity.js';
+import { StaffModule } from '../staff/index.js';
+import { PaymentFailureRecord, PaymentLockRecord, PaymentRecord, StripeEventRecord } from './payment.entity.js';
+import { PaymentLocks } from './payment-locks.service.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { StaffPaymentsController } from './staff-payments.controller.js';
@@ -13,8 +15,15 @@ import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
 
 /** Stripe deposits and consultation payments, the payments table and the webhook (decisions.md §4). Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentRecord, StripeEventRecord]), ContactsModule, LeadsModule, MessagingModule, SiteModule],
-  providers: [PaymentsService, { provide: STRIPE_CLIENT, inject: [ENV], useFactory: (env: Env) => createStripeClient(env) }],
+  imports: [
+    TypeOrmModule.forFeature([PaymentRecord, StripeEventRecord, PaymentFailureRecord, PaymentLockRecord]),
+    ContactsModule,
+    LeadsModule,
+    MessagingModule,
+    SiteModule,
+    StaffModule,
+  ],
+  providers: [PaymentsService, PaymentLocks, { provide: STRIPE_CLIENT, inject: [ENV], useFactory: (env: Env) => createStripeClient(env) }],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

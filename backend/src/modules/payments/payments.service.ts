@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type Stripe from 'stripe';
 import {
@@ -18,12 +18,28 @@ import {
 import { ApiError } from '../../platform/http/api-error.js';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { ContactsService } from '../contacts/index.js';
-import { LeadEvents, LeadsService } from '../leads/index.js';
+import { LeadEvents, LeadRecord, LeadsService, depositTokenHash } from '../leads/index.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
-import { renderPaymentReceipt, renderStaffPaymentNotice } from './payment-emails.js';
+import { AuditLogService } from '../staff/index.js';
+import { renderPaymentReceipt, renderStaffPaymentLockNotice, renderStaffPaymentNotice } from './payment-emails.js';
+import { PaymentLocks, type NewPaymentLock } from './payment-locks.service.js';
 import { PaymentRecord, StripeEventRecord, type PaymentStatusValue } from './payment.entity.js';
 import { STRIPE_CLIENT } from './stripe-client.js';
+
+/** The one answer for a deposit token that cannot be paid: unknown, malformed, paid, or a lead without a quote. */
+export const QUOTE_NOT_PAYABLE_MESSAGE = 'This quote cannot be paid online. Please call us.';
+/** 423 answer of a deposit while the quote or the address is locked after repeated card failures. */
+export const DEPOSIT_LOCKED_MESSAGE = 'Online payment is paused for this quote. Please call us to pay.';
+/** 423 answer of a consultation deposit while the address is locked after repeated card failures. */
+export const CONSULTATION_LOCKED_MESSAGE = 'Online payment is paused for now. Please call us to pay your consultation deposit.';
+
+/** What a webhook's transaction leaves to do once it committed. */
+interface IntentEventEffects {
+  jobs: { outboundMessageId: number; recordId: number }[];
+  leadIds: Set<number>;
+  locks: NewPaymentLock[];
+}
 
 /** Pipeline stage a lead moves to once its deposit succeeded (decisions.md §5: the customer committed). */
 export const DEPOSITED_LEAD_STATUS = 'won' as const;
@@ -67,6 +83,8 @@ export class PaymentsService {
     private readonly events: LeadEvents,
     private readonly leads: LeadsService,
     private readonly contacts: ContactsService,
+    private readonly locks: PaymentLocks,
+    private readonly audit: AuditLogService,
   ) {}
 
   private client(): Stripe {
@@ -87,62 +105,84 @@ export class PaymentsService {
 
   /**
    * POST /api/create-deposit-payment: a card PaymentIntent for round(10% × the stored total of the
-   * lead) in cents, USD, Idempotency-Key `deposit-lead-<id>-<amount>-<digest>` (see
-   * {@link idempotencyKeyFor}). A second call for the same lead returns the same intent's client
-   * secret; an intent canceled meanwhile is marked `canceled` and replaced by a new one.
-   * @throws 404 NOT_FOUND unknown lead; 409 CONFLICT lead without a server quote, deposit already
-   * paid, or a deposit above {@link STRIPE_MAX_AMOUNT_CENTS} (to be paid by phone);
-   * 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
+   * quote addressed by `input.quoteToken`) in cents, USD, Idempotency-Key
+   * `deposit-lead-<id>-<amount>-<digest>` (see {@link idempotencyKeyFor}).
+   *
+   * Card-testing defence (issue 25 point 4): the quote is found by the SHA-256 of its deposit
+   * token, never by the lead id; an unknown or malformed token, the token of a paid deposit and a
+   * lead without a quote all get the same 404 after the same queries. At most one open intent per
+   * quote and amount: the lead row is locked (`FOR UPDATE`) for the whole call, so concurrent calls
+   * for one quote are serialised and the later ones reuse the intent the first recorded; an intent
+   * canceled at Stripe is marked `canceled` and replaced (`metadata.replaces`). The payment
+   * remembers `clientAddress` (the caller's limiter key; updated on reuse to the latest caller)
+   * so its card failures count toward that address's lock.
+   * @param clientAddress the caller's address key (`formCheckOf(req).address`).
+   * @throws 404 NOT_FOUND quote not payable online (see above); 409 CONFLICT deposit above
+   * {@link STRIPE_MAX_AMOUNT_CENTS} (to be paid by phone); 423 PAYMENTS_LOCKED the quote or the
+   * address is paused after repeated card failures; 503 PAYMENTS_NOT_CONFIGURED; 502
+   * PAYMENT_PROVIDER_ERROR.
    */
-  async createDeposit(input: CreateDepositPayment): Promise<ClientSecretResponse> {
+  async createDeposit(input: CreateDepositPayment, clientAddress: string): Promise<ClientSecretResponse> {
     const stripe = this.client();
-    const lead = await this.leads.findById(input.leadId);
-    if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${input.leadId} not found.`);
-    if (lead.totalEstimateCents === null || lead.totalEstimateCents <= 0)
-      throw new ApiError(409, ErrorCode.Conflict, 'This lead has no quote to take a deposit on.');
-    const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
-    if (amountCents > STRIPE_MAX_AMOUNT_CENTS)
-      throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
+    // The address lock is checked before the token is looked at: its answer says nothing about tokens.
+    await this.locks.assertOpen({ address: clientAddress }, DEPOSIT_LOCKED_MESSAGE);
+    const tokenHash = depositTokenHash(input.quoteToken);
+    return this.dataSource.transaction(async (manager) => {
+      const lead = await manager.findOne(LeadRecord, { where: { depositTokenHash: tokenHash }, lock: { mode: 'pessimistic_write' } });
+      // Always the same two queries, found or not, so the answer's timing does not tell either.
+      const paid = await manager.exists(PaymentRecord, { where: { leadId: lead?.id ?? 0, kind: 'deposit', status: 'succeeded' } });
+      if (!lead || lead.totalEstimateCents === null || lead.totalEstimateCents <= 0 || paid)
+        throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
+      const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
+      if (amountCents > STRIPE_MAX_AMOUNT_CENTS)
+        throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
+      await this.locks.assertOpen({ leadId: lead.id }, DEPOSIT_LOCKED_MESSAGE, manager);
 
-    const existing = await this.dataSource
-      .getRepository(PaymentRecord)
-      .findOne({ where: { leadId: lead.id, kind: 'deposit' }, order: { id: 'DESC' } });
-    if (existing?.status === 'succeeded') throw new ApiError(409, ErrorCode.Conflict, 'The deposit for this quote is already paid.');
-    let replaces: string | null = null;
-    if (existing && existing.amountCents === amountCents) {
-      const current = await this.provider('retrieve', () => stripe.paymentIntents.retrieve(existing.paymentIntentId));
-      if (current.status !== 'canceled' && current.client_secret) return { clientSecret: current.client_secret };
-      if (current.status === 'canceled') {
-        await this.dataSource.getRepository(PaymentRecord).update({ id: existing.id, status: 'pending' }, { status: 'canceled' });
-        replaces = current.id;
+      const payments = manager.getRepository(PaymentRecord);
+      const existing = await payments.findOne({
+        where: { leadId: lead.id, kind: 'deposit', amountCents, status: Not('canceled') },
+        order: { id: 'DESC' },
+      });
+      let replaces: string | null = null;
+      if (existing) {
+        const current = await this.provider('retrieve', () => stripe.paymentIntents.retrieve(existing.paymentIntentId));
+        if (current.status !== 'canceled' && current.client_secret) {
+          if (existing.clientAddress !== clientAddress) await payments.update({ id: existing.id }, { clientAddress });
+          return { clientSecret: current.client_secret };
+        }
+        if (current.status === 'canceled') {
+          await payments.update({ id: existing.id, status: In(['pending', 'failed', 'processing']) }, { status: 'canceled' });
+          replaces = current.id;
+        }
       }
-    }
 
-    const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || null;
-    const params: Stripe.PaymentIntentCreateParams = {
-      amount: amountCents,
-      currency: CURRENCY,
-      allowed_payment_method_types: ['card'],
-      description: `10% installation deposit, quote #${lead.id}`,
-      receipt_email: lead.email,
-      metadata: { kind: 'deposit', leadId: String(lead.id), ...(replaces ? { replaces } : {}) },
-    };
-    const idempotencyKey = idempotencyKeyFor(`deposit-lead-${lead.id}-${amountCents}`, params);
-    const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
-    await this.record(this.dataSource.manager, {
-      kind: 'deposit',
-      contactId: null,
-      leadId: lead.id,
-      customerEmail: lead.email,
-      customerName: name,
-      customerPhone: lead.phone,
-      amountCents,
-      paymentIntentId: intent.id,
-      idempotencyKey,
-      details: input.projectDetails ?? null,
+      const name = [lead.firstName, lead.lastName].filter(Boolean).join(' ') || null;
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: amountCents,
+        currency: CURRENCY,
+        allowed_payment_method_types: ['card'],
+        description: `10% installation deposit, quote #${lead.id}`,
+        receipt_email: lead.email,
+        metadata: { kind: 'deposit', leadId: String(lead.id), ...(replaces ? { replaces } : {}) },
+      };
+      const idempotencyKey = idempotencyKeyFor(`deposit-lead-${lead.id}-${amountCents}`, params);
+      const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
+      await this.record(manager, {
+        kind: 'deposit',
+        contactId: null,
+        leadId: lead.id,
+        customerEmail: lead.email,
+        customerName: name,
+        customerPhone: lead.phone,
+        amountCents,
+        paymentIntentId: intent.id,
+        idempotencyKey,
+        details: input.projectDetails ?? null,
+        clientAddress,
+      });
+      if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
+      return { clientSecret: intent.client_secret };
     });
-    if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
-    return { clientSecret: intent.client_secret };
   }
 
   /**
@@ -151,10 +191,19 @@ export class PaymentsService {
    * (see {@link idempotencyKeyFor}) so a double submit makes one intent. The payment is linked to the visitor's contact (found by
    * e-mail, or created from firstName, lastName, email, phone and the building type), in the
    * same transaction as the payment row (decisions.md §4), so staff see it on the contact.
-   * @throws 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
+   * The payment remembers `clientAddress` (the caller's limiter key, the latest caller's on a
+   * reused intent): its card failures count toward that address's lock.
+   * @param clientAddress the caller's address key (`formCheckOf(req).address`).
+   * @throws 423 PAYMENTS_LOCKED the address is paused after repeated card failures;
+   * 503 PAYMENTS_NOT_CONFIGURED; 502 PAYMENT_PROVIDER_ERROR.
    */
-  async createConsultation(input: CreateConsultationPayment, today: Date = new Date()): Promise<ClientSecretResponse> {
+  async createConsultation(
+    input: CreateConsultationPayment,
+    clientAddress: string,
+    today: Date = new Date(),
+  ): Promise<ClientSecretResponse> {
     const stripe = this.client();
+    await this.locks.assertOpen({ address: clientAddress }, CONSULTATION_LOCKED_MESSAGE);
     const c = input.customerInfo;
     const params: Stripe.PaymentIntentCreateParams = {
       amount: CONSULTATION_DEPOSIT_CENTS,
@@ -185,13 +234,17 @@ export class PaymentsService {
         paymentIntentId: intent.id,
         idempotencyKey,
         details: input.projectDetails,
+        clientAddress,
       });
     });
     if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
     return { clientSecret: intent.client_secret };
   }
 
-  /** Inserts the payment row once per PaymentIntent (a repeated intent id is left as is). */
+  /**
+   * Inserts the payment row once per PaymentIntent; for a repeated intent id only
+   * `client_address` is updated (the latest caller holds the client secret).
+   */
   private async record(
     manager: EntityManager,
     p: Pick<
@@ -206,6 +259,7 @@ export class PaymentsService {
       | 'paymentIntentId'
       | 'idempotencyKey'
       | 'details'
+      | 'clientAddress'
     >,
   ) {
     await manager
@@ -213,7 +267,7 @@ export class PaymentsService {
       .insert()
       .into(PaymentRecord)
       .values({ ...p, currency: CURRENCY, status: 'pending' } as QueryDeepPartialEntity<PaymentRecord>)
-      .orIgnore()
+      .orUpdate(['client_address'], ['payment_intent_id'])
       .execute();
   }
 
@@ -274,8 +328,7 @@ export class PaymentsService {
       throw new ApiError(400, ErrorCode.ValidationFailed, `Invalid Stripe signature: ${(err as Error).message}`);
     }
 
-    const jobs: { outboundMessageId: number; recordId: number }[] = [];
-    const leadIds = new Set<number>();
+    const effects: IntentEventEffects = { jobs: [], leadIds: new Set(), locks: [] };
     const duplicate = await this.dataSource.transaction(async (manager) => {
       const table = manager.getRepository(StripeEventRecord).metadata.tablePath;
       const inserted: unknown[] = await manager.query(
@@ -284,29 +337,58 @@ export class PaymentsService {
       );
       if (inserted.length === 0) return true; // replayed event id
       if (event.type.startsWith('payment_intent.'))
-        jobs.push(...(await this.applyIntentEvent(manager, event.type, event.data.object as Stripe.PaymentIntent, leadIds)));
+        await this.applyIntentEvent(manager, event.id, event.type, event.data.object as Stripe.PaymentIntent, effects);
       return false;
     });
-    for (const j of jobs)
+    for (const j of effects.jobs)
       await this.jobs.enqueueStaffNotification({ outboundMessageId: j.outboundMessageId, kind: 'payment', recordId: j.recordId });
-    for (const leadId of leadIds) this.events.activity({ leadId, type: 'payment' });
+    for (const leadId of effects.leadIds) this.events.activity({ leadId, type: 'payment' });
+    for (const lock of effects.locks) await this.cancelOpenIntents(stripe, lock);
     return { received: true, duplicate };
   }
 
   /**
-   * Updates the payment from a payment_intent.* event (adding its lead to `leadIds` when the lead's
-   * timeline changed); returns the messages to enqueue.
+   * Cancels at Stripe the open intents (our status `pending` or `failed`) of a quote or address
+   * just locked, so a bot holding their client secrets cannot go on confirming cards against them;
+   * each is marked `canceled` once Stripe agrees. Best effort: a failure is logged (the lock
+   * still refuses new intents, and Stripe's own `payment_intent.canceled` webhook also marks them).
+   */
+  private async cancelOpenIntents(stripe: Stripe, lock: NewPaymentLock): Promise<void> {
+    const payments = this.dataSource.getRepository(PaymentRecord);
+    const open = await payments.find({
+      where: {
+        ...(lock.scope === 'lead' ? { leadId: Number(lock.subject) } : { clientAddress: lock.subject }),
+        status: In(['pending', 'failed']),
+      },
+    });
+    for (const p of open) {
+      try {
+        await stripe.paymentIntents.cancel(p.paymentIntentId);
+        await payments.update({ id: p.id, status: In(['pending', 'failed']) }, { status: 'canceled' });
+      } catch (err) {
+        this.logger.warn(`could not cancel ${p.paymentIntentId} after the ${lock.scope} lock: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Updates the payment from the payment_intent.* event `eventId` inside the webhook's transaction,
+   * adding to `effects` what to do once it commits: the messages to enqueue, the leads whose
+   * timeline changed, and the payment locks taken. A `payment_failed` is counted toward its quote's
+   * and its client address's lock (PaymentLocks); a lock taken now is recorded `queued` as a staff
+   * notice (once per lock) and in the audit log.
    */
   private async applyIntentEvent(
     manager: EntityManager,
+    eventId: string,
     type: string,
     intent: Stripe.PaymentIntent,
-    leadIds: Set<number>,
-  ): Promise<{ outboundMessageId: number; recordId: number }[]> {
+    effects: IntentEventEffects,
+  ): Promise<void> {
     const payment = await manager.findOne(PaymentRecord, { where: { paymentIntentId: intent.id }, lock: { mode: 'pessimistic_write' } });
     if (!payment) {
       this.logger.warn(`webhook ${type} for unknown PaymentIntent ${intent.id}`);
-      return [];
+      return;
     }
     const next: Partial<Record<string, PaymentStatusValue>> = {
       'payment_intent.succeeded': 'succeeded',
@@ -315,13 +397,41 @@ export class PaymentsService {
       'payment_intent.canceled': 'canceled',
     };
     const status = next[type];
-    if (!status || payment.status === 'succeeded') return []; // a succeeded payment never goes back
+    if (!status || payment.status === 'succeeded') return; // a succeeded payment never goes back
     payment.status = status;
     payment.failureMessage = status === 'failed' ? (intent.last_payment_error?.message ?? 'Payment failed') : null;
     if (status === 'succeeded') payment.succeededAt = new Date();
     await manager.save(payment);
-    if (payment.leadId !== null) leadIds.add(payment.leadId);
-    if (status !== 'succeeded') return [];
+    if (payment.leadId !== null) effects.leadIds.add(payment.leadId);
+    if (status === 'failed') {
+      for (const lock of await this.locks.recordFailure(manager, eventId, payment)) {
+        effects.locks.push(lock);
+        const notice = renderStaffPaymentLockNotice(
+          lock,
+          payment,
+          this.env.PAYMENT_FAILURES_WINDOW_MINUTES,
+          `${this.env.PUBLIC_URL}/admin`,
+        );
+        const record = await this.outbound.recordQueued(manager, {
+          idempotencyKey: `staff-notification:payment-lock:${lock.id}:${lock.lockedUntil.getTime()}`,
+          channel: 'email',
+          recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+          template: notice.template,
+          subject: notice.subject,
+          body: notice.text,
+          leadId: lock.scope === 'lead' ? payment.leadId : null,
+          contactId: null,
+        });
+        effects.jobs.push({ outboundMessageId: record.id, recordId: payment.id });
+        await this.audit.record(manager, undefined, 'payments_locked', lock.scope === 'lead' ? 'lead' : 'client_address', lock.subject, {
+          failures: lock.failures,
+          windowMinutes: this.env.PAYMENT_FAILURES_WINDOW_MINUTES,
+          lockedUntil: lock.lockedUntil.toISOString(),
+          paymentIntentId: payment.paymentIntentId,
+        });
+      }
+    }
+    if (status !== 'succeeded') return;
 
     if (payment.kind === 'deposit' && payment.leadId !== null)
       await this.leads.setStatusBySystem(manager, payment.leadId, DEPOSITED_LEAD_STATUS);
@@ -348,9 +458,6 @@ export class PaymentsService {
       leadId: payment.leadId,
       contactId: payment.contactId,
     });
-    return [
-      { outboundMessageId: r1.id, recordId: payment.id },
-      { outboundMessageId: r2.id, recordId: payment.id },
-    ];
+    effects.jobs.push({ outboundMessageId: r1.id, recordId: payment.id }, { outboundMessageId: r2.id, recordId: payment.id });
   }
 }

@@ -20,6 +20,14 @@ export function limitBudgets(env: Env): Record<PublicLimitName, { points: number
   };
 }
 
+/** How long a solved challenge lets an address write without solving again, in ms. */
+export const PASS_TTL_MS = 10 * 60_000;
+
+/** Atomically takes one write of a pass: 1 when one was left, else 0 (a missing key stays missing). */
+const USE_PASS = `local v = tonumber(redis.call('GET', KEYS[1]) or '0')
+if v > 0 then redis.call('DECR', KEYS[1]) return 1 end
+return 0`;
+
 /** Outcome of taking one point: allowed, or refused for `retryAfterSeconds`. */
 export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -80,6 +88,22 @@ export class PublicLimits implements OnModuleDestroy {
   async countGated(address: string): Promise<number> {
     const res = await this.gated.consume(address);
     return res.consumedPoints;
+  }
+
+  /** Gives `address` {@link Env.CHALLENGE_PASS_WRITES} gated writes without a new solution for {@link PASS_TTL_MS}. */
+  async grantPass(address: string): Promise<void> {
+    if (this.env.CHALLENGE_PASS_WRITES <= 0) return;
+    await this.redis.set(this.passKey(address), String(this.env.CHALLENGE_PASS_WRITES), 'PX', PASS_TTL_MS).catch(() => undefined);
+  }
+
+  /** Uses one write of the address's pass; false when it has none left (or Redis is unreachable). */
+  async usePass(address: string): Promise<boolean> {
+    const used = await this.redis.eval(USE_PASS, 1, this.passKey(address)).catch(() => 0);
+    return used === 1;
+  }
+
+  private passKey(address: string) {
+    return `${this.env.QUEUE_PREFIX}:challenge-pass:${address}`;
   }
 
   onModuleDestroy(): void {

@@ -61,7 +61,9 @@ const CHALLENGE_MESSAGES: Record<Exclude<ChallengeVerdict, 'ok'>, string> = {
  * 3. the honeypot and the fill time (FORM_MIN_FILL_MS) give the submission a spam reason;
  * 4. with `challenge`, the address's gated writes of the hour are counted; past
  *    CHALLENGE_AFTER_PER_HOUR (or always, CHALLENGE_MODE=always) a valid, unused ALTCHA
- *    solution is required: else 428 CHALLENGE_REQUIRED.
+ *    solution is required: else 428 CHALLENGE_REQUIRED. A solution gives the address a pass of
+ *    CHALLENGE_PASS_WRITES further gated writes for 10 minutes (one tick covers the calculator's
+ *    lead and its PDF request).
  *
  * BOT_DEFENCES=off skips 2–4 except the honeypot (load tests, benchmarks). The handler reads the
  * outcome with {@link formCheckOf}. Apply after `@Public()`.
@@ -122,11 +124,17 @@ export class PublicWriteGuard implements CanActivate {
       (meta.suspicionNeedsChallenge === true && check.spamReason !== null);
     if (!required) return true;
     if (!signals.altcha) {
-      throw new ApiError(428, ErrorCode.ChallengeRequired, 'Please tick "I\'m not a robot", then send the form again.');
+      if (await this.limits.usePass(check.address)) {
+        check.challengeSolved = true;
+      } else {
+        throw new ApiError(428, ErrorCode.ChallengeRequired, 'Please tick "I\'m not a robot", then send the form again.');
+      }
+    } else {
+      const verdict = await this.challenges.verify(signals.altcha);
+      if (verdict !== 'ok') throw new ApiError(428, ErrorCode.ChallengeRequired, CHALLENGE_MESSAGES[verdict]);
+      await this.limits.grantPass(check.address);
+      check.challengeSolved = true;
     }
-    const verdict = await this.challenges.verify(signals.altcha);
-    if (verdict !== 'ok') throw new ApiError(428, ErrorCode.ChallengeRequired, CHALLENGE_MESSAGES[verdict]);
-    check.challengeSolved = true;
     if (meta.suspicionNeedsChallenge) check.spamReason = null;
     return true;
   }

@@ -67,6 +67,15 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optional(z.string().min(1)),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
     STRIPE_API_BASE_URL: url(['http:', 'https:']).default('https://api.stripe.com'),
+    /**
+     * Card-testing defence: more than this many `payment_intent.payment_failed` events for one
+     * quote or one client address within PAYMENT_FAILURES_WINDOW_MINUTES pause online payment for it.
+     */
+    PAYMENT_FAILURES_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+    /** The window (minutes) in which the payment failures of a quote or address are counted. */
+    PAYMENT_FAILURES_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    /** How long (minutes) online payment stays paused for a quote or address once locked (default 24 h). */
+    PAYMENT_LOCK_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     STABILITY_API_KEY: optional(z.string().min(1)),
     STABILITY_BASE_URL: url(['http:', 'https:']).default('https://api.stability.ai'),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
@@ -112,6 +121,11 @@ export const envSchema = z
     CHALLENGE_MODE: z.enum(['auto', 'always']).default('auto'),
     /** Gated public writes (lead, contact, PDF quote, payment) one address makes per hour before the challenge is asked. */
     CHALLENGE_AFTER_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(8),
+    /**
+     * Gated writes an address may make without a new solution in the 10 minutes after it solved
+     * the challenge (the calculator sends a lead, then the PDF request: one tick covers both).
+     */
+    CHALLENGE_PASS_WRITES: z.coerce.number().int().min(0).max(100).default(3),
     /** PBKDF2 iterations per proof-of-work attempt of the challenge. */
     CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** Largest counter the solver may need to reach (the work is about half of it on average). */
@@ -147,6 +161,19 @@ export const envSchema = z
      * and re-claimed, after asking the provider whether it was already sent. Must exceed PROVIDER_TIMEOUT_MS.
      */
     MESSAGE_SENDING_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
+    /**
+     * Automated emails/SMS to one address or number a visitor typed (PDF quote, quote link, free
+     * guide), per rolling 24 h across all kinds; more are recorded `suppressed` for staff to send
+     * by hand. Receipts of real payments and staff notifications do not count.
+     */
+    RECIPIENT_CAP_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+    /**
+     * New-lead notifications sent one by one per window (LEAD_DIGEST_WINDOW_SECONDS); the leads
+     * after these are listed in one digest email at the window's end.
+     */
+    LEAD_DIGEST_AFTER_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
+    /** Length of the new-lead notification window, in seconds (a minute; tests shorten it). */
+    LEAD_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Email jobs one worker process runs at once. */
     EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
     /** SMS jobs one worker process runs at once. */

@@ -31,6 +31,7 @@ import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
+import { useFormGuard } from '../bot-defence';
 import { AnimatedTotal } from './animated-total';
 import { registerRecipes } from '../../components/ui/recipes';
 
@@ -194,6 +195,7 @@ export function CostCalculator() {
   const [submitting, setSubmitting] = useState(false);
   const [pdfJob, setPdfJob] = useState<PdfJob | null>(null);
   const toasted = useRef<string | null>(null);
+  const guard = useFormGuard();
 
   // Live status of the PDF job over Socket.IO; the final toast is shown once per job (§8).
   const jobId = pdfJob?.jobId;
@@ -226,15 +228,26 @@ export function CostCalculator() {
     const quoted = priceCalculator(specs, percent);
     let leadId: number;
     try {
-      leadId = await createCalculatorLead(form, quoted);
+      leadId = await createCalculatorLead(form, quoted, guard.signals());
     } catch (err) {
+      setSubmitting(false);
+      const outcome = guard.onError(err);
+      // Asked for the check: the prompt in the dialog says what to do; the form keeps its values.
+      if (outcome.kind === 'challenge') return false;
+      if (outcome.kind === 'limited') {
+        notify({
+          type: 'error',
+          title: 'Please try again later',
+          description: `${outcome.message.replace(/\.$/, '')} at ${config.company.phone}.`,
+        });
+        return false;
+      }
       console.error('Calculator lead failed', err);
       notify({ type: 'info', ...CALCULATOR_TOASTS.exception });
-      setSubmitting(false);
       return false;
     }
     try {
-      const job = await requestEstimatePdf(leadId, form, quoted);
+      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals());
       toasted.current = null;
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {
@@ -243,6 +256,7 @@ export function CostCalculator() {
       if (err instanceof ApiError || err instanceof ApiResponseError) notify({ type: 'warning', ...CALCULATOR_TOASTS.pdfNotOk });
       else notify({ type: 'info', ...CALCULATOR_TOASTS.exception });
     }
+    guard.onSuccess();
     setSubmitting(false);
     setDialogOpen(false);
     return true;
@@ -308,7 +322,7 @@ export function CostCalculator() {
         {pdfJob ? <PdfStatus job={pdfJob} /> : null}
       </Stack>
 
-      <PdfQuoteDialog open={dialogOpen} onOpenChange={setDialogOpen} submitting={submitting} onSubmit={requestQuote} />
+      <PdfQuoteDialog open={dialogOpen} onOpenChange={setDialogOpen} submitting={submitting} onSubmit={requestQuote} guard={guard} />
     </SimpleGrid>
   );
 }

@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { EMPTY_PDF_QUOTE_FORM, pdfQuoteFormSchema, type PdfQuoteForm } from './request-pdf-quote';
 import { registerRecipes } from '../../components/ui/recipes';
+import { ChallengePrompt, HoneypotField, type FormGuard } from '../bot-defence';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { dialog: dialogSlotRecipe, field: fieldSlotRecipe } });
 
@@ -21,11 +22,13 @@ interface Props {
   submitting: boolean;
   /** Runs the §7 sequence; resolves `true` when the dialog should close with the form cleared. */
   onSubmit: (values: PdfQuoteForm) => Promise<boolean>;
+  /** The form's bot defences: honeypot, fill time, and the check when the api asks for it. */
+  guard: FormGuard;
 }
 
 type FieldName = keyof PdfQuoteForm;
 
-export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Props) {
+export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit, guard }: Props) {
   const formId = useId();
   const {
     register,
@@ -80,6 +83,8 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Pro
                   {field('email', 'Email', true, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
                   {field('phone', 'Phone', true, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
                   {field('company', 'Company', false, { autoComplete: 'organization' })}
+                  <HoneypotField guard={guard} />
+                  <ChallengePrompt guard={guard} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -91,7 +96,7 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit }: Pro
                 <Button
                   type="submit"
                   colorPalette="brand"
-                  disabled={!allFilled || submitting}
+                  disabled={!allFilled || submitting || (guard.challengeMessage !== null && !guard.solved)}
                   loading={submitting}
                   loadingText="Sending..."
                 >

@@ -9,6 +9,7 @@ import {
   phoneField,
   ESTIMATE_WARRANTY,
   type CalculatorEstimate,
+  type FormSignals,
   type GenerateEstimatePdfInput,
   type GenerateEstimatePdfResponse,
 } from '@ironclad/contracts';
@@ -30,8 +31,8 @@ export type PdfQuoteForm = z.infer<typeof pdfQuoteFormSchema>;
 
 export const EMPTY_PDF_QUOTE_FORM: PdfQuoteForm = { firstName: '', lastName: '', email: '', phone: '', company: '' };
 
-/** POST /api/leads with the calculator lead; returns the new lead's id. */
-export async function createCalculatorLead(form: PdfQuoteForm, estimate: CalculatorEstimate): Promise<number> {
+/** POST /api/leads with the calculator lead and the form's bot-defence `signals`; returns the new lead's id. */
+export async function createCalculatorLead(form: PdfQuoteForm, estimate: CalculatorEstimate, signals: FormSignals): Promise<number> {
   const answer = await apiRequest('POST', '/api/leads', {
     body: {
       firstName: form.firstName,
@@ -44,14 +45,20 @@ export async function createCalculatorLead(form: PdfQuoteForm, estimate: Calcula
       status: 'new',
       // The server recomputes both (decisions.md §3); sent as the spec's client does.
       totalEstimate: estimate.breakdown.total,
+      ...signals,
     },
     schema: schemas().then((m) => m.createLeadResponseSchema),
   });
   return answer.lead.id;
 }
 
-/** POST /api/generate-estimate-pdf for the lead just created; returns the job to watch. */
-export function requestEstimatePdf(leadId: number, form: PdfQuoteForm, estimate: CalculatorEstimate): Promise<GenerateEstimatePdfResponse> {
+/** POST /api/generate-estimate-pdf for the lead just created (with the form's `signals`); returns the job to watch. */
+export function requestEstimatePdf(
+  leadId: number,
+  form: PdfQuoteForm,
+  estimate: CalculatorEstimate,
+  signals: FormSignals,
+): Promise<GenerateEstimatePdfResponse> {
   const body: GenerateEstimatePdfInput = {
     leadId,
     estimate: {
@@ -76,5 +83,8 @@ export function requestEstimatePdf(leadId: number, form: PdfQuoteForm, estimate:
       description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
     },
   };
-  return apiRequest('POST', '/api/generate-estimate-pdf', { body, schema: schemas().then((m) => m.generateEstimatePdfResponseSchema) });
+  return apiRequest('POST', '/api/generate-estimate-pdf', {
+    body: { ...body, ...signals },
+    schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
+  });
 }

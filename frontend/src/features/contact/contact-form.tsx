@@ -40,6 +40,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/toaster';
 import { usePublicConfig } from '../site-config/public-config';
 import { HOME_CONTACT_TOASTS, QUOTE_FORM_TOASTS, useCreateContact } from './create-contact';
+import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
 import { HOME_PROPERTY_TYPE_LABELS, REFERRAL_SOURCE_LABELS, RESIDENTIAL_PROPERTY_TYPE_LABELS } from './contact-options';
 import { registerRecipes } from '../../components/ui/recipes';
 
@@ -70,6 +71,7 @@ function ContactForm({ variant }: { variant: Variant }) {
   const errorId = (name: FieldName) => `${formId}-${name}-error`;
   const { company } = usePublicConfig();
   const isQuote = variant.kind === 'quote';
+  const guard = useFormGuard();
   const mutation = useCreateContact(isQuote ? QUOTE_FORM_TOASTS.failure(company.phone) : HOME_CONTACT_TOASTS.failure);
   const initial = useMemo(() => emptyValues(variant), [variant]);
   const {
@@ -87,12 +89,17 @@ function ContactForm({ variant }: { variant: Variant }) {
 
   const onSubmit = handleSubmit(
     (values) => {
-      mutation.mutate(values, {
-        onSuccess: () => {
-          reset(initial);
-          notify({ type: 'success', ...(isQuote ? QUOTE_FORM_TOASTS.success : HOME_CONTACT_TOASTS.success) });
+      mutation.mutate(
+        { ...values, ...guard.signals() },
+        {
+          onError: (err) => guard.onError(err),
+          onSuccess: () => {
+            guard.onSuccess();
+            reset(initial);
+            notify({ type: 'success', ...(isQuote ? QUOTE_FORM_TOASTS.success : HOME_CONTACT_TOASTS.success) });
+          },
         },
-      });
+      );
     },
     () => {
       if (isQuote) notify({ type: 'error', ...QUOTE_FORM_TOASTS.invalid });
@@ -206,7 +213,15 @@ function ContactForm({ variant }: { variant: Variant }) {
           <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
         </Field.Root>
 
-        <Button type="submit" colorPalette="brand" size="lg" disabled={sending} alignSelf={{ base: 'stretch', md: 'start' }}>
+        <HoneypotField guard={guard} />
+        <ChallengePrompt guard={guard} />
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          disabled={sending || (guard.challengeMessage !== null && !guard.solved)}
+          alignSelf={{ base: 'stretch', md: 'start' }}
+        >
           {sending ? 'Sending...' : isQuote ? 'Request My Free Quote' : 'Send Message'}
         </Button>
       </form>

@@ -4,7 +4,7 @@
  * On success the contacts list cache is invalidated (spec §4); on failure the global error
  * handler shows the toast declared in `meta` (spec §8 'Submission failed').
  */
-import { createContactResponseSchema, type CreateContact, type CreateContactResponse } from '@ironclad/contracts';
+import { createContactResponseSchema, type CreateContact, type CreateContactResponse, type FormSignals } from '@ironclad/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { sharedKeys } from '../../lib/query-keys';
@@ -18,8 +18,8 @@ export const HOME_CONTACT_TOASTS = {
   failure: { title: 'Submission failed', description: 'Please check your information and try again.' },
 } as const;
 
-/** Sends a contact (already validated by `createContactSchema`). */
-export function createContact(body: CreateContact): Promise<CreateContactResponse> {
+/** Sends a contact (already validated by `createContactSchema`) with the form's bot-defence signals. */
+export function createContact(body: CreateContact & FormSignals): Promise<CreateContactResponse> {
   return apiRequest('POST', '/api/contacts', { body, schema: createContactResponseSchema });
 }
 

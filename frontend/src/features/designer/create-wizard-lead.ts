@@ -4,13 +4,18 @@
  * `lead.totalEstimate` (whole dollars), computed by the design engine. The spec's payload also
  * names `aiRecommendation` and `totalEstimate`; they are sent empty and the server ignores them.
  */
-import type { AiRecommendation } from '@ironclad/contracts';
+import type { AiRecommendation, FormSignals } from '@ironclad/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { WIZARD_TOASTS, type WizardState } from './wizard-options';
 
 export interface WizardQuote {
   leadId: number;
+  /**
+   * The quote's deposit token (POST /api/leads `depositToken`): the only way to address its
+   * deposit (POST /api/create-deposit-payment `quoteToken`); null when there is nothing to pay.
+   */
+  depositToken: string | null;
   /** Whole dollars. */
   totalEstimate: number;
   recommendation: AiRecommendation;
@@ -44,15 +49,20 @@ export function wizardLeadBody(s: WizardState) {
   };
 }
 
-/** Creates the wizard lead; failure shows 'Submission Error' through the global error handler. */
+/** Creates the wizard lead (with the form's bot-defence `signals`); failure shows 'Submission Error' through the global error handler. */
 export function useCreateWizardLead() {
   return useMutation({
-    mutationFn: async (s: WizardState): Promise<WizardQuote> => {
+    mutationFn: async ({ state, signals }: { state: WizardState; signals: FormSignals }): Promise<WizardQuote> => {
       const res = await apiRequest('POST', '/api/leads', {
-        body: wizardLeadBody(s),
+        body: { ...wizardLeadBody(state), ...signals },
         schema: import('./wizard-lead-schema').then((m) => m.wizardLeadResponseSchema),
       });
-      return { leadId: res.lead.id, totalEstimate: res.lead.totalEstimate, recommendation: res.lead.aiRecommendation };
+      return {
+        leadId: res.lead.id,
+        depositToken: res.depositToken,
+        totalEstimate: res.lead.totalEstimate,
+        recommendation: res.lead.aiRecommendation,
+      };
     },
     meta: { errorToast: WIZARD_TOASTS.failure },
   });

@@ -2,12 +2,15 @@
  * The wizard's 10% deposit (public-site.md §2 step 5, §9; decisions.md §3, §14). The amount
  * shown is round(10% × the server's total); the server recomputes it from the stored lead.
  * Without Stripe keys the section says online payment is not available and offers the phone.
+ * The deposit is addressed by the quote's deposit token (issue 25 point 4: never by the lead id);
+ * a refused setup (quote not payable online, payment paused after card failures, too many
+ * attempts) shows 'Payment Setup Failed' with the server's message, which says to call.
  */
 import { DEPOSIT_PERCENT, depositCentsForTotal } from '@ironclad/contracts';
 import { Alert, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { Suspense, lazy } from 'react';
-import { createDepositPayment, formatCents } from '../payments/api/payment-api';
+import { createDepositPayment, formatCents, setupFailureMessage } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import type { WizardQuote } from './create-wizard-lead';
 import type { WizardState } from './wizard-options';
@@ -52,10 +55,11 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
             title: 'Deposit Successful!',
             description: "Your installation date has been secured. We'll contact you within 24 hours.",
           }}
-          setupFailureToast={{ title: 'Payment Setup Failed', description: 'Unable to initialize payment. Please try again.' }}
-          createIntent={() =>
-            createDepositPayment({
-              leadId: quote.leadId,
+          setupFailureToast={(err) => ({ title: 'Payment Setup Failed', description: setupFailureMessage(err) })}
+          createIntent={() => {
+            if (!quote.depositToken) return Promise.reject(new Error('This quote has no deposit token'));
+            return createDepositPayment({
+              quoteToken: quote.depositToken,
               totalAmount: quote.totalEstimate,
               customerInfo: {
                 firstName: customer.firstName,
@@ -71,8 +75,8 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
                 fullDeposit: true,
                 depositPercentage: DEPOSIT_PERCENT,
               },
-            })
-          }
+            });
+          }}
           confirmed={
             <>
               <Text fontWeight="bold" fontSize="lg">

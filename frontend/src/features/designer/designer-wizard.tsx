@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LucideArrowLeft, LucideArrowRight } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
 import { useCreateWizardLead, type WizardQuote } from './create-wizard-lead';
+import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
 import { QuoteResult } from './quote-result';
 import { EMPTY_WIZARD, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardState } from './wizard-options';
 import { WizardProgress } from './wizard-progress';
@@ -28,6 +29,7 @@ export function DesignerWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const mutation = useCreateWizardLead();
+  const guard = useFormGuard();
 
   useEffect(() => {
     if (firstRender.current) {
@@ -43,13 +45,18 @@ export function DesignerWizard() {
 
   const submit = () => {
     if (!isStepValid(4, form) || busy) return;
-    mutation.mutate(form, {
-      onSuccess: (q) => {
-        setQuote(q);
-        setStep(5);
-        notify({ type: 'success', ...WIZARD_TOASTS.success });
+    mutation.mutate(
+      { state: form, signals: guard.signals() },
+      {
+        onError: (err) => guard.onError(err),
+        onSuccess: (q) => {
+          guard.onSuccess();
+          setQuote(q);
+          setStep(5);
+          notify({ type: 'success', ...WIZARD_TOASTS.success });
+        },
       },
-    });
+    );
   };
 
   const onSubmit = (e: React.FormEvent) => {
@@ -80,6 +87,8 @@ export function DesignerWizard() {
             {step === 3 ? <ProjectDetailsStep form={form} set={set} /> : null}
 
             {step === 4 ? <ContactInformationStep form={form} set={set} /> : null}
+            <HoneypotField guard={guard} />
+            {step === 4 ? <ChallengePrompt guard={guard} /> : null}
 
             <HStack justify="space-between" gap="3" pt="2">
               {step >= 2 && step <= 4 ? (
@@ -94,7 +103,12 @@ export function DesignerWizard() {
                   Next <LucideArrowRight aria-hidden="true" />
                 </Button>
               ) : (
-                <Button type="submit" colorPalette="accent" size="lg" disabled={!valid || busy}>
+                <Button
+                  type="submit"
+                  colorPalette="accent"
+                  size="lg"
+                  disabled={!valid || busy || (guard.challengeMessage !== null && !guard.solved)}
+                >
                   {busy ? 'Generating...' : 'Get My Quote'}
                 </Button>
               )}

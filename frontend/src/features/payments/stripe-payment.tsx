@@ -53,8 +53,11 @@ export interface StripePaymentProps {
   payLabel: string;
   /** Toast shown when the payment is confirmed. */
   successToast: { title: string; description: string };
-  /** Toast shown when the setup fails (or null to only log it, as the consultation page does). */
-  setupFailureToast: { title: string; description: string } | null;
+  /**
+   * Toast shown when the setup fails (or null to only log it, as the consultation page does); a
+   * function gets the error, so the description can say why (e.g. payment paused: call us).
+   */
+  setupFailureToast: { title: string; description: string } | ((err: unknown) => { title: string; description: string }) | null;
   /** Called when the setup (the PaymentIntent or loading Stripe.js) failed and the flow is back to idle. */
   onSetupFailed?: () => void;
   /** What to show once confirmed. */
@@ -144,7 +147,8 @@ export default function StripePayment(props: StripePaymentProps) {
       setPhase('form');
     } catch (err) {
       console.error('[payment setup]', err);
-      if (props.setupFailureToast) notify({ type: 'error', ...props.setupFailureToast });
+      const toast = typeof props.setupFailureToast === 'function' ? props.setupFailureToast(err) : props.setupFailureToast;
+      if (toast) notify({ type: 'error', ...toast });
       setPhase('idle');
       props.onSetupFailed?.();
     }

@@ -10,12 +10,13 @@ import { Alert, Box, Button, Container, Field, Heading, Input, Link, SimpleGrid,
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
 import { inputRecipe } from '~chakra-theme/recipes/input';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { LucideShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { createConsultationPayment, formatCents } from '../../features/payments/api/payment-api';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
+import { ChallengePrompt, HoneypotField, useFormGuard, type GuardOutcome } from '../../features/bot-defence';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { alert: alertSlotRecipe, field: fieldSlotRecipe } });
 
@@ -33,7 +34,9 @@ export function ConsultationPaymentPage() {
   const { stripePublishableKey, company } = usePublicConfig();
   const [customer, setCustomer] = useState<Customer>({ firstName: '', lastName: '', email: '', phone: '' });
   const [buildingType, setBuildingType] = useState('');
-  const [setupFailed, setSetupFailed] = useState(false);
+  const [setupFailed, setSetupFailed] = useState<string | null>(null);
+  const guard = useFormGuard();
+  const lastOutcome = useRef<GuardOutcome>({ kind: 'other' });
 
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
@@ -120,9 +123,11 @@ export function ConsultationPaymentPage() {
               {setupFailed ? (
                 <Alert.Root status="error">
                   <Alert.Indicator />
-                  <Alert.Title>We could not start the payment. Please try again or call us at {company.phone}.</Alert.Title>
+                  <Alert.Title>{setupFailed}</Alert.Title>
                 </Alert.Root>
               ) : null}
+              <HoneypotField guard={guard} />
+              <ChallengePrompt guard={guard} />
               <Suspense fallback={<Spinner size="sm" />}>
                 <StripePayment
                   publishableKey={stripePublishableKey}
@@ -134,15 +139,33 @@ export function ConsultationPaymentPage() {
                     description: "We'll contact you within 24 hours to schedule your site visit.",
                   }}
                   setupFailureToast={null}
-                  onPhaseChange={(p) => p !== 'idle' && setSetupFailed(false)}
-                  onSetupFailed={() => setSetupFailed(true)}
-                  createIntent={() =>
-                    createConsultationPayment({
-                      amount: CONSULTATION_DEPOSIT_CENTS,
-                      customerInfo: customer,
-                      projectDetails: { type: buildingType, description: 'On-site security consultation' },
-                    })
-                  }
+                  onPhaseChange={(p) => p !== 'idle' && setSetupFailed(null)}
+                  onSetupFailed={() => {
+                    const o = lastOutcome.current;
+                    // Asked for the check: its prompt says what to do, not an error.
+                    if (o.kind === 'challenge') return setSetupFailed(null);
+                    setSetupFailed(
+                      o.kind === 'limited'
+                        ? `${o.message.replace(/\.$/, '')} at ${company.phone}.`
+                        : `We could not start the payment. Please try again or call us at ${company.phone}.`,
+                    );
+                  }}
+                  createIntent={async () => {
+                    try {
+                      const secret = await createConsultationPayment({
+                        amount: CONSULTATION_DEPOSIT_CENTS,
+                        customerInfo: customer,
+                        projectDetails: { type: buildingType, description: 'On-site security consultation' },
+                        ...guard.signals(),
+                      });
+                      lastOutcome.current = { kind: 'other' };
+                      guard.onSuccess();
+                      return secret;
+                    } catch (err) {
+                      lastOutcome.current = guard.onError(err);
+                      throw err;
+                    }
+                  }}
                   confirmed={
                     <>
                       <Text fontWeight="bold" fontSize="lg">

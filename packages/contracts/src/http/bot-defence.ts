@@ -14,6 +14,10 @@
  */
 import { z } from 'zod';
 
+/** Why a stored lead or contact is taken for a bot's (it is kept, flagged, and hidden by default). */
+export const SPAM_REASONS = ['honeypot', 'too_fast'] as const;
+export type SpamReasonValue = (typeof SPAM_REASONS)[number];
+
 /** Name of the honeypot input every public form carries. */
 export const HONEYPOT_FIELD = 'website';
 

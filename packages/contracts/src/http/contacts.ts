@@ -7,6 +7,7 @@
  * Dates are ISO-8601 strings.
  */
 import { z } from 'zod';
+import { SPAM_REASONS } from './bot-defence.js';
 import { CONTACT_MESSAGES, emailField, phoneField, SERVICE_TYPES } from '../contact.js';
 import { limitedText, optionalText } from '../text.js';
 import { jobRefSchema } from './common.js';
@@ -60,6 +61,8 @@ export const contactSchema = z.object({
   serviceType: z.string().nullable(),
   leadId: z.number().nullable(),
   createdAt: z.string(),
+  /** Staff answers only: why the contact is taken for a bot's submission, or null. */
+  spamReason: z.enum(SPAM_REASONS).nullable().optional(),
 });
 export type Contact = z.output<typeof contactSchema>;
 

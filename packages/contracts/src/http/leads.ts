@@ -11,6 +11,8 @@ import { buildingInfoSchema, LEAD_SOURCES, LEAD_STATUSES, leadStatusField } from
 import { WIZARD_FIELD_MAX_LENGTH as MAX } from '../quote.js';
 import { limitedText, optionalText } from '../text.js';
 import { jobRefSchema } from './common.js';
+import { SPAM_REASONS } from './bot-defence.js';
+import { depositTokenField } from './deposit-token.js';
 
 // ---------------------------------------------------------------------------------------------
 // The lead as the API answers it
@@ -76,6 +78,11 @@ export const leadSchema = z.object({
   source: z.enum(LEAD_SOURCES).catch('unknown'),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Staff answers only: why the lead is taken for a bot's submission (failed honeypot or fill
+   * time), or null. Absent from the visitor's POST /api/leads answer.
+   */
+  spamReason: z.enum(SPAM_REASONS).nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
 
@@ -120,12 +127,19 @@ export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
 /**
- * 201 answer of POST /api/leads. `notificationJob` is null when Redis was unavailable: the staff
- * notification is still recorded and delivered later. Errors: 400 VALIDATION_FAILED (with
+ * 201 answer of POST /api/leads. `notificationJob` is null when Redis was unavailable (the staff
+ * notification is still recorded and delivered later) or when the lead's notification was gathered
+ * into the staff digest of a busy minute (LEAD_DIGEST_AFTER_PER_MINUTE). Errors: 400 VALIDATION_FAILED (with
  * `error` for the spec's clients), 403, 503 FEATURE_DISABLED.
  */
 export const createLeadResponseSchema = z.object({
   lead: leadSchema,
   notificationJob: jobRefSchema.nullable(),
+  /**
+   * The deposit token of a wizard lead with a server quote (an unguessable 256-bit random value,
+   * base64url, 43 characters), to be sent as `quoteToken` to POST /api/create-deposit-payment;
+   * the server keeps only its SHA-256. Null for leads without a quote to pay a deposit on.
+   */
+  depositToken: depositTokenField.nullable(),
 });
 export type CreateLeadResponse = z.output<typeof createLeadResponseSchema>;

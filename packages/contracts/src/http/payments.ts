@@ -6,14 +6,24 @@
  */
 import { z } from 'zod';
 import { emailField, phoneField } from '../contact.js';
-import { limitedText, optionalText, recordIdField } from '../text.js';
+import { limitedText, optionalText } from '../text.js';
 
 const customerName = (label: string) => limitedText(100).min(1, { error: `${label} is required.` });
 
-/** Body of POST /api/create-deposit-payment: the lead's id; the rest is informational. */
+/**
+ * Body of POST /api/create-deposit-payment: `quoteToken`, the deposit token handed out with the
+ * wizard lead (POST /api/leads `depositToken`); the rest is informational (the spec's fields,
+ * accepted and ignored). Any non-empty string up to 1000 characters is accepted here, so that a
+ * malformed token answers exactly like an unknown one (404); a `leadId` is refused (400, field
+ * error): deposits are never addressed by the lead's sequential id.
+ */
 export const createDepositPaymentSchema = z
   .object({
-    leadId: recordIdField('leadId must be a lead id.'),
+    quoteToken: z
+      .string({ error: 'quoteToken is required.' })
+      .min(1, { error: 'quoteToken is required.' })
+      .max(1000, { error: 'Not a deposit token.' }),
+    leadId: z.never({ error: 'Deposits are addressed by quoteToken, not by lead id.' }).optional(),
     /** Ignored: the deposit is round(10% × the stored lead total). */
     totalAmount: z.unknown().optional(),
     customerInfo: z.record(z.string(), z.unknown()).optional(),
@@ -46,8 +56,10 @@ export type CreateConsultationPayment = z.output<typeof createConsultationPaymen
 
 /**
  * 200 answer of both create-*-payment calls: the PaymentIntent's client secret, for Stripe.js.
- * Errors: 400 field errors; 404 unknown lead; 409 no quote / already paid; 502 provider failure;
- * 503 PAYMENTS_NOT_CONFIGURED.
+ * Errors: 400 field errors; 404 NOT_FOUND for a deposit token that is unknown, malformed, of a
+ * paid deposit or of a lead without a quote (one answer for all); 409 deposit above what Stripe
+ * takes; 423 PAYMENTS_LOCKED (paused after repeated card failures); 428 CHALLENGE_REQUIRED; 429
+ * RATE_LIMITED; 502 provider failure; 503 PAYMENTS_NOT_CONFIGURED.
  */
 export const clientSecretResponseSchema = z.object({ clientSecret: z.string().min(1) });
 export type ClientSecretResponse = z.output<typeof clientSecretResponseSchema>;

@@ -52,6 +52,8 @@ export const leadListQuerySchema = z
     order: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
+    /** `exclude` (default): real submissions only; `only`: the "Suspected spam" filter. */
+    spam: z.enum(['exclude', 'only']).default('exclude'),
   })
   .strict();
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;

@@ -3,8 +3,8 @@
  * the wizard deposit is round(10% × the stored lead total), the consultation deposit $250.
  * The answers' schemas load beside the request (payment-schemas.ts).
  */
-import type { PaymentStatusResponse } from '@ironclad/contracts';
-import { apiRequest } from '../../../lib/api';
+import type { FormSignals, PaymentStatusResponse } from '@ironclad/contracts';
+import { ApiError, apiRequest } from '../../../lib/api';
 
 const schemas = () => import('./payment-schemas');
 
@@ -16,9 +16,14 @@ export interface CustomerInfo {
   phone: string;
 }
 
-/** POST /api/create-deposit-payment → the PaymentIntent's client secret. */
+/**
+ * POST /api/create-deposit-payment → the PaymentIntent's client secret. The quote is addressed by
+ * its deposit token (`quoteToken`, from the lead's answer), never by the lead id. Throws ApiError:
+ * 404 the quote cannot be paid online, 423 PAYMENTS_LOCKED, 429, 502, 503 (each with a message
+ * for the visitor, {@link setupFailureMessage}).
+ */
 export async function createDepositPayment(body: {
-  leadId: number;
+  quoteToken: string;
   totalAmount: number;
   customerInfo: CustomerInfo & { company?: string };
   projectDetails: Record<string, unknown>;
@@ -28,11 +33,13 @@ export async function createDepositPayment(body: {
 }
 
 /** POST /api/create-consultation-payment → the PaymentIntent's client secret (always $250). */
-export async function createConsultationPayment(body: {
-  amount: number;
-  customerInfo: CustomerInfo;
-  projectDetails: { type: string; description: string };
-}): Promise<string> {
+export async function createConsultationPayment(
+  body: {
+    amount: number;
+    customerInfo: CustomerInfo;
+    projectDetails: { type: string; description: string };
+  } & FormSignals,
+): Promise<string> {
   return (
     await apiRequest('POST', '/api/create-consultation-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) })
   ).clientSecret;
@@ -49,3 +56,17 @@ export function fetchPaymentStatus(paymentIntentId: string, signal?: AbortSignal
 /** Cents → "$1,234.50" (or "$250" when whole). */
 export const formatCents = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** The spec's description of the 'Payment Setup Failed' toast (public-site.md §8). */
+export const SETUP_FAILED_DESCRIPTION = 'Unable to initialize payment. Please try again.';
+
+/**
+ * What to tell the visitor when the payment could not be set up: the server's own message when it
+ * refused for a reason the visitor can act on (a 4xx with a message: quote not payable online,
+ * online payment paused after card failures, too many attempts — each says to call), otherwise the
+ * spec's "Unable to initialize payment. Please try again." (provider failures, network, Stripe.js).
+ */
+export function setupFailureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body?.message) return err.body.message;
+  return SETUP_FAILED_DESCRIPTION;
+}
