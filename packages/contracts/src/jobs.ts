@@ -91,7 +91,9 @@ export type CampaignFanOutJob = z.infer<typeof campaignFanOutJobSchema>;
 /**
  * Payload of an EstimatePdf job. The worker reads the lead, prices its stored configuration once
  * with this discount (the promotion valid when the visitor asked, decisions.md §7), renders,
- * stores and emails it. `requestId` (= the job id) makes the stored document idempotent.
+ * stores and emails it. `requestId` (= the job id) makes the stored document idempotent; the api
+ * derives it from the lead and what the PDF depends on (its stored configuration, the promotion),
+ * so asking again for the same PDF is the same job and the same document.
  */
 export const estimatePdfJobSchema = z.object({
   leadId: z.number().int().positive(),
@@ -101,11 +103,46 @@ export const estimatePdfJobSchema = z.object({
 });
 export type EstimatePdfJob = z.infer<typeof estimatePdfJobSchema>;
 
+/**
+ * Payload of an EstimateEmail job (queue `pdf`): deliver the already stored email `outboundMessageId`
+ * with document `documentId` of lead `leadId` attached — a PDF email that was suppressed by the
+ * per-recipient cap and that staff chose to send by hand. Nothing is rendered.
+ */
+export const estimateEmailJobSchema = z.object({
+  leadId: z.number().int().positive(),
+  documentId: z.number().int().positive(),
+  outboundMessageId: z.number().int().positive(),
+});
+export type EstimateEmailJob = z.infer<typeof estimateEmailJobSchema>;
+
+/**
+ * Payload of a StaffDigest job (queue `notifications`): one email to the staff listing the
+ * notifications of `group` that were suppressed in the window `[windowStart, windowStart +
+ * windowMs)` (epoch ms) because more than LEAD_DIGEST_AFTER_PER_MINUTE arrived in it.
+ */
+export const staffDigestJobSchema = z.object({
+  group: z.enum(['new-leads']),
+  windowStart: z.number().int().nonnegative(),
+  windowMs: z.number().int().positive(),
+});
+export type StaffDigestJob = z.infer<typeof staffDigestJobSchema>;
+
+/** Result of a StaffDigest job: the digest's record (null when nothing was suppressed in the window). */
+export interface StaffDigestResult {
+  outboundMessageId: number | null;
+  status: OutboundStatus | null;
+  /** How many suppressed notifications the digest lists. */
+  listed: number;
+}
+
 /** Steps the visitor sees (`job.updateProgress({step})`), in order. */
 export const ESTIMATE_PDF_STEPS = ['queued', 'rendering', 'emailed'] as const;
 export type EstimatePdfStep = (typeof ESTIMATE_PDF_STEPS)[number];
 
-/** Progress payload of an EstimatePdf job. `saved` = rendered and stored but not emailed (outbox). */
+/**
+ * Progress payload of an EstimatePdf job. `saved` = rendered and stored but not emailed (outbox,
+ * or the email was suppressed by the per-recipient cap).
+ */
 export interface EstimatePdfProgress {
   step: EstimatePdfStep | 'emailing' | 'saved';
 }
@@ -123,6 +160,8 @@ export interface EstimatePdfResult {
 export const Jobs = {
   /** Deliver one recorded staff notification email (queue `notifications`). */
   StaffNotification: defineJob({ queue: QueueName.Notifications, name: 'StaffNotification', schema: staffNotificationJobSchema }),
+  /** At the end of a busy window: one email listing the staff notifications suppressed in it. */
+  StaffDigest: defineJob({ queue: QueueName.Notifications, name: 'StaffDigest', schema: staffDigestJobSchema }),
   /** Every minute: re-enqueue staff notifications left `queued` (Redis was down, a worker died). */
   OutboxSweep: defineJob({ queue: QueueName.Notifications, name: 'OutboxSweep', schema: noPayload }),
   /** Deliver one stored email record (queue `messages`). */
@@ -135,4 +174,6 @@ export const Jobs = {
   CampaignSweep: defineJob({ queue: QueueName.Campaigns, name: 'CampaignSweep', schema: noPayload }),
   /** Render, store and email a calculator lead's PDF estimate (queue `pdf`). */
   EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
+  /** Email an already stored PDF estimate whose suppressed email staff released (queue `pdf`). */
+  EstimateEmail: defineJob({ queue: QueueName.Pdf, name: 'EstimateEmail', schema: estimateEmailJobSchema }),
 } as const;

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EstimatesModule } from '../estimates/index.js';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
 import { SiteModule } from '../site/index.js';
+import { StaffModule } from '../staff/index.js';
 import { ActivitiesService } from './activities.service.js';
 import { CallNoteRecord } from './call-note.entity.js';
 import { CampaignRecord } from './campaign.entity.js';
@@ -17,6 +19,8 @@ import { EmailTemplateRecord } from './email-template.entity.js';
 import { EmailTemplatesController } from './email-templates.controller.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { MessageSettledListener } from './message-settled.listener.js';
+import { SuppressedMessagesController } from './suppressed-messages.controller.js';
+import { SuppressedMessagesService } from './suppressed-messages.service.js';
 
 /**
  * The Communication Centre (staff-side.md §2, §7; decisions.md §8, §15): single sends, templates,
@@ -31,9 +35,9 @@ export class CommunicationsModule {}
 
 /** The Communication Centre's endpoints and its campaign progress socket messages. */
 @Module({
-  imports: [CommunicationsModule],
-  controllers: [CommunicationsController, EmailTemplatesController, CampaignsController],
-  providers: [CampaignsGateway],
+  imports: [CommunicationsModule, EstimatesModule, StaffModule, MessagingModule, LeadsModule],
+  controllers: [CommunicationsController, EmailTemplatesController, CampaignsController, SuppressedMessagesController],
+  providers: [CampaignsGateway, SuppressedMessagesService],
 })
 export class CommunicationsApiModule {}
 

@@ -7,6 +7,7 @@ import {
   QueueName,
   calculatorSpecsOfBuildingInfo,
   priceCalculator,
+  type EstimateEmailJob,
   type EstimatePdfJob,
   type EstimatePdfProgress,
   type EstimatePdfResult,
@@ -16,12 +17,12 @@ import { JobProcessor, RetryLaterError, route, type JobContext, type JobRoute } 
 import { LeadsService } from '../leads/index.js';
 import { MessageDeliveryService, OutboundMessagesService, deliveryContext } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
+import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
 import { renderEstimateEmail, renderEstimateHtml, type EstimateDocumentInput } from './pdf/estimate-document.js';
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
 
-/** Idempotency key of the email carrying one stored document of one lead. */
-export const estimateEmailKey = (leadId: number, documentId: number) => `estimate-pdf:lead:${leadId}:document:${documentId}`;
+export { estimateEmailKey } from './estimate-email-key.js';
 
 /**
  * Drains the PDF queue: `EstimatePdf {leadId, requestId, discountPercent, promotionCode}`
@@ -30,9 +31,14 @@ export const estimateEmailKey = (leadId: number, documentId: number) => `estimat
  *     and the job's discount, renders the branded estimate (Handlebars → Chromium) and stores it
  *     in `lead_documents` once per request (a retry reuses the stored PDF);
  *  2. records the email in `outbound_messages` (idempotency key per lead + document) before any
- *     provider call, then delivers it with the PDF attached through the email adapter (outbox
- *     when no provider) — a retried or replayed job never emails twice;
- *  3. progress `emailed` (provider accepted) or `saved` (outbox: stored, not delivered).
+ *     provider call, under the per-recipient cap of visitor-addressed messages
+ *     (`recordVisitorAddressed`: over RECIPIENT_CAP_PER_DAY it is stored `suppressed` and not
+ *     sent; the document stays on the lead for staff to send by hand), then delivers it with the
+ *     PDF attached through the email adapter (outbox when no provider) — a retried or replayed
+ *     job never emails twice;
+ *  3. progress `emailed` (provider accepted) or `saved` (outbox or suppressed: stored, not delivered).
+ * `EstimateEmail {leadId, documentId, outboundMessageId}`: delivers a released (formerly
+ * suppressed) PDF email with its stored document attached; nothing is rendered.
  * Failures are retried with exponential backoff (job options set by the api); a missing lead or
  * one without a valid configuration stops at once.
  */
@@ -55,7 +61,10 @@ export class EstimatePdfProcessor extends JobProcessor {
   }
 
   protected routes(): JobRoute[] {
-    return [route(Jobs.EstimatePdf, (payload, ctx) => this.render(payload, ctx))];
+    return [
+      route(Jobs.EstimatePdf, (payload, ctx) => this.render(payload, ctx)),
+      route(Jobs.EstimateEmail, (payload, ctx) => this.sendReleased(payload, ctx)),
+    ];
   }
 
   override workerOptions(): Partial<WorkerOptions> {
@@ -95,7 +104,7 @@ export class EstimatePdfProcessor extends JobProcessor {
 
     const email = renderEstimateEmail(input);
     const record = await this.dataSource.transaction((manager) =>
-      this.outbound.recordQueued(manager, {
+      this.outbound.recordVisitorAddressed(manager, {
         idempotencyKey: estimateEmailKey(leadId, document.id),
         channel: 'email',
         recipient: lead.email,
@@ -105,21 +114,44 @@ export class EstimatePdfProcessor extends JobProcessor {
         leadId,
       }),
     );
+    if (record.status === 'suppressed') {
+      await progress({ step: 'saved' });
+      return { documentId: document.id, outboundMessageId: record.id, emailStatus: 'suppressed', emailed: false };
+    }
     await progress({ step: 'emailing' });
-    const stored = await this.documents.getWithContent(leadId, document.id);
-    if (!stored) throw new Error(`document #${document.id} disappeared`);
+    return this.deliverWithDocument(leadId, document.id, record.id, ctx);
+  }
+
+  /** EstimateEmail: the released email of a stored document, checked to belong to that lead. */
+  private async sendReleased({ leadId, documentId, outboundMessageId }: EstimateEmailJob, ctx: JobContext): Promise<EstimatePdfResult> {
+    const record = await this.outbound.findById(outboundMessageId);
+    if (!record || record.leadId !== leadId || record.idempotencyKey !== estimateEmailKey(leadId, documentId))
+      throw new UnrecoverableError(`outbound #${outboundMessageId} is not the email of document #${documentId} of lead #${leadId}`);
+    await ctx.progress({ step: 'emailing' });
+    return this.deliverWithDocument(leadId, documentId, record.id, ctx);
+  }
+
+  /** Delivers record `outboundMessageId` with document `documentId` attached; progress `emailed` or `saved`. */
+  private async deliverWithDocument(
+    leadId: number,
+    documentId: number,
+    outboundMessageId: number,
+    ctx: JobContext,
+  ): Promise<EstimatePdfResult> {
+    const stored = await this.documents.getWithContent(leadId, documentId);
+    if (!stored) throw new UnrecoverableError(`document #${documentId} of lead #${leadId} does not exist`);
     try {
-      const result = await this.delivery.deliver(record.id, {
+      const result = await this.delivery.deliver(outboundMessageId, {
         isFinalAttempt: ctx.isFinalAttempt,
         ...deliveryContext(ctx.job),
         attachments: [{ filename: stored.filename, content: stored.content.toString('base64'), type: stored.contentType }],
       });
       const emailed = result.status === 'sent';
-      await progress({ step: emailed ? 'emailed' : 'saved' });
-      return { documentId: document.id, outboundMessageId: record.id, emailStatus: result.status, emailed };
+      await ctx.progress({ step: emailed ? 'emailed' : 'saved' });
+      return { documentId, outboundMessageId, emailStatus: result.status, emailed };
     } catch (err) {
       if (!(err instanceof RetryLaterError))
-        this.logger.warn(`estimate PDF of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
+        this.logger.warn(`estimate PDF email of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
       throw err; // a retry reuses the stored PDF
     }
   }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
   Jobs,
@@ -8,10 +7,14 @@ import {
   type GenerateEstimatePdf,
   type GenerateEstimatePdfResponse,
 } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
 import { LeadsService } from '../leads/index.js';
+import type { OutboundMessageRecord } from '../messaging/index.js';
 import { PromotionsService, SiteSettingsService } from '../site/index.js';
+import { estimateEmailOf } from './estimate-email-key.js';
+import { pdfRequestId, pdfRequestKey } from './pdf-request-id.js';
 
 /** Attempts of a PDF job (render + store + email), with exponential backoff from 2 s. */
 export const PDF_JOB_ATTEMPTS = 4;
@@ -25,19 +28,26 @@ export const PDF_JOB_BACKOFF_MS = 2000;
 @Injectable()
 export class EstimatesService {
   private readonly logger = new Logger(EstimatesService.name);
+  private readonly requestKey: Buffer;
 
   constructor(
     private readonly leads: LeadsService,
     private readonly promotions: PromotionsService,
     private readonly settings: SiteSettingsService,
     private readonly jobs: JobProducer,
-  ) {}
+    @Inject(ENV) env: Env,
+  ) {
+    this.requestKey = pdfRequestKey(env);
+  }
 
   /**
    * POST /api/generate-estimate-pdf: finds the calculator lead (`leadId` + `customerInfo.email`,
    * or the newest calculator lead of that email) whose stored configuration is within the
    * public-site.md §5 ranges, and enqueues an EstimatePdf job with the promotion valid now;
-   * answers at once with the job to watch.
+   * answers at once with the job to watch. The job id is derived from the lead and what its PDF
+   * shows (pdf-request-id.ts): the same PDF asked for again is the same job (BullMQ keeps an
+   * existing id) and the same stored document and email, so nothing new is rendered or sent; a
+   * changed configuration or promotion is a new PDF, whose email passes the per-recipient cap.
    * @throws ApiError 503 FEATURE_DISABLED (calculator_enabled false), 404 NOT_FOUND (no such
    *   calculator lead), 503 SERVICE_UNAVAILABLE (the queue is unreachable).
    */
@@ -48,14 +58,23 @@ export class EstimatesService {
       this.leads.findCalculatorLead(input.customerInfo.email, input.leadId),
       this.promotions.active(),
     ]);
-    if (!lead || !calculatorSpecsOfBuildingInfo(lead.buildingInfo).success) {
+    const specs = lead ? calculatorSpecsOfBuildingInfo(lead.buildingInfo) : null;
+    if (!lead || !specs?.success) {
       throw new ApiError(404, ErrorCode.NotFound, 'No calculator quote was found for this email. Please submit the quote request again.');
     }
-    const jobId = randomUUID();
+    const discountPercent = promotion?.percent ?? 0;
+    const promotionCode = promotion?.code ?? null;
+    const jobId = pdfRequestId(this.requestKey, {
+      leadId: lead.id,
+      specs: specs.data,
+      customer: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company },
+      discountPercent,
+      promotionCode,
+    });
     try {
       await this.jobs.enqueue(
         Jobs.EstimatePdf,
-        { leadId: lead.id, requestId: jobId, discountPercent: promotion?.percent ?? 0, promotionCode: promotion?.code ?? null },
+        { leadId: lead.id, requestId: jobId, discountPercent, promotionCode },
         { jobId, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
       );
     } catch (err) {
@@ -67,5 +86,23 @@ export class EstimatesService {
       );
     }
     return { jobId, queue: QueueName.Pdf, leadId: lead.id };
+  }
+
+  /**
+   * Enqueues the delivery of a PDF estimate email that staff released from `suppressed` (the
+   * stored document attached, nothing rendered): an EstimateEmail job with id
+   * `estimate-email-{recordId}`.
+   * @returns whether `record` is a PDF estimate email (false: deliver it as a plain message).
+   * @throws Error when Redis did not take the job.
+   */
+  async enqueueReleasedEmail(record: OutboundMessageRecord): Promise<boolean> {
+    const ref = estimateEmailOf(record.idempotencyKey);
+    if (!ref) return false;
+    await this.jobs.enqueue(
+      Jobs.EstimateEmail,
+      { ...ref, outboundMessageId: record.id },
+      { jobId: `estimate-email-${record.id}`, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
+    );
+    return true;
   }
 }

@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CreateLead, CreateLeadResponse, Lead, LeadSource, LeadStatus, SiteSettingKey, SpamReasonValue } from '@ironclad/contracts';
+import type {
+  CreateLead,
+  CreateLeadResponse,
+  JobRef,
+  Lead,
+  LeadSource,
+  LeadStatus,
+  SiteSettingKey,
+  SpamReasonValue,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { newDepositToken } from './deposit-token.js';
-import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { MessageJobs, StaffDigests } from '../messaging/index.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
@@ -22,7 +31,7 @@ const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
 export class LeadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly outbound: OutboundMessagesService,
+    private readonly digests: StaffDigests,
     private readonly jobs: MessageJobs,
     private readonly settings: SiteSettingsService,
     @Inject(ENV) private readonly env: Env,
@@ -34,7 +43,9 @@ export class LeadsService {
    * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
    * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
    * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
-   * in one transaction, then enqueues the delivery. Answers without calling any provider.
+   * in one transaction (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
+   * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
+   * any provider.
    * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
    * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts).
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
@@ -55,48 +66,80 @@ export class LeadsService {
     const deposit = wizardQuote && wizardQuote.totalEstimateCents > 0 ? newDepositToken() : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
-    const { lead, outboundId } = await this.dataSource.transaction(
-      async (manager): Promise<{ lead: LeadRecord; outboundId: number | null }> => {
-        const saved = await manager.save(
-          manager.create(LeadRecord, {
-            firstName: input.firstName ?? null,
-            lastName: input.lastName ?? null,
-            email: input.email,
-            phone: input.phone ?? null,
-            company: input.company ?? null,
-            address: input.address ?? null,
-            buildingInfo,
-            depositTokenHash: deposit?.hash ?? null,
-            aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
-            totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
-            budget: input.budget ?? null,
-            timeline: input.timeline ?? null,
-            specificAreas: input.specificAreas ?? null,
-            additionalFeatures: input.additionalFeatures,
-            status: 'new',
-            source: input.source,
-            spamReason,
-          }),
-        );
-        if (spamReason) return { lead: saved, outboundId: null };
-        const email = renderNewLeadNotification(saved, `${this.env.PUBLIC_URL}/admin`);
-        const record = await this.outbound.recordQueued(manager, {
-          idempotencyKey: `staff-notification:lead:${saved.id}`,
-          channel: 'email',
-          recipient: this.env.STAFF_NOTIFICATION_EMAIL,
-          template: email.template,
-          subject: email.subject,
-          body: email.text,
-          leadId: saved.id,
-        });
-        return { lead: saved, outboundId: record.id };
-      },
-    );
-    const notificationJob =
-      outboundId === null
-        ? null
-        : await this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: lead.id });
+    const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(LeadRecord, {
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          email: input.email,
+          phone: input.phone ?? null,
+          company: input.company ?? null,
+          address: input.address ?? null,
+          buildingInfo,
+          depositTokenHash: deposit?.hash ?? null,
+          aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
+          totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
+          budget: input.budget ?? null,
+          timeline: input.timeline ?? null,
+          specificAreas: input.specificAreas ?? null,
+          additionalFeatures: input.additionalFeatures,
+          status: 'new',
+          source: input.source,
+          spamReason,
+        }),
+      );
+      // A submission taken for a bot's is kept, flagged, and notified to no one.
+      if (spamReason) return { lead: saved, outboundId: null, digestWindow: null };
+      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved)) };
+    });
+    const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
     return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
+  }
+
+  /**
+   * Records the staff "new lead" email of `lead` in `manager`'s transaction under the digest
+   * policy (StaffDigests: the first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified
+   * one by one, the others are listed in one digest at the window's end).
+   * @returns the record's id and, when it was gathered into a digest, the digest's window.
+   */
+  private async recordNewLeadNotification(
+    manager: EntityManager,
+    lead: LeadRecord,
+  ): Promise<{ outboundId: number | null; digestWindow: number | null }> {
+    const email = renderNewLeadNotification(lead, `${this.env.PUBLIC_URL}/admin`);
+    const { record, digestWindow } = await this.digests.record(
+      manager,
+      'new-leads',
+      {
+        idempotencyKey: `staff-notification:lead:${lead.id}`,
+        channel: 'email',
+        recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+        template: email.template,
+        subject: email.subject,
+        body: email.text,
+        leadId: lead.id,
+      },
+      lead.createdAt,
+    );
+    return { outboundId: record.id, digestWindow };
+  }
+
+  /**
+   * After the commit: enqueues the single notification `outboundId`, or schedules the digest of
+   * `digestWindow` when the notification was gathered into one. Never throws.
+   * @returns the notification job to watch, or null (digested, not notified, or Redis down).
+   */
+  private async dispatchNewLeadNotification(
+    leadId: number,
+    outboundId: number | null,
+    digestWindow: number | null = null,
+  ): Promise<JobRef | null> {
+    if (outboundId === null) return null;
+    if (digestWindow !== null) {
+      await this.digests.scheduleDigest('new-leads', digestWindow);
+      return null;
+    }
+    return this.jobs.enqueueStaffNotification({ outboundMessageId: outboundId, kind: 'lead', recordId: leadId });
   }
 
   /**

@@ -42,7 +42,7 @@ describe('a delivery already in progress (DeliveryInProgressError)', () => {
         throw new DeliveryInProgressError('being delivered', retryAt);
       }),
     };
-    const notifications = new StaffNotificationsProcessor(delivery as never, {} as never, {} as never, {} as never);
+    const notifications = new StaffNotificationsProcessor(delivery as never, {} as never, {} as never, {} as never, {} as never);
     const j = job();
     await expect(notifications.process(j as never, 'lock-token')).rejects.toBeInstanceOf(DelayedError);
     expect(j.moveToDelayed).toHaveBeenCalledWith(retryAt, 'lock-token');

@@ -10,6 +10,7 @@ import { OutboundMessageRecord } from './outbound-message.entity.js';
 import { OutboundMessagesService } from './outbound-messages.service.js';
 import { MESSAGE_PROVIDERS } from './providers.js';
 import { StaffNotificationsProcessor } from './staff-notifications.processor.js';
+import { StaffDigests } from './staff-digests.js';
 
 /**
  * Outbound email/SMS (decisions.md §8, §13, §14, §15): the message log, the provider adapters,
@@ -17,8 +18,8 @@ import { StaffNotificationsProcessor } from './staff-notifications.processor.js'
  */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboundMessageRecord, CommunicationOptOutRecord])],
-  providers: [...MESSAGE_PROVIDERS, OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs],
-  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs],
+  providers: [...MESSAGE_PROVIDERS, OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs, StaffDigests],
+  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs, StaffDigests],
 })
 export class MessagingModule {}
 

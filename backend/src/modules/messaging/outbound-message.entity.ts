@@ -8,13 +8,18 @@ import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/con
  */
 @Entity({ name: 'outbound_messages' })
 @Check('CHK_outbound_messages_channel', `"channel" IN ('email','sms')`)
-@Check('CHK_outbound_messages_status', `"status" IN ('queued','sending','sent','failed','not_delivered','skipped','cancelled')`)
+@Check(
+  'CHK_outbound_messages_status',
+  `"status" IN ('queued','sending','sent','failed','not_delivered','skipped','cancelled','suppressed')`,
+)
 @Check('CHK_outbound_messages_kind', `"kind" IN ('transactional','marketing','test')`)
 @Index('IDX_outbound_messages_lead', ['leadId', 'createdAt'])
 @Index('IDX_outbound_messages_contact', ['contactId', 'createdAt'])
 @Index('IDX_outbound_messages_campaign_status', ['campaignId', 'status'])
 // the sweeps' "left queued / sending" scans stay small however long the history grows
 @Index('IDX_outbound_messages_pending', ['updatedAt'], { where: `"status" IN ('queued', 'sending')` })
+// the per-recipient cap counts one recipient's visitor-addressed messages of the last 24 h
+@Index('IDX_outbound_messages_recipient_cap', ['recipientKey', 'createdAt'], { where: 'visitor_addressed' })
 export class OutboundMessageRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -32,6 +37,17 @@ export class OutboundMessageRecord {
   /** Email address, or an E.164 phone number (+15551234567) for SMS. */
   @Column({ type: 'text' })
   recipient!: string;
+
+  /**
+   * An automated message to an address or number a visitor typed (PDF quote, quote link, free
+   * guide): counted by the per-recipient cap (RECIPIENT_CAP_PER_DAY).
+   */
+  @Column({ type: 'boolean', default: false })
+  visitorAddressed!: boolean;
+
+  /** The normalised recipient of a visitor-addressed message (`email:a@b.c`, `sms:+1555…`), else null. */
+  @Column({ type: 'text', nullable: true })
+  recipientKey!: string | null;
 
   /** Template name (e.g. staff_new_lead, welcome), or null for a free-text message. */
   @Column({ type: 'text', nullable: true })
@@ -53,6 +69,7 @@ export class OutboundMessageRecord {
   @Column({ type: 'varchar', length: 20, default: 'queued' })
   status!: OutboundStatus;
 
+  /** The provider's reason of a failure, or why it was not sent (outbox, opt-out, suppression). */
   @Column({ type: 'text', nullable: true })
   error!: string | null;
 

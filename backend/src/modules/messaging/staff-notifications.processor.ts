@@ -1,12 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { Jobs, QueueName, type StaffNotificationJob, type StaffNotificationResult } from '@ironclad/contracts';
+import {
+  Jobs,
+  QueueName,
+  type StaffDigestJob,
+  type StaffDigestResult,
+  type StaffNotificationJob,
+  type StaffNotificationResult,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, route, type JobContext, type JobRoute, type JobSchedule } from '../../platform/queue/job-processor.js';
 import { MessageDeliveryService } from './message-delivery.service.js';
 import { deliveryContext } from './message-delivery.processors.js';
 import { MessageJobs } from './message-jobs.js';
+import { StaffDigests } from './staff-digests.js';
 
 /** How often the outbox sweep runs (ms). */
 export const OUTBOX_SWEEP_EVERY_MS = 60_000;
@@ -20,6 +28,9 @@ export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
  *    options), permanent 4xx failures stop at once; a record being delivered by another attempt
  *    (or waiting out the lease of a timed-out send) re-delays the job until then without using
  *    an attempt.
+ *  - `StaffDigest {group, windowStart, windowMs}` (delayed to the window's end): records one email
+ *    listing the notifications suppressed in that window (staff-digests.ts) and delivers it; a
+ *    replayed job finds the same record and sends nothing twice.
  *  - `OutboxSweep` (every OUTBOX_SWEEP_EVERY_MS): re-enqueues staff emails left `queued` in
  *    Postgres (Redis was down when the api stored them, or a worker died mid-send), with a
  *    deterministic job id so the sweep never stacks duplicates.
@@ -32,6 +43,7 @@ export class StaffNotificationsProcessor extends JobProcessor {
   constructor(
     private readonly delivery: MessageDeliveryService,
     private readonly jobs: MessageJobs,
+    private readonly digests: StaffDigests,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
   ) {
@@ -39,7 +51,11 @@ export class StaffNotificationsProcessor extends JobProcessor {
   }
 
   protected routes(): JobRoute[] {
-    return [route(Jobs.StaffNotification, (payload, ctx) => this.deliver(payload, ctx)), route(Jobs.OutboxSweep, () => this.sweep())];
+    return [
+      route(Jobs.StaffNotification, (payload, ctx) => this.deliver(payload, ctx)),
+      route(Jobs.StaffDigest, (payload, ctx) => this.digest(payload, ctx)),
+      route(Jobs.OutboxSweep, () => this.sweep()),
+    ];
   }
 
   override schedules(): JobSchedule[] {
@@ -51,6 +67,13 @@ export class StaffNotificationsProcessor extends JobProcessor {
     const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
     await ctx.progress({ step: result.status });
     return result;
+  }
+
+  private async digest(job: StaffDigestJob, ctx: JobContext): Promise<StaffDigestResult> {
+    const digest = await this.digests.recordDigest(job);
+    if (!digest) return { outboundMessageId: null, status: null, listed: 0 };
+    const result = await this.delivery.deliver(digest.record.id, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    return { outboundMessageId: digest.record.id, status: result.status, listed: digest.listed };
   }
 
   /** Re-enqueues stale `queued` staff notifications; returns how many. */

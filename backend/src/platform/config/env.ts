@@ -161,6 +161,19 @@ export const envSchema = z
      * and re-claimed, after asking the provider whether it was already sent. Must exceed PROVIDER_TIMEOUT_MS.
      */
     MESSAGE_SENDING_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
+    /**
+     * Automated emails/SMS to one address or number a visitor typed (PDF quote, quote link, free
+     * guide), per rolling 24 h across all kinds; more are recorded `suppressed` for staff to send
+     * by hand. Receipts of real payments and staff notifications do not count.
+     */
+    RECIPIENT_CAP_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+    /**
+     * New-lead notifications sent one by one per window (LEAD_DIGEST_WINDOW_SECONDS); the leads
+     * after these are listed in one digest email at the window's end.
+     */
+    LEAD_DIGEST_AFTER_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(10),
+    /** Length of the new-lead notification window, in seconds (a minute; tests shorten it). */
+    LEAD_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Email jobs one worker process runs at once. */
     EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
     /** SMS jobs one worker process runs at once. */

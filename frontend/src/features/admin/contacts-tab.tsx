@@ -1,11 +1,11 @@
 /** Contacts tab (staff-side.md §2; decisions.md §9): stats, search, list, details with Convert to Lead, exports. */
-import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text, NativeSelect } from '@chakra-ui/react';
 import type { Contact } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { formatDate } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
-import { useContacts, useConvertContact } from '../leads/api/contacts';
+import { useContacts, useConvertContact, useRestoreContact } from '../leads/api/contacts';
 import { exportWithToast } from '../leads/api/exports';
 import { useStats } from '../leads/api/leads';
 import { ContactPayments } from './contact-payments';
@@ -13,12 +13,14 @@ import { ContactPayments } from './contact-payments';
 export function ContactsTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [spam, setSpam] = useState<'exclude' | 'only'>('exclude');
   const [selected, setSelected] = useState<Contact | null>(null);
   const debounced = useDebounced(search);
   useEffect(() => setPage(1), [debounced]);
   const stats = useStats();
-  const contacts = useContacts({ search: debounced, page });
+  const contacts = useContacts({ search: debounced, page, spam });
   const convert = useConvertContact();
+  const restore = useRestoreContact();
   const pages = contacts.data ? Math.max(1, Math.ceil(contacts.data.total / contacts.data.pageSize)) : 1;
   const current =
     selected && contacts.data?.contacts.find((c) => c.id === selected.id)
@@ -52,6 +54,21 @@ export function ContactsTab() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field
+            aria-label="Spam filter"
+            value={spam}
+            onChange={(e) => {
+              setSpam(e.target.value as 'exclude' | 'only');
+              setPage(1);
+              setSelected(null);
+            }}
+          >
+            <option value="exclude">Real contacts</option>
+            <option value="only">Suspected spam</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
         <Button variant="outline" onClick={() => exportWithToast('contacts')}>
           Export Contacts
         </Button>
@@ -88,6 +105,7 @@ export function ContactsTab() {
                   <Text fontSize="sm" color="fg.muted">
                     {c.propertyType} · {formatDate(c.createdAt)}
                     {c.leadId ? ' · converted' : ''}
+                    {c.spamReason ? ' · suspected spam' : ''}
                   </Text>
                 </Box>
               ))
@@ -125,6 +143,16 @@ export function ContactsTab() {
                 <Text>Received: {formatDate(current.createdAt)}</Text>
               </Stack>
               <HStack gap="3" wrap="wrap">
+                {current.spamReason ? (
+                  <Button
+                    size="sm"
+                    colorPalette="orange"
+                    loading={restore.isPending}
+                    onClick={() => restore.mutate(current.id, { onSuccess: (res) => setSelected(res.contact) })}
+                  >
+                    Not spam: restore contact
+                  </Button>
+                ) : null}
                 <Button asChild size="sm" variant="outline">
                   <a href={`tel:${current.phone}`}>Call</a>
                 </Button>

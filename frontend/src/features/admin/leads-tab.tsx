@@ -10,7 +10,13 @@ import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { exportWithToast } from '../leads/api/exports';
-import { useDeleteLead, useLeadDetail, useLeads, useStats, useUpdateLead } from '../leads/api/leads';
+import { useDeleteLead, useLeadDetail, useLeads, useRestoreLead, useStats, useUpdateLead } from '../leads/api/leads';
+
+/** Why the bot defences flagged a submission, for staff. */
+const SPAM_REASON_TEXT: Record<'honeypot' | 'too_fast', string> = {
+  honeypot: "The form's hidden field, which people never see, was filled in.",
+  too_fast: 'The form was sent quicker than a person can type it.',
+};
 import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
 import type { LeadMessageType, LeadMessaging } from './lead-messaging';
@@ -18,12 +24,13 @@ import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
+  const [spam, setSpam] = useState<'exclude' | 'only'>('exclude');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const debounced = useDebounced(search);
-  useEffect(() => setPage(1), [debounced, status]);
+  useEffect(() => setPage(1), [debounced, status, spam]);
   const stats = useStats();
-  const leads = useLeads({ search: debounced, status, page });
+  const leads = useLeads({ search: debounced, status, page, spam });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
 
   return (
@@ -49,6 +56,13 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
                 {STATUS_LABELS[s]}
               </option>
             ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field aria-label="Spam filter" value={spam} onChange={(e) => setSpam(e.target.value as 'exclude' | 'only')}>
+            <option value="exclude">Real leads</option>
+            <option value="only">Suspected spam</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -111,6 +125,7 @@ function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean;
     >
       <Flex justify="space-between" gap="2" wrap="wrap">
         <Text fontWeight="semibold">{fullName(lead)}</Text>
+        {lead.spamReason ? <Badge colorPalette="orange">Suspected spam</Badge> : null}
         <Badge colorPalette={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Badge>
       </Flex>
       <Text fontSize="sm">{lead.email}</Text>
@@ -149,6 +164,7 @@ export function LeadDetails({
   const detail = useLeadDetail(id);
   const update = useUpdateLead();
   const del = useDeleteLead();
+  const restore = useRestoreLead();
   const [sending, setSending] = useState<LeadMessageType | null>(null);
   if (detail.isPending) return <Spinner />;
   if (detail.isError) return <Text role="alert">Could not load the lead.</Text>;
@@ -160,6 +176,17 @@ export function LeadDetails({
       <Heading as="h3" size="lg" mb="2">
         {fullName(lead)}
       </Heading>
+      {lead.spamReason ? (
+        <Box borderWidth="1px" borderColor="orange.300" bg="orange.50" rounded="md" p="3" mb="3" role="status">
+          <Text fontWeight="semibold">Suspected spam</Text>
+          <Text fontSize="sm" mb="2">
+            {SPAM_REASON_TEXT[lead.spamReason]} It is hidden from the pipeline, the KPIs and campaigns, and no one was notified.
+          </Text>
+          <Button size="sm" colorPalette="brand" loading={restore.isPending} onClick={() => restore.mutate(lead.id)}>
+            Not spam: restore lead
+          </Button>
+        </Box>
+      ) : null}
       <Stack gap="1" fontSize="sm" mb="3">
         <Text>Email: {lead.email}</Text>
         <Text>Phone: {lead.phone ?? '—'}</Text>

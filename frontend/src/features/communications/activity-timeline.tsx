@@ -2,7 +2,7 @@
  * A lead's activity timeline (decisions.md §8): every email, SMS, call note,
  * status change and payment from stored records, newest first, refreshed live on `lead:activity`.
  */
-import { Badge, Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { type ActivityType, type LeadActivityItem, type MessageStatus, MESSAGE_STATUSES } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -12,11 +12,12 @@ import {
   LucideMessageSquare,
   LucidePhone,
   LucideRefreshCw,
+  LucideSend,
   LucideUserPlus,
 } from 'lucide-react';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { STATUS_LABELS } from '../../lib/lead-status';
-import { leadTimelineQuery } from './api/comms-api';
+import { leadTimelineQuery, useSendSuppressedNow } from './api/comms-api';
 import { ACTIVITY_LABELS, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { LoadingBlocks } from './ui';
 
@@ -44,6 +45,34 @@ function headline(a: LeadActivityItem): string {
     default:
       return ACTIVITY_LABELS[a.type];
   }
+}
+
+/** The outbound message id of a timeline item (`message:{id}`), or null. */
+const messageIdOf = (a: LeadActivityItem): number | null => {
+  const m = /^message:(\d+)$/.exec(a.id);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * "Send now" on a suppressed message: staff decide to send what the per-recipient cap (or the
+ * new-lead digest) held back. Disabled while the request runs; the timeline refreshes after.
+ */
+function SendNowButton({ messageId }: { messageId: number }) {
+  const send = useSendSuppressedNow();
+  return (
+    <Button
+      size="2xs"
+      variant="outline"
+      colorPalette="yellow"
+      loading={send.isPending}
+      disabled={send.isSuccess}
+      onClick={() => send.mutate(messageId)}
+      data-testid="send-suppressed-now"
+    >
+      <LucideSend aria-hidden />
+      Send now
+    </Button>
+  );
 }
 
 /** The items as a timeline (no fetching); `compact` shows one line of content. */
@@ -99,9 +128,14 @@ export function ActivityList({
               </Text>
             )}
             {a.error && (
-              <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : 'fg.muted'}>
+              <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : a.status === 'suppressed' ? 'fg.warning' : 'fg.muted'}>
                 {a.error}
               </Text>
+            )}
+            {a.status === 'suppressed' && messageIdOf(a) !== null && (
+              <Box>
+                <SendNowButton messageId={messageIdOf(a)!} />
+              </Box>
             )}
           </Stack>
         </Flex>

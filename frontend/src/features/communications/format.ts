@@ -33,6 +33,7 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
   not_delivered: 'Not delivered',
   skipped: 'Skipped (opted out)',
   cancelled: 'Cancelled',
+  suppressed: 'Suppressed (not sent)',
 };
 export const MESSAGE_STATUS_COLORS: Record<MessageStatus, string> = {
   queued: 'gray',
@@ -42,6 +43,7 @@ export const MESSAGE_STATUS_COLORS: Record<MessageStatus, string> = {
   not_delivered: 'orange',
   skipped: 'purple',
   cancelled: 'gray',
+  suppressed: 'yellow',
 };
 
 export const ACTIVITY_LABELS: Record<ActivityType, string> = {

@@ -127,8 +127,9 @@ export type CreateLeadInput = z.input<typeof createLeadSchema>;
 export type CreateLead = z.output<typeof createLeadSchema>;
 
 /**
- * 201 answer of POST /api/leads. `notificationJob` is null when Redis was unavailable: the staff
- * notification is still recorded and delivered later. Errors: 400 VALIDATION_FAILED (with
+ * 201 answer of POST /api/leads. `notificationJob` is null when Redis was unavailable (the staff
+ * notification is still recorded and delivered later) or when the lead's notification was gathered
+ * into the staff digest of a busy minute (LEAD_DIGEST_AFTER_PER_MINUTE). Errors: 400 VALIDATION_FAILED (with
  * `error` for the spec's clients), 403, 503 FEATURE_DISABLED.
  */
 export const createLeadResponseSchema = z.object({

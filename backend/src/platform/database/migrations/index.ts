@@ -9,7 +9,8 @@ import { PaymentContacts1795265795228 } from './1795265795228-PaymentContacts.js
 import { OutboundPendingIndex1795267895444 } from './1795267895444-OutboundPendingIndex.js';
 import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSort.js';
 import { SpamFlags1795280000000 } from './1795280000000-SpamFlags.js';
-import { DepositTokensAndPaymentLocks1795290000000 } from './1795290000000-DepositTokensAndPaymentLocks.js';
+import { RecipientCaps1795290000000 } from './1795290000000-RecipientCaps.js';
+import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-DepositTokensAndPaymentLocks.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -21,5 +22,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OutboundPendingIndex1795267895444,
   LeadSearchAndSort1795270000000,
   SpamFlags1795280000000,
-  DepositTokensAndPaymentLocks1795290000000,
+  RecipientCaps1795290000000,
+  DepositTokensAndPaymentLocks1795295000000,
 ];

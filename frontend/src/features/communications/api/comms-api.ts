@@ -166,6 +166,27 @@ export function useSendToLead(screen: CommsScreen) {
   });
 }
 
+/**
+ * POST /api/messages/{id}/send-now: staff send a message that was held back (`suppressed`: over
+ * the per-recipient cap, or gathered into the new-lead digest); the timelines are refreshed.
+ * Toasts "Message queued" or "Could not send the message" with the server's reason (409: already
+ * sent; 503: queue unavailable, still suppressed).
+ */
+export function useSendSuppressedNow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => apiRequest('POST', `/api/messages/${messageId}/send-now`, { schema: sendMessageResponseSchema }),
+    onSuccess: (res) => {
+      notify({ type: 'success', title: 'Message queued', description: `Sending to ${res.message.recipient}.` });
+      return Promise.all([
+        res.message.leadId !== null ? qc.invalidateQueries({ queryKey: commsKeys.timeline(res.message.leadId) }) : undefined,
+        qc.invalidateQueries({ queryKey: commsKeys.activities }),
+      ]);
+    },
+    onError: (err) => notify({ type: 'error', title: 'Could not send the message', description: errorText(err) }),
+  });
+}
+
 // --- tests ---
 
 /** Key shared by every test mutation: while one runs, every test button is disabled (§5). */

@@ -30,6 +30,8 @@ export interface LeadPageParams {
   pageSize?: number;
   sort?: LeadSortKey;
   order?: 'asc' | 'desc';
+  /** `only`: the "Suspected spam" filter; default: real submissions only. */
+  spam?: 'exclude' | 'only';
 }
 
 /** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
@@ -40,6 +42,7 @@ export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Pr
   if (params.minEstimate !== undefined && params.minEstimate !== null) qs.set('minEstimate', String(params.minEstimate));
   if (params.sort) qs.set('sort', params.sort);
   if (params.order) qs.set('order', params.order);
+  if (params.spam === 'only') qs.set('spam', 'only');
   return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListResponseSchema, signal });
 }
 
@@ -111,6 +114,19 @@ export function useDeleteLead() {
       await invalidateLeads(qc);
     },
     meta: { errorToast: { title: 'Failed to delete lead' } },
+  });
+}
+
+/** POST /api/leads/{id}/not-spam: restores a lead the bot defences flagged ("Lead restored" / "Failed to restore lead"). */
+export function useRestoreLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/leads/${id}/not-spam`, { schema: leadResponseSchema }),
+    onSuccess: async () => {
+      notify({ title: 'Lead restored', description: 'It is back in the pipeline, the KPIs and campaigns.', type: 'success' });
+      await invalidateLeads(qc);
+    },
+    meta: { errorToast: { title: 'Failed to restore lead' } },
   });
 }
 

@@ -7,8 +7,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * event (`payment_failures`, indexed for the per-quote and per-address window counts) and a quote
  * or address past the threshold is locked (`payment_locks`, one row per subject).
  */
-export class DepositTokensAndPaymentLocks1795290000000 implements MigrationInterface {
-  name = 'DepositTokensAndPaymentLocks1795290000000';
+export class DepositTokensAndPaymentLocks1795295000000 implements MigrationInterface {
+  name = 'DepositTokensAndPaymentLocks1795295000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "leads" ADD "deposit_token_hash" character varying(64)`);
