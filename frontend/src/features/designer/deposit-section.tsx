@@ -4,7 +4,8 @@
  * Without Stripe keys the section says online payment is not available and offers the phone.
  * The deposit is addressed by the quote's deposit token (issue 25 point 4: never by the lead id);
  * a refused setup (quote not payable online, payment paused after card failures, too many
- * attempts) shows 'Payment Setup Failed' with the server's message, which says to call.
+ * attempts) shows 'Payment Setup Failed' with the server's message, which says to call; when the
+ * api asks for the check (428) the ALTCHA prompt is shown instead and the button sends its payload.
  */
 import { DEPOSIT_PERCENT, depositCentsForTotal } from '@ironclad/contracts';
 import { Alert, Link, Spinner, Stack, Text } from '@chakra-ui/react';
@@ -15,6 +16,7 @@ import { telHref, usePublicConfig } from '../site-config/public-config';
 import type { WizardQuote } from './create-wizard-lead';
 import type { WizardState } from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
+import { ChallengePrompt, useFormGuard } from '../bot-defence';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
@@ -23,6 +25,7 @@ const StripePayment = lazy(() => import('../payments/stripe-payment'));
 export function DepositSection({ quote, customer }: { quote: WizardQuote; customer: WizardState }) {
   const { stripePublishableKey, company } = usePublicConfig();
   const depositCents = depositCentsForTotal(quote.totalEstimate);
+  const guard = useFormGuard();
 
   if (!stripePublishableKey) {
     return (
@@ -55,10 +58,16 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
             title: 'Deposit Successful!',
             description: "Your installation date has been secured. We'll contact you within 24 hours.",
           }}
-          setupFailureToast={(err) => ({ title: 'Payment Setup Failed', description: setupFailureMessage(err) })}
-          createIntent={() => {
-            if (!quote.depositToken) return Promise.reject(new Error('This quote has no deposit token'));
-            return createDepositPayment({
+          setupFailureToast={(err) =>
+            // Asked for the check: its prompt below says what to do, not an error toast.
+            guard.onError(err).kind === 'challenge' ? null : { title: 'Payment Setup Failed', description: setupFailureMessage(err) }
+          }
+          createIntent={async () => {
+            if (!quote.depositToken) throw new Error('This quote has no deposit token');
+            // Only the challenge's payload: this is a button, not a form (no honeypot, no fill time).
+            const { altcha } = guard.signals();
+            const secret = await createDepositPayment({
+              ...(altcha ? { altcha } : {}),
               quoteToken: quote.depositToken,
               totalAmount: quote.totalEstimate,
               customerInfo: {
@@ -76,6 +85,8 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
                 depositPercentage: DEPOSIT_PERCENT,
               },
             });
+            guard.onSuccess();
+            return secret;
           }}
           confirmed={
             <>
@@ -87,6 +98,7 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
           }
         />
       </Suspense>
+      <ChallengePrompt guard={guard} />
     </Stack>
   );
 }

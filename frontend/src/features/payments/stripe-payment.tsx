@@ -55,9 +55,10 @@ export interface StripePaymentProps {
   successToast: { title: string; description: string };
   /**
    * Toast shown when the setup fails (or null to only log it, as the consultation page does); a
-   * function gets the error, so the description can say why (e.g. payment paused: call us).
+   * function gets the error, so the description can say why (e.g. payment paused: call us), and
+   * may return null when something else on the page answers it (e.g. the challenge prompt).
    */
-  setupFailureToast: { title: string; description: string } | ((err: unknown) => { title: string; description: string }) | null;
+  setupFailureToast: { title: string; description: string } | ((err: unknown) => { title: string; description: string } | null) | null;
   /** Called when the setup (the PaymentIntent or loading Stripe.js) failed and the flow is back to idle. */
   onSetupFailed?: () => void;
   /** What to show once confirmed. */

@@ -22,12 +22,14 @@ export interface CustomerInfo {
  * 404 the quote cannot be paid online, 423 PAYMENTS_LOCKED, 429, 502, 503 (each with a message
  * for the visitor, {@link setupFailureMessage}).
  */
-export async function createDepositPayment(body: {
-  quoteToken: string;
-  totalAmount: number;
-  customerInfo: CustomerInfo & { company?: string };
-  projectDetails: Record<string, unknown>;
-}): Promise<string> {
+export async function createDepositPayment(
+  body: {
+    quoteToken: string;
+    totalAmount: number;
+    customerInfo: CustomerInfo & { company?: string };
+    projectDetails: Record<string, unknown>;
+  } & Pick<FormSignals, 'altcha'>,
+): Promise<string> {
   return (await apiRequest('POST', '/api/create-deposit-payment', { body, schema: schemas().then((m) => m.clientSecretResponseSchema) }))
     .clientSecret;
 }
