@@ -37,7 +37,7 @@ const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@c
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [sri({ algorithm: 'sha384', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
+  plugins: [react(), ...(isSsrBuild ? [] : [sri({ algorithm: 'sha256', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias: [
