@@ -87,10 +87,8 @@ test.describe('content security policy', () => {
       errors.length = 0;
       await scrollThrough(page);
       expect(await violationsOf(page), path).toEqual([]);
-      // A deferred section hydrated while the visitor scrolls sometimes falls back to client rendering
-      // (React's recoverable #422 from deferred-section.tsx, with or without the CSP): only that may show.
       expect(
-        errors.filter((e) => !known(e) && !/^Hydration error Error: Minified React error #422/.test(e)),
+        errors.filter((e) => !known(e)),
         path,
       ).toEqual([]);
       page.removeAllListeners('console');

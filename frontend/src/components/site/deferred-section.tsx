@@ -151,10 +151,16 @@ export function deferredSection<P extends object>(
   };
   registry.push(preload);
 
-  /** Renders the section once loaded (suspends until then); reports when it has committed. */
+  /**
+   * Renders the section once loaded (suspends until then); reports when it has committed. The
+   * effect hook comes before `use`: when the chunk arrives while React is still rendering, React
+   * replays the suspended component with its update dispatcher, and a hook first met after the
+   * `use` would then have no slot ("Update hook called on initial render", #467, surfacing as a
+   * recoverable hydration error #422 that throws the section's server HTML away).
+   */
   function Gate({ sectionProps, onHydrated }: { sectionProps: P; onHydrated: () => void }) {
-    if (!loaded) use(ready);
     useEffect(onHydrated, [onHydrated]);
+    if (!loaded) use(ready);
     return createElement(loaded as ComponentType<P>, sectionProps);
   }
 
