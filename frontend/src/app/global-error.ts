@@ -25,14 +25,15 @@ declare module '@tanstack/react-query' {
 /**
  * Logs `error` and shows the `meta.errorToast` it declares, if any. Two answers of the bot
  * defences get their own treatment on every public form: 428 CHALLENGE_REQUIRED shows no toast
- * (the form's check prompt says what to do), 429 shows when to try again instead of a generic
- * failure (the form keeps what the visitor typed).
+ * (the form's check prompt says what to do), 429 shows the form's failure toast with the api's
+ * "try again in N minutes, or call us" as its text (the form keeps what the visitor typed).
  */
 export function handleGlobalError(error: unknown, meta: ErrorToastMeta | undefined, source: string): void {
   if (error instanceof ApiError && error.status === 428 && error.body?.code === ErrorCode.ChallengeRequired) return;
   console.error(`[${source}]`, error);
   if (error instanceof ApiError && error.status === 429 && meta?.errorToast && typeof window !== 'undefined') {
-    notify({ type: 'error', title: 'Please try again later', description: error.body?.message ?? meta.errorToast.description });
+    // The form's own failure toast (spec §8), saying when to try again instead of "try again".
+    notify({ type: 'error', title: meta.errorToast.title, description: error.body?.message ?? meta.errorToast.description });
     return;
   }
   if (meta?.errorToast && typeof window !== 'undefined') {
