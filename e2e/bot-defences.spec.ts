@@ -79,6 +79,8 @@ test('past the soft threshold the check appears, is solved with the keyboard alo
   await page.keyboard.press('Tab');
   const checkbox = prompt.getByRole('checkbox');
   await expect(checkbox).toBeFocused();
+  // A box people can see: a solid border (the widget draws it with CSS, no native checkbox).
+  expect(await checkbox.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
   await page.keyboard.press('Space');
   await expect(prompt.getByText(/verified/i)).toBeVisible({ timeout: 30_000 });
   await expect(submit).toBeEnabled();

@@ -14,6 +14,19 @@ import type {} from 'altcha/types/react';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
+/**
+ * The widget's light colours, set on the element. Its stylesheet defines them as `light-dark(…)`
+ * custom properties, which the production CSS build lowers into an invalid value (both colours
+ * run together): the checkbox would then have no border and be invisible. The site is light.
+ */
+const WIDGET_COLORS = {
+  '--altcha-color-base': 'oklch(100% 0.00011 271.152)',
+  '--altcha-color-base-content': 'oklch(20.904% 0.00002 271.152)',
+  '--altcha-color-neutral': 'oklch(83.591% 0.0001 271.152)',
+  '--altcha-color-neutral-content': 'oklch(46.76% 0.00005 271.152)',
+  '--altcha-checkbox-border-color': 'oklch(55% 0.00233 15.434)',
+} as React.CSSProperties;
+
 /** Widget options beyond its attributes: no vendor logo or footer link inside our forms. */
 const WIDGET_CONFIGURATION = JSON.stringify({ hideLogo: true, hideFooter: true });
 
@@ -85,7 +98,15 @@ export function ChallengePrompt({ guard }: { guard: FormGuard }) {
           </Alert.Content>
         </Alert.Root>
       ) : ready ? (
-        <altcha-widget ref={ref} challenge="/api/challenge" name="altcha" type="checkbox" auto="off" configuration={WIDGET_CONFIGURATION} />
+        <altcha-widget
+          ref={ref}
+          challenge="/api/challenge"
+          name="altcha"
+          type="checkbox"
+          auto="off"
+          configuration={WIDGET_CONFIGURATION}
+          style={WIDGET_COLORS}
+        />
       ) : (
         <Spinner size="sm" aria-label="Loading the check" />
       )}
