@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { Inject, Injectable } from '@nestjs/common';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterStore } from '../../platform/abuse/index.js';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { addressKey } from '../../platform/http/client-address.js';
 
@@ -25,33 +25,18 @@ export type LoginGate = { allowed: true } | { allowed: false; retryAfterSeconds:
  * of failing open.
  */
 @Injectable()
-export class LoginRateLimiter implements OnModuleDestroy {
-  private readonly log = new Logger(LoginRateLimiter.name);
-  private readonly redis: Redis;
+export class LoginRateLimiter {
   private readonly perAccount: RateLimiterRedis;
   private readonly perIp: RateLimiterRedis;
 
-  constructor(@Inject(ENV) env: Env) {
-    this.redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    let lastLog = 0;
-    this.redis.on('error', (err: Error) => {
-      if (Date.now() - lastLog < 10_000) return;
-      lastLog = Date.now();
-      this.log.warn(`login rate limiter redis: ${err.message}`);
-    });
+  constructor(@Inject(ENV) env: Env, store: RateLimiterStore) {
     const duration = env.LOGIN_FAILURE_WINDOW_SECONDS;
-    const make = (keyPrefix: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: this.redis,
-        useRedisPackage: false,
-        keyPrefix: `${env.QUEUE_PREFIX}:${keyPrefix}`,
-        points,
-        duration,
-        blockDuration: duration,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration, blockDuration: duration }),
-      });
-    this.perAccount = make('login-fail-account', env.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-    this.perIp = make('login-fail-ip', env.LOGIN_MAX_FAILURES_PER_IP);
+    this.perAccount = store.limiter('login-fail-account', {
+      points: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      duration,
+      blockDuration: duration,
+    });
+    this.perIp = store.limiter('login-fail-ip', { points: env.LOGIN_MAX_FAILURES_PER_IP, duration, blockDuration: duration });
   }
 
   /**
@@ -81,10 +66,6 @@ export class LoginRateLimiter implements OnModuleDestroy {
       this.perAccount.delete(accountKey(email)).catch(() => undefined),
       this.perIp.reward(addressKey(ip), 1).catch(() => undefined),
     ]);
-  }
-
-  onModuleDestroy(): void {
-    this.redis.disconnect();
   }
 }
 

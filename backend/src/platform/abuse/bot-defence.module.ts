@@ -3,18 +3,19 @@ import { ENV, type Env } from '../config/env.js';
 import { ChallengeController } from './challenge.controller.js';
 import { ChallengeService } from './challenge.service.js';
 import { PublicLimits } from './public-limits.js';
+import { RateLimiterStore } from './rate-limiter-store.js';
 import { PublicWriteGuard } from './public-write.guard.js';
 
 /**
- * The bot defences of the public writes: per-address limits, the honeypot and fill-time test, and
+ * The rate-limit store of the api (also the login limits') and the bot defences of the public writes: per-address limits, the honeypot and fill-time test, and
  * the ALTCHA challenge (GET /api/challenge). Global, so any feature's controller can use
  * `@PublicWrite(...)`. Logs a warning at start when BOT_DEFENCES=off.
  */
 @Global()
 @Module({
   controllers: [ChallengeController],
-  providers: [PublicLimits, ChallengeService, PublicWriteGuard],
-  exports: [PublicLimits, ChallengeService, PublicWriteGuard],
+  providers: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard],
+  exports: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard],
 })
 export class BotDefenceModule implements OnModuleInit {
   constructor(@Inject(ENV) private readonly env: Env) {}

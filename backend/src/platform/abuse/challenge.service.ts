@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { Redis } from 'ioredis';
+import { derivedSecret } from '../config/derived-secret.js';
 import { ENV, type Env } from '../config/env.js';
+import { SharedRedis } from '../realtime/shared-redis.js';
 
 /** How long a challenge handed to a browser may be solved and used, in ms. */
 export const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -14,24 +15,22 @@ export type ChallengeVerdict = 'ok' | 'malformed' | 'forged' | 'expired' | 'wron
 /**
  * The self-hosted proof-of-work challenge (ALTCHA PoW v2, `altcha-lib`): PBKDF2/SHA-256 with
  * CHALLENGE_COST iterations per attempt, the answer drawn up to CHALLENGE_MAX_COUNTER, signed
- * with HMAC (CHALLENGE_SECRET) and valid for {@link CHALLENGE_TTL_MS}. A solution is good once:
+ * with HMAC (a key derived from CHALLENGE_SECRET, else SESSION_SECRET: the same in every api
+ * instance) and valid for {@link CHALLENGE_TTL_MS}. A solution is good once:
  * its signature is remembered in Redis (`{QUEUE_PREFIX}:altcha-used:*`) until the challenge
  * expires, so a replayed payload is refused by every api instance.
  */
 @Injectable()
-export class ChallengeService implements OnModuleDestroy {
-  private readonly log = new Logger(ChallengeService.name);
+export class ChallengeService {
   private readonly secret: string;
   private readonly keySecret: string;
-  private readonly redis: Redis;
 
-  constructor(@Inject(ENV) private readonly env: Env) {
-    const base =
-      env.CHALLENGE_SECRET ?? (env.SESSION_SECRET ? hmac(env.SESSION_SECRET, 'altcha-challenge') : randomBytes(32).toString('hex'));
-    this.secret = base;
-    this.keySecret = hmac(base, 'altcha-key');
-    this.redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    this.redis.on('error', (err: Error) => this.log.warn(`challenge redis: ${err.message}`));
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly redis: SharedRedis,
+  ) {
+    this.secret = derivedSecret(env, 'altcha-challenge', env.CHALLENGE_SECRET).toString('hex');
+    this.keySecret = derivedSecret(env, 'altcha-key', env.CHALLENGE_SECRET).toString('hex');
   }
 
   /** A new signed challenge for the widget (GET /api/challenge). */
@@ -77,13 +76,13 @@ export class ChallengeService implements OnModuleDestroy {
     if (!result.verified) return 'wrong';
     const expiresAt = payload.challenge.parameters.expiresAt;
     const ttlMs = Math.max(1000, (typeof expiresAt === 'number' ? expiresAt * 1000 : Date.now() + CHALLENGE_TTL_MS) - Date.now() + 1000);
-    const first = await this.redis.set(`${this.env.QUEUE_PREFIX}:altcha-used:${payload.challenge.signature}`, '1', 'PX', ttlMs, 'NX');
+    const first = await this.redis.client.set(
+      `${this.env.QUEUE_PREFIX}:altcha-used:${payload.challenge.signature}`,
+      '1',
+      'PX',
+      ttlMs,
+      'NX',
+    );
     return first === 'OK' ? 'ok' : 'replayed';
   }
-
-  onModuleDestroy(): void {
-    this.redis.disconnect();
-  }
 }
-
-const hmac = (key: string, what: string) => createHmac('sha256', key).update(what).digest('hex');

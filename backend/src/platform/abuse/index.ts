@@ -9,4 +9,5 @@ export {
   type SpamReason,
 } from './public-write.guard.js';
 export { PublicLimits, PUBLIC_LIMIT_NAMES, limitBudgets, type PublicLimitName } from './public-limits.js';
+export { RateLimiterStore, type LimitWindow } from './rate-limiter-store.js';
 export { ChallengeService, CHALLENGE_TTL_MS, type ChallengeVerdict } from './challenge.service.js';

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { Inject, Injectable } from '@nestjs/common';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ENV, type Env } from '../config/env.js';
+import { RateLimiterStore } from './rate-limiter-store.js';
 
 /** The public writes that are limited per client address, each with its own budget. */
 export const PUBLIC_LIMIT_NAMES = ['leads', 'contacts', 'estimatePdf', 'paymentIntent', 'unsubscribe', 'cspReport'] as const;
@@ -33,41 +33,26 @@ export type LimitOutcome = { allowed: true } | { allowed: false; retryAfterSecon
 
 /**
  * Per-client-address limits of the public writes (rate-limiter-flexible, fixed windows counted in
- * Redis under `{QUEUE_PREFIX}:public-limit:<name>:<address>`), so every api instance shares the
- * counts. Also counts the "gated" writes (those that send email or create payments) of an address
- * per hour, for the challenge's soft threshold. While Redis is down the counts fall back to this
- * process's memory (the insurance limiter) instead of failing open.
+ * Redis under `{QUEUE_PREFIX}:public-limit:<name>:<address>`, {@link RateLimiterStore}), so every
+ * api instance shares the counts. Also counts the "gated" writes (those that send email or create
+ * payments) of an address per hour, for the challenge's soft threshold. While Redis is down the
+ * counts fall back to this process's memory (the insurance limiter) instead of failing open.
  */
 @Injectable()
-export class PublicLimits implements OnModuleDestroy {
-  private readonly log = new Logger(PublicLimits.name);
-  private readonly redis: Redis;
+export class PublicLimits {
   private readonly limiters: Record<PublicLimitName, RateLimiterRedis>;
   private readonly gated: RateLimiterRedis;
 
-  constructor(@Inject(ENV) private readonly env: Env) {
-    this.redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    let lastLog = 0;
-    this.redis.on('error', (err: Error) => {
-      if (Date.now() - lastLog < 10_000) return;
-      lastLog = Date.now();
-      this.log.warn(`public-write limits redis: ${err.message}`);
-    });
-    const make = (keyPrefix: string, points: number, duration: number) =>
-      new RateLimiterRedis({
-        storeClient: this.redis,
-        useRedisPackage: false,
-        keyPrefix: `${env.QUEUE_PREFIX}:${keyPrefix}`,
-        points,
-        duration,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-      });
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly store: RateLimiterStore,
+  ) {
     const budgets = limitBudgets(env);
     this.limiters = Object.fromEntries(
-      PUBLIC_LIMIT_NAMES.map((name) => [name, make(`public-limit:${name}`, budgets[name].points, budgets[name].duration)]),
+      PUBLIC_LIMIT_NAMES.map((name) => [name, store.limiter(`public-limit:${name}`, budgets[name])]),
     ) as Record<PublicLimitName, RateLimiterRedis>;
     // Counts only: the threshold is compared by the caller, so the window never blocks by itself.
-    this.gated = make('public-gated', Number.MAX_SAFE_INTEGER, 3600);
+    this.gated = store.limiter('public-gated', { points: Number.MAX_SAFE_INTEGER, duration: 3600 });
   }
 
   /**
@@ -93,20 +78,16 @@ export class PublicLimits implements OnModuleDestroy {
   /** Gives `address` {@link Env.CHALLENGE_PASS_WRITES} gated writes without a new solution for {@link PASS_TTL_MS}. */
   async grantPass(address: string): Promise<void> {
     if (this.env.CHALLENGE_PASS_WRITES <= 0) return;
-    await this.redis.set(this.passKey(address), String(this.env.CHALLENGE_PASS_WRITES), 'PX', PASS_TTL_MS).catch(() => undefined);
+    await this.store.redis.set(this.passKey(address), String(this.env.CHALLENGE_PASS_WRITES), 'PX', PASS_TTL_MS).catch(() => undefined);
   }
 
   /** Uses one write of the address's pass; false when it has none left (or Redis is unreachable). */
   async usePass(address: string): Promise<boolean> {
-    const used = await this.redis.eval(USE_PASS, 1, this.passKey(address)).catch(() => 0);
+    const used = await this.store.redis.eval(USE_PASS, 1, this.passKey(address)).catch(() => 0);
     return used === 1;
   }
 
   private passKey(address: string) {
-    return `${this.env.QUEUE_PREFIX}:challenge-pass:${address}`;
-  }
-
-  onModuleDestroy(): void {
-    this.redis.disconnect();
+    return this.store.key(`challenge-pass:${address}`);
   }
 }

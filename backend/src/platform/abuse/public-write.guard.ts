@@ -152,7 +152,7 @@ function takeSignals(req: Request): FormSignals {
   const parsed = formSignalsSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   // A bot may send junk in these fields: a non-empty honeypot still counts as filled.
-  return { website: typeof raw.website === 'string' || raw.website !== undefined ? String(raw.website) : undefined };
+  return { website: raw.website === undefined ? undefined : String(raw.website) };
 }
 
 const humanWait = (seconds: number) =>
