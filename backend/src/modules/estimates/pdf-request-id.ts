@@ -2,9 +2,10 @@
  * The id of a PDF estimate request, derived from what the PDF depends on, so that asking again
  * for the same PDF is the same BullMQ job (`jobId`), the same stored document and the same email.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { CalculatorSpecs } from '@ironclad/contracts';
 import type { Env } from '../../platform/config/env.js';
+import { derivedSecret } from '../../platform/config/derived-secret.js';
 
 /** What a PDF estimate shows: the lead's stored configuration and contact, and the promotion applied. */
 export interface PdfInputs {
@@ -17,8 +18,7 @@ export interface PdfInputs {
 
 /** The HMAC key of request ids: stable across api instances, secret so a job id cannot be guessed. */
 export function pdfRequestKey(env: Pick<Env, 'SESSION_SECRET' | 'DATABASE_URL'>): Buffer {
-  const base = env.SESSION_SECRET ? `session:${env.SESSION_SECRET}` : `dev:${env.DATABASE_URL}`;
-  return createHash('sha256').update(`ironclad-estimate-pdf:${base}`).digest();
+  return derivedSecret(env, 'estimate-pdf');
 }
 
 /**

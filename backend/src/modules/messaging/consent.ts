@@ -7,9 +7,10 @@
  * production with neither set, a development key derived from DATABASE_URL is used so that the api
  * and the worker agree; such tokens are only as secret as that URL.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CommunicationChannel } from '@ironclad/contracts';
 import type { Env } from '../../platform/config/env.js';
+import { derivedSecret } from '../../platform/config/derived-secret.js';
 
 /** Lower-cased, trimmed email. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -34,8 +35,7 @@ export const normalizeAddress = (channel: CommunicationChannel, recipient: strin
 
 /** The HMAC key of unsubscribe tokens for this configuration. */
 export function unsubscribeKey(env: Pick<Env, 'UNSUBSCRIBE_SECRET' | 'SESSION_SECRET' | 'DATABASE_URL'>): Buffer {
-  const base = env.UNSUBSCRIBE_SECRET ?? (env.SESSION_SECRET ? `session:${env.SESSION_SECRET}` : `dev:${env.DATABASE_URL}`);
-  return createHash('sha256').update(`ironclad-unsubscribe:${base}`).digest();
+  return derivedSecret(env, 'unsubscribe', env.UNSUBSCRIBE_SECRET);
 }
 
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);

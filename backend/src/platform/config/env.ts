@@ -130,7 +130,7 @@ export const envSchema = z
     CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** Largest counter the solver may need to reach (the work is about half of it on average). */
     CHALLENGE_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(5000),
-    /** Key signing the challenges (HMAC). Default: derived from SESSION_SECRET (or a per-process random key). */
+    /** Key signing the challenges (HMAC). Default: derived from SESSION_SECRET (in development without it, from DATABASE_URL). */
     CHALLENGE_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     /** A form submitted quicker than this after being shown (ms) is stored flagged as spam. */
     FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),

@@ -16,8 +16,8 @@ import { ApiError } from '../../lib/api';
 export type GuardOutcome =
   /** The api wants the challenge solved: the prompt is shown, the visitor ticks it and sends again. */
   | { kind: 'challenge'; message: string }
-  /** Over the per-address limit: try again later (Retry-After seconds when known). */
-  | { kind: 'limited'; message: string; retryAfterSeconds: number | null }
+  /** Over the per-address limit: `message` says when to try again, ending "or call us." */
+  | { kind: 'limited'; message: string }
   | { kind: 'other' };
 
 export interface FormGuard {
@@ -40,8 +40,13 @@ export interface FormGuard {
 }
 
 /** The message of a 429 for people, from the api's body (which says when to try again). */
-export function limitedMessage(err: ApiError): string {
+function limitedMessage(err: ApiError): string {
   return err.body?.message ?? 'Too many requests from your network. Please try again later, or call us.';
+}
+
+/** A 429's message with the number to call: "… or call us at (212) 555-0147." */
+export function limitedMessageWithPhone(outcome: { message: string }, phone: string): string {
+  return `${outcome.message.replace(/\.$/, '')} at ${phone}.`;
 }
 
 /** State of one public form's bot defences; the fill time counts from the form's first render. */
@@ -79,7 +84,7 @@ export function useFormGuard(): FormGuard {
         setChallengeMessage(message);
         return { kind: 'challenge', message };
       }
-      if (err.status === 429) return { kind: 'limited', message: limitedMessage(err), retryAfterSeconds: null };
+      if (err.status === 429) return { kind: 'limited', message: limitedMessage(err) };
       return { kind: 'other' };
     },
     [setSolution],

@@ -1,3 +1,3 @@
-export { useFormGuard, limitedMessage, type FormGuard, type GuardOutcome } from './form-guard';
+export { useFormGuard, limitedMessageWithPhone, type FormGuard, type GuardOutcome } from './form-guard';
 export { HoneypotField } from './honeypot-field';
 export { ChallengePrompt } from './challenge-prompt';

@@ -31,7 +31,7 @@ import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
-import { useFormGuard } from '../bot-defence';
+import { limitedMessageWithPhone, useFormGuard } from '../bot-defence';
 import { AnimatedTotal } from './animated-total';
 import { registerRecipes } from '../../components/ui/recipes';
 
@@ -238,7 +238,7 @@ export function CostCalculator() {
         notify({
           type: 'error',
           title: 'Please try again later',
-          description: `${outcome.message.replace(/\.$/, '')} at ${config.company.phone}.`,
+          description: limitedMessageWithPhone(outcome, config.company.phone),
         });
         return false;
       }

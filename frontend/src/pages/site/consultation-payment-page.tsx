@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { createConsultationPayment, formatCents } from '../../features/payments/api/payment-api';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
-import { ChallengePrompt, HoneypotField, useFormGuard, type GuardOutcome } from '../../features/bot-defence';
+import { ChallengePrompt, HoneypotField, limitedMessageWithPhone, useFormGuard, type GuardOutcome } from '../../features/bot-defence';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { alert: alertSlotRecipe, field: fieldSlotRecipe } });
 
@@ -146,7 +146,7 @@ export function ConsultationPaymentPage() {
                     if (o.kind === 'challenge') return setSetupFailed(null);
                     setSetupFailed(
                       o.kind === 'limited'
-                        ? `${o.message.replace(/\.$/, '')} at ${company.phone}.`
+                        ? limitedMessageWithPhone(o, company.phone)
                         : `We could not start the payment. Please try again or call us at ${company.phone}.`,
                     );
                   }}
