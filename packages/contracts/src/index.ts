@@ -37,3 +37,4 @@ export * from './http/exports.js';
 export * from './http/health.js';
 export * from './http/bot-defence.js';
 export * from './http/csp-report.js';
+export * from './http/operations.js';

@@ -1,0 +1,219 @@
+import { Injectable } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import {
+  cleanJobsRequestSchema,
+  ErrorCode,
+  queueNameSchema,
+  type CleanJobsRequest,
+  type JobDetails,
+  type QueueJobState,
+  type JobSummary,
+  type QueueName,
+  type QueueOverview,
+} from '@ironclad/contracts';
+import { ApiError, validationError } from '../../platform/http/api-error.js';
+import { QueueRegistry } from '../../platform/queue/queue-registry.js';
+import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { AuditLogService } from '../staff/index.js';
+
+/**
+ * Who performed an operation: a signed-in staff user (dashboard, lead or campaign panel) or a
+ * developer at the CLI (`{cli: 'os-user@host'}`).
+ */
+export type JobActor = { user: SessionUser } | { cli: string };
+
+/** Audit actions written by {@link JobActionsService} (entity type `job` or `queue`). */
+export const JobAuditAction = {
+  Retried: 'job.retried',
+  RetriedAll: 'queue.retried_failed',
+  Promoted: 'job.promoted',
+  PromotedAll: 'queue.promoted_delayed',
+  Removed: 'job.removed',
+  Cleaned: 'queue.cleaned',
+  Paused: 'queue.paused',
+  Resumed: 'queue.resumed',
+} as const;
+export type JobAuditAction = (typeof JobAuditAction)[keyof typeof JobAuditAction];
+
+/** Most jobs one list answers. */
+export const MAX_JOB_LIST = 500;
+
+/**
+ * The operations staff and developers run on the queues, with their checks and their audit
+ * entries: the one code path behind the job dashboard (/admin/queues), `npm run jobs` and the
+ * Retry buttons of a lead's or a campaign's jobs. Every write is recorded in the audit log (who,
+ * what, which job or queue, when) after it succeeded.
+ *
+ * Errors (ApiError, mapped to HTTP by the filter and to exit codes by the CLI):
+ * - 404 NOT_FOUND for an unknown queue or job id;
+ * - 409 CONFLICT for retrying a job that is not failed or promoting one that is not delayed;
+ * - 400 VALIDATION_FAILED for a bad clean request (unknown state, negative age).
+ */
+@Injectable()
+export class JobActionsService {
+  constructor(
+    private readonly queues: QueueRegistry,
+    private readonly audit: AuditLogService,
+  ) {}
+
+  /** The queue named `name`. @throws ApiError 404 for a name that is not a queue of the product. */
+  queue(name: string): Queue {
+    const parsed = queueNameSchema.safeParse(name);
+    if (!parsed.success) throw new ApiError(404, ErrorCode.NotFound, parsed.error.issues[0]!.message);
+    return this.queues.get(parsed.data);
+  }
+
+  /** Counts by state and the paused flag of every queue. */
+  async overview(): Promise<QueueOverview[]> {
+    return Promise.all(
+      this.queues.all().map(async (q) => ({
+        queue: q.name as QueueName,
+        paused: await q.isPaused(),
+        counts: await q.getJobCounts(),
+      })),
+    );
+  }
+
+  /**
+   * Jobs of `queueName` in `state`, newest first, at most `limit` (≤ MAX_JOB_LIST).
+   * @throws ApiError 404 unknown queue.
+   */
+  async list(queueName: string, state: QueueJobState, limit = 50): Promise<JobSummary[]> {
+    const queue = this.queue(queueName);
+    const n = Math.max(1, Math.min(limit, MAX_JOB_LIST));
+    const jobs = await queue.getJobs([state], 0, n - 1, false);
+    return Promise.all(jobs.filter(Boolean).map((job) => summarise(job, state)));
+  }
+
+  /** The jobs of `queueName` with these ids that still exist (missing ids are skipped). */
+  async findMany(queueName: QueueName, ids: readonly string[]): Promise<JobSummary[]> {
+    const queue = this.queues.get(queueName);
+    const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
+    return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job)));
+  }
+
+  /** One job with its logs and latest stack. @throws ApiError 404 unknown queue or job. */
+  async show(queueName: string, id: string): Promise<JobDetails> {
+    const queue = this.queue(queueName);
+    const job = await this.job(queue, id);
+    const [summary, logs] = await Promise.all([summarise(job), queue.getJobLogs(id, 0, 199, true)]);
+    return { ...summary, logs: logs.logs, stacktrace: job.stacktrace ?? [] };
+  }
+
+  /**
+   * Retries one failed job (a new attempt; the job's handler is idempotent so a replay never
+   * sends or stores twice).
+   * @throws ApiError 404 unknown queue or job; 409 when the job is not failed.
+   */
+  async retry(queueName: string, id: string, actor: JobActor): Promise<JobSummary> {
+    const queue = this.queue(queueName);
+    const job = await this.job(queue, id);
+    const state = await job.getState();
+    if (state !== 'failed') {
+      throw new ApiError(409, ErrorCode.Conflict, `Job ${id} of queue ${queue.name} is ${state}; only a failed job can be retried`);
+    }
+    await job.retry('failed');
+    await this.record(actor, JobAuditAction.Retried, 'job', `${queue.name}:${id}`, { queue: queue.name, jobId: id, name: job.name });
+    return summarise(job, 'waiting');
+  }
+
+  /** Retries every failed job of a queue. @returns how many were failed. @throws ApiError 404 unknown queue. */
+  async retryAllFailed(queueName: string, actor: JobActor): Promise<{ retried: number }> {
+    const queue = this.queue(queueName);
+    const retried = await queue.getFailedCount();
+    await queue.retryJobs({ state: 'failed', count: 1000 });
+    await this.record(actor, JobAuditAction.RetriedAll, 'queue', queue.name, { queue: queue.name, count: retried });
+    return { retried };
+  }
+
+  /** Runs a delayed job now. @throws ApiError 404 unknown queue or job; 409 when it is not delayed. */
+  async promote(queueName: string, id: string, actor: JobActor): Promise<JobSummary> {
+    const queue = this.queue(queueName);
+    const job = await this.job(queue, id);
+    const state = await job.getState();
+    if (state !== 'delayed') {
+      throw new ApiError(409, ErrorCode.Conflict, `Job ${id} of queue ${queue.name} is ${state}; only a delayed job can be promoted`);
+    }
+    await job.promote();
+    await this.record(actor, JobAuditAction.Promoted, 'job', `${queue.name}:${id}`, { queue: queue.name, jobId: id, name: job.name });
+    return summarise(job, 'waiting');
+  }
+
+  /** Runs every delayed job of a queue now. @throws ApiError 404 unknown queue. */
+  async promoteAll(queueName: string, actor: JobActor): Promise<{ promoted: number }> {
+    const queue = this.queue(queueName);
+    const promoted = await queue.getDelayedCount();
+    await queue.promoteJobs({ count: 1000 });
+    await this.record(actor, JobAuditAction.PromotedAll, 'queue', queue.name, { queue: queue.name, count: promoted });
+    return { promoted };
+  }
+
+  /**
+   * Removes the jobs of one state older than the grace period.
+   * @returns the removed job ids' count.
+   * @throws ApiError 404 unknown queue; 400 VALIDATION_FAILED for an unknown state or a negative age.
+   */
+  async clean(queueName: string, request: CleanJobsRequest | unknown, actor: JobActor): Promise<{ removed: number }> {
+    const queue = this.queue(queueName);
+    const parsed = cleanJobsRequestSchema.safeParse(request);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { state, olderThanMs, limit } = parsed.data;
+    const ids = await queue.clean(olderThanMs, limit, state);
+    await this.record(actor, JobAuditAction.Cleaned, 'queue', queue.name, { queue: queue.name, state, olderThanMs, limit, count: ids.length });
+    return { removed: ids.length };
+  }
+
+  /** Stops workers from taking new jobs of the queue (active ones finish). @throws ApiError 404 unknown queue. */
+  async pause(queueName: string, actor: JobActor): Promise<{ paused: true }> {
+    const queue = this.queue(queueName);
+    await queue.pause();
+    await this.record(actor, JobAuditAction.Paused, 'queue', queue.name, { queue: queue.name });
+    return { paused: true };
+  }
+
+  /** Lets workers take the queue's jobs again. @throws ApiError 404 unknown queue. */
+  async resume(queueName: string, actor: JobActor): Promise<{ paused: false }> {
+    const queue = this.queue(queueName);
+    await queue.resume();
+    await this.record(actor, JobAuditAction.Resumed, 'queue', queue.name, { queue: queue.name });
+    return { paused: false };
+  }
+
+  /**
+   * Writes an audit entry for an operation done elsewhere on the same data (the dashboard's own
+   * routes call BullMQ directly; they report here).
+   */
+  async record(actor: JobActor, action: JobAuditAction, entityType: 'job' | 'queue', entityId: string, details: Record<string, unknown>): Promise<void> {
+    const user = 'user' in actor ? actor.user : undefined;
+    await this.audit.record(null, user, action, entityType, entityId, 'cli' in actor ? { ...details, via: 'cli', cliUser: actor.cli } : details);
+  }
+
+  private async job(queue: Queue, id: string): Promise<Job> {
+    const job = await queue.getJob(id);
+    if (!job) throw new ApiError(404, ErrorCode.NotFound, `No job ${id} in queue ${queue.name}`);
+    return job;
+  }
+}
+
+const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
+
+/** The operations view of a BullMQ job; `knownState` saves a Redis round trip when the caller knows it. */
+export async function summarise(job: Job, knownState?: QueueJobState): Promise<JobSummary> {
+  const state = knownState ?? ((await job.getState()) as QueueJobState | 'unknown');
+  return {
+    id: job.id!,
+    queue: job.queueName as QueueName,
+    name: job.name,
+    state,
+    attemptsMade: job.attemptsMade,
+    attempts: job.opts.attempts ?? 1,
+    failedReason: job.failedReason || null,
+    progress: job.progress,
+    data: job.data,
+    returnValue: job.returnvalue ?? null,
+    createdAt: new Date(job.timestamp).toISOString(),
+    processedAt: iso(job.processedOn),
+    finishedAt: iso(job.finishedOn),
+    durationMs: job.processedOn && job.finishedOn ? job.finishedOn - job.processedOn : null,
+  };
+}
