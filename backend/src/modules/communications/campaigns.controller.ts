@@ -5,7 +5,9 @@ import {
   type BulkCommunicationResponse,
   type CampaignResponse,
   type CampaignsResponse,
+  type RecordJobsResponse,
 } from '@ironclad/contracts';
+import { JobActionsService } from '../operations/index.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -19,6 +21,7 @@ export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly progress: CampaignProgressPublisher,
+    private readonly jobs: JobActionsService,
   ) {}
 
   /**
@@ -45,6 +48,17 @@ export class CampaignsController {
   @Get('campaigns/:id')
   async get(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.get(id) };
+  }
+
+  /**
+   * GET /api/campaigns/{id}/jobs — `{jobs: JobSummary[]}`: the campaign's jobs (its fan-out and
+   * its recipients' emails or SMS), failed ones first, then the newest 50. 404 for an unknown
+   * campaign; 503 when Redis does not answer.
+   */
+  @Get('campaigns/:id/jobs')
+  async jobsOf(@Param('id', IdParamPipe) id: number): Promise<RecordJobsResponse> {
+    await this.campaigns.get(id);
+    return { jobs: await this.jobs.jobsOf('campaign', id) };
   }
 
   /** POST /api/campaigns/{id}/pause → `{campaign}`; 404; 409 when already finished. */

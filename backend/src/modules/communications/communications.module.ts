@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EstimatesModule } from '../estimates/index.js';
+import { OperationsModule } from '../operations/index.js';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
 import { SiteModule } from '../site/index.js';
@@ -35,7 +36,7 @@ export class CommunicationsModule {}
 
 /** The Communication Centre's endpoints and its campaign progress socket messages. */
 @Module({
-  imports: [CommunicationsModule, EstimatesModule, StaffModule, MessagingModule, LeadsModule],
+  imports: [CommunicationsModule, EstimatesModule, StaffModule, MessagingModule, LeadsModule, OperationsModule],
   controllers: [CommunicationsController, EmailTemplatesController, CampaignsController, SuppressedMessagesController],
   providers: [CampaignsGateway, SuppressedMessagesService],
 })

@@ -124,6 +124,11 @@ export class LeadAdminService {
     return statsFromRow(row);
   }
 
+  /** @throws ApiError 404 NOT_FOUND when lead `id` does not exist. */
+  async assertExists(id: number): Promise<void> {
+    if (!(await this.dataSource.getRepository(LeadRecord).existsBy({ id }))) throw notFound(id);
+  }
+
   /** One lead with its audit trail. @throws ApiError 404 NOT_FOUND. */
   async get(id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
     const lead = await this.dataSource.getRepository(LeadRecord).findOne({ where: { id } });

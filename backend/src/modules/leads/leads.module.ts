@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MessagingModule } from '../messaging/index.js';
+import { OperationsModule } from '../operations/index.js';
 import { QuotesModule } from '../quotes/index.js';
 import { SiteModule } from '../site/index.js';
 import { StaffModule } from '../staff/index.js';
@@ -21,5 +22,5 @@ import { StaffLeadsController } from './staff-leads.controller.js';
 export class LeadsModule {}
 
 /** The leads endpoints: POST /api/leads (public) and the staff lead calls. */
-@Module({ imports: [LeadsModule], controllers: [LeadsController, StaffLeadsController] })
+@Module({ imports: [LeadsModule, OperationsModule], controllers: [LeadsController, StaffLeadsController] })
 export class LeadsApiModule {}

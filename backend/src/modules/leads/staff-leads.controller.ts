@@ -9,8 +9,10 @@ import {
   type LeadListResponse,
   type LeadStats,
   type ManualEstimate,
+  type RecordJobsResponse,
   type UpdateLead,
 } from '@ironclad/contracts';
+import { JobActionsService } from '../operations/index.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -28,6 +30,7 @@ export class StaffLeadsController {
   constructor(
     private readonly leads: LeadAdminService,
     private readonly events: LeadEvents,
+    private readonly jobs: JobActionsService,
   ) {}
 
   /**
@@ -51,6 +54,17 @@ export class StaffLeadsController {
   @Get(':id')
   get(@Param('id', IdParamPipe) id: number): Promise<{ lead: Lead; audit: AuditEntry[] }> {
     return this.leads.get(id);
+  }
+
+  /**
+   * GET /api/leads/{id}/jobs — `{jobs: JobSummary[]}`: the lead's jobs (PDF estimates, emails,
+   * SMS, its staff notification), failed ones first, then the newest 50; each with state,
+   * attempts, latest error. 404 for an unknown lead; 503 when Redis does not answer.
+   */
+  @Get(':id/jobs')
+  async jobsOf(@Param('id', IdParamPipe) id: number): Promise<RecordJobsResponse> {
+    await this.leads.assertExists(id);
+    return { jobs: await this.jobs.jobsOf('lead', id) };
   }
 
   /** POST /api/leads/manual-estimate — body ManualEstimate (dollars); 201 `{lead}` with the server-computed totalEstimate. */

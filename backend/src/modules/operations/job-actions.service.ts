@@ -3,6 +3,8 @@ import type { Job, Queue } from 'bullmq';
 import {
   cleanJobsRequestSchema,
   ErrorCode,
+  Jobs,
+  QueueName as Queues,
   queueNameSchema,
   type CleanJobsRequest,
   type JobDetails,
@@ -12,6 +14,8 @@ import {
   type QueueOverview,
 } from '@ironclad/contracts';
 import { ApiError, validationError } from '../../platform/http/api-error.js';
+import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
+import { JobIndex, jobOwners, type IndexedJob, type JobOwnerKind } from '../../platform/queue/job-index.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
@@ -38,6 +42,20 @@ export type JobAuditAction = (typeof JobAuditAction)[keyof typeof JobAuditAction
 /** Most jobs one list answers. */
 export const MAX_JOB_LIST = 500;
 
+/** Newest jobs of a lead or campaign shown beside its failed ones. */
+export const RECORD_JOBS_LIMIT = 50;
+/** Failed jobs scanned per queue when looking for a record's failures (failed jobs are kept 7 days). */
+const FAILED_SCAN = 1000;
+
+/** Longest an operation may wait for Redis before it answers 503 (ms). */
+export const QUEUE_OPERATION_TIMEOUT_MS = 5000;
+
+/** Queues whose jobs can belong to each kind of record. */
+const QUEUES_OF: Record<JobOwnerKind, QueueName[]> = {
+  lead: [Queues.Pdf, Queues.Messages, Queues.Sms, Queues.Notifications],
+  campaign: [Queues.Campaigns, Queues.Messages, Queues.Sms],
+};
+
 /**
  * The operations staff and developers run on the queues, with their checks and their audit
  * entries: the one code path behind the job dashboard (/admin/queues), `npm run jobs` and the
@@ -47,12 +65,14 @@ export const MAX_JOB_LIST = 500;
  * Errors (ApiError, mapped to HTTP by the filter and to exit codes by the CLI):
  * - 404 NOT_FOUND for an unknown queue or job id;
  * - 409 CONFLICT for retrying a job that is not failed or promoting one that is not delayed;
- * - 400 VALIDATION_FAILED for a bad clean request (unknown state, negative age).
+ * - 400 VALIDATION_FAILED for a bad clean request (unknown state, negative age);
+ * - 503 SERVICE_UNAVAILABLE when Redis does not answer within QUEUE_OPERATION_TIMEOUT_MS.
  */
 @Injectable()
 export class JobActionsService {
   constructor(
     private readonly queues: QueueRegistry,
+    private readonly index: JobIndex,
     private readonly audit: AuditLogService,
   ) {}
 
@@ -92,6 +112,43 @@ export class JobActionsService {
     return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job)));
   }
 
+  /**
+   * The jobs of one lead or campaign (PDF estimates, emails, SMS, staff notifications, the
+   * campaign's fan-out): its failed jobs first (found in the failed sets, however old), then its
+   * newest RECORD_JOBS_LIMIT jobs, newest first. Index entries of jobs BullMQ removed are dropped.
+   * @throws the Redis error when Redis does not answer (the filter answers 503).
+   */
+  async jobsOf(kind: JobOwnerKind, id: number): Promise<JobSummary[]> {
+    return this.guard(() => this.findJobsOf(kind, id));
+  }
+
+  private async findJobsOf(kind: JobOwnerKind, id: number): Promise<JobSummary[]> {
+    const indexed = await this.index.jobsOf(kind, id, RECORD_JOBS_LIMIT);
+    const failed = await Promise.all(
+      QUEUES_OF[kind].map(async (name) => {
+        const jobs = await this.queues.get(name).getFailed(0, FAILED_SCAN - 1);
+        return jobs.filter((job) => job && ownedBy(job, kind, id));
+      }),
+    );
+    const seen = new Set<string>();
+    const out: JobSummary[] = [];
+    for (const job of failed.flat().sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))) {
+      seen.add(`${job.queueName}:${job.id}`);
+      out.push(await summarise(job, 'failed'));
+    }
+    const missing: IndexedJob[] = [];
+    const rest = await Promise.all(
+      indexed.map(async (ref) => {
+        if (seen.has(`${ref.queue}:${ref.id}`)) return null;
+        const job = await this.queues.get(ref.queue).getJob(ref.id);
+        if (!job) missing.push(ref);
+        return job ? summarise(job) : null;
+      }),
+    );
+    await this.index.forget(kind, id, missing);
+    return [...out, ...rest.filter((j): j is JobSummary => j !== null)];
+  }
+
   /** One job with its logs and latest stack. @throws ApiError 404 unknown queue or job. */
   async show(queueName: string, id: string): Promise<JobDetails> {
     const queue = this.queue(queueName);
@@ -107,12 +164,12 @@ export class JobActionsService {
    */
   async retry(queueName: string, id: string, actor: JobActor): Promise<JobSummary> {
     const queue = this.queue(queueName);
-    const job = await this.job(queue, id);
+    const job = await this.guard(() => this.job(queue, id));
     const state = await job.getState();
     if (state !== 'failed') {
       throw new ApiError(409, ErrorCode.Conflict, `Job ${id} of queue ${queue.name} is ${state}; only a failed job can be retried`);
     }
-    await job.retry('failed');
+    await this.guard(() => job.retry('failed'));
     await this.record(actor, JobAuditAction.Retried, 'job', `${queue.name}:${id}`, { queue: queue.name, jobId: id, name: job.name });
     return summarise(job, 'waiting');
   }
@@ -159,7 +216,13 @@ export class JobActionsService {
     if (!parsed.success) throw validationError(parsed.error);
     const { state, olderThanMs, limit } = parsed.data;
     const ids = await queue.clean(olderThanMs, limit, state);
-    await this.record(actor, JobAuditAction.Cleaned, 'queue', queue.name, { queue: queue.name, state, olderThanMs, limit, count: ids.length });
+    await this.record(actor, JobAuditAction.Cleaned, 'queue', queue.name, {
+      queue: queue.name,
+      state,
+      olderThanMs,
+      limit,
+      count: ids.length,
+    });
     return { removed: ids.length };
   }
 
@@ -183,9 +246,39 @@ export class JobActionsService {
    * Writes an audit entry for an operation done elsewhere on the same data (the dashboard's own
    * routes call BullMQ directly; they report here).
    */
-  async record(actor: JobActor, action: JobAuditAction, entityType: 'job' | 'queue', entityId: string, details: Record<string, unknown>): Promise<void> {
+  async record(
+    actor: JobActor,
+    action: JobAuditAction,
+    entityType: 'job' | 'queue',
+    entityId: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
     const user = 'user' in actor ? actor.user : undefined;
-    await this.audit.record(null, user, action, entityType, entityId, 'cli' in actor ? { ...details, via: 'cli', cliUser: actor.cli } : details);
+    await this.audit.record(
+      null,
+      user,
+      action,
+      entityType,
+      entityId,
+      'cli' in actor ? { ...details, via: 'cli', cliUser: actor.cli } : details,
+    );
+  }
+
+  /**
+   * Runs a Redis operation with a deadline; a Redis failure becomes 503 (an ApiError passes).
+   * @throws ApiError 503 SERVICE_UNAVAILABLE.
+   */
+  async guard<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(operation(), QUEUE_OPERATION_TIMEOUT_MS, 'queue operation');
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(
+        503,
+        ErrorCode.ServiceUnavailable,
+        `The job queues are not answering (Redis: ${(err as Error).message}); try again in a moment`,
+      );
+    }
   }
 
   private async job(queue: Queue, id: string): Promise<Job> {
@@ -193,6 +286,14 @@ export class JobActionsService {
     if (!job) throw new ApiError(404, ErrorCode.NotFound, `No job ${id} in queue ${queue.name}`);
     return job;
   }
+}
+
+/** Whether `job` belongs to record `kind` `id` (by the owners its payload names). */
+function ownedBy(job: Job, kind: JobOwnerKind, id: number): boolean {
+  const definition = Object.values(Jobs).find((d) => d.queue === job.queueName && d.name === job.name);
+  if (!definition) return false;
+  const owners = jobOwners(definition, job.data);
+  return (kind === 'lead' ? owners.leadId : owners.campaignId) === id;
 }
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
@@ -206,7 +307,7 @@ export async function summarise(job: Job, knownState?: QueueJobState): Promise<J
     name: job.name,
     state,
     attemptsMade: job.attemptsMade,
-    attempts: job.opts.attempts ?? 1,
+    attempts: Math.max(1, job.opts.attempts ?? 1),
     failedReason: job.failedReason || null,
     progress: job.progress,
     data: job.data,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StaffModule } from '../staff/index.js';
 import { JobActionsService } from './job-actions.service.js';
+import { JobsController } from './jobs.controller.js';
 
 /**
  * Operations on the queues (list, show, retry, promote, clean, pause, resume) with their audit
@@ -8,3 +9,7 @@ import { JobActionsService } from './job-actions.service.js';
  */
 @Module({ imports: [StaffModule], providers: [JobActionsService], exports: [JobActionsService] })
 export class OperationsModule {}
+
+/** The operations endpoints of the api (job actions of the staff panels). */
+@Module({ imports: [OperationsModule], controllers: [JobsController] })
+export class OperationsApiModule {}

@@ -5,6 +5,7 @@
  * starts one BullMQ worker per queue; the api bootstrap registers none.
  */
 import { DelayedError, type Job, UnrecoverableError, type WorkerOptions } from 'bullmq';
+import { z } from 'zod';
 import type { JobDefinition, JobPayload, QueueName } from '@ironclad/contracts';
 import { ProviderError } from '../providers/provider-error.js';
 
@@ -87,7 +88,8 @@ export abstract class JobProcessor {
     const target = this.routeTable.get(job.name);
     if (!target) throw new UnrecoverableError(`unknown job ${job.name} on queue ${this.queue}`);
     const parsed = target.definition.schema.safeParse(job.data ?? {});
-    if (!parsed.success) throw new UnrecoverableError(`invalid ${job.name} payload: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(`invalid ${job.name} payload: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
     const ctx: JobContext = {
       job,
       token,

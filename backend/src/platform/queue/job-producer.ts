@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import type { JobDefinition, JobPayload, JobRef } from '@ironclad/contracts';
 import { withTimeout } from '../lifecycle/with-timeout.js';
+import { JobIndex, jobOwners } from './job-index.js';
 import { QueueRegistry } from './queue-registry.js';
 
 /** Longest an enqueue may take before the caller goes on without it (ms). */
@@ -10,11 +11,15 @@ export const ENQUEUE_TIMEOUT_MS = 2000;
 /**
  * The one producer of jobs: every job of the product is enqueued here, its payload validated with
  * the schema of its definition (`Jobs` in `@ironclad/contracts`) and the Redis round trip bounded
- * by ENQUEUE_TIMEOUT_MS, so a request never hangs on an unreachable Redis.
+ * by ENQUEUE_TIMEOUT_MS, so a request never hangs on an unreachable Redis. Each job is also noted
+ * under the lead or campaign its payload names ({@link JobIndex}), so staff find it by record.
  */
 @Injectable()
 export class JobProducer {
-  constructor(private readonly queues: QueueRegistry) {}
+  constructor(
+    private readonly queues: QueueRegistry,
+    private readonly index: JobIndex,
+  ) {}
 
   /**
    * Enqueues one job on its definition's queue.
@@ -26,7 +31,10 @@ export class JobProducer {
   async enqueue<J extends JobDefinition>(definition: J, payload: JobPayload<J>, opts: JobsOptions = {}): Promise<JobRef> {
     const data = definition.schema.parse(payload) as object;
     const job = await withTimeout(this.queue(definition).add(definition.name, data, opts), ENQUEUE_TIMEOUT_MS, 'enqueue');
-    return { id: job.id ?? String(opts.jobId), queue: definition.queue };
+    const ref = { id: job.id ?? String(opts.jobId), queue: definition.queue };
+    // Not awaited: the index write follows the add on the same connection, so any later read sees it.
+    void this.index.add([{ job: ref, owners: jobOwners(definition, data) }]);
+    return ref;
   }
 
   /**
@@ -36,7 +44,10 @@ export class JobProducer {
    */
   async enqueueBulk<J extends JobDefinition>(definition: J, jobs: { payload: JobPayload<J>; opts: JobsOptions }[]): Promise<void> {
     const bulk = jobs.map((j) => ({ name: definition.name, data: definition.schema.parse(j.payload) as object, opts: j.opts }));
-    await this.queue(definition).addBulk(bulk);
+    const added = await this.queue(definition).addBulk(bulk);
+    await this.index.add(
+      added.map((job, i) => ({ job: { id: job.id!, queue: definition.queue }, owners: jobOwners(definition, bulk[i]!.data) })),
+    );
   }
 
   /** The queue of `definition`, for reading job states or removing waiting jobs. */

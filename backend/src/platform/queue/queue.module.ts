@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { ALL_QUEUES } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from './redis-connection.js';
+import { JobIndex } from './job-index.js';
 import { JobProducer } from './job-producer.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueRegistry } from './queue-registry.js';
@@ -45,11 +46,12 @@ export class QueueModule {
           inject: ALL_QUEUES.map((name) => getQueueToken(name)),
           useFactory: (...queues: Queue[]) => new QueueRegistry(new Map(ALL_QUEUES.map((name, i) => [name, queues[i]!]))),
         },
+        JobIndex,
         JobProducer,
         QueueErrorLogger,
         ...(role === 'worker' ? [QueueWorkers] : []),
       ],
-      exports: [BullModule, QueueRegistry, JobProducer],
+      exports: [BullModule, QueueRegistry, JobProducer, JobIndex],
     };
   }
 }

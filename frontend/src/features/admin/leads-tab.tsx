@@ -19,6 +19,7 @@ const SPAM_REASON_TEXT: Record<'honeypot' | 'too_fast', string> = {
 };
 import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
+import { RecordJobs } from '../../components/staff/record-jobs';
 import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 
 export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
@@ -221,6 +222,7 @@ export function LeadDetails({
         </>
       )}
       <LeadDocuments leadId={lead.id} />
+      <RecordJobs owner={{ kind: 'lead', id: lead.id }} />
       <NativeSelect.Root mb="3" disabled={update.isPending}>
         <NativeSelect.Field
           aria-label="Lead status"

@@ -16,6 +16,7 @@ import { LiveCampaignProgress } from './campaign-progress';
 import { campaignQuery, campaignsQuery, useCampaignAction } from './api/comms-api';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
 import { EmptyNote, InfoList, LoadingBlocks } from './ui';
+import { RecordJobs } from '../../components/staff/record-jobs';
 
 /** Series of the delivery chart: stored count field, legend label, colour (colour-blind safe). */
 const DELIVERY_SERIES = [
@@ -256,6 +257,7 @@ function CampaignDetails({ id }: { id: number }) {
               </Heading>
               <DeliveryChart campaigns={[c]} height="32" />
             </Box>
+            <RecordJobs owner={{ kind: 'campaign', id: c.id }} />
           </Stack>
         )}
       </Dialog.Body>
