@@ -96,6 +96,11 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await expect(dialog.getByTestId('campaign-details')).toContainText(`status Qualified, estimate ≥ $900,000`);
   await expect(dialog.getByTestId('campaign-details-summary')).toContainText(`Total${RECIPIENTS}`);
   await expect(dialog.getByRole('img', { name: /Delivery by campaign\. E2E spring campaign: 0 sent, 13 not delivered/ })).toBeVisible();
+  // Its jobs, found by the campaign: the fan-out and one email job per recipient, all done.
+  const jobs = dialog.getByTestId('record-jobs').getByTestId('record-job');
+  await expect(jobs.filter({ hasText: 'Campaign fan-out' })).toHaveCount(1);
+  await expect(jobs.filter({ hasText: 'Email' })).toHaveCount(RECIPIENTS);
+  await expect(jobs.getByTestId('record-job-state').filter({ hasText: 'Done' })).toHaveCount(RECIPIENTS + 1);
   await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(dialog).toHaveCount(0);
 
