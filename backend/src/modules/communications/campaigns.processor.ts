@@ -9,8 +9,6 @@ import { MessageJobs } from '../messaging/index.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 import { CampaignsService } from './campaigns.service.js';
 
-/** A `queued` message older than this is checked for a lost job by the sweep (ms). */
-export const SWEEP_STALE_MS = 60_000;
 /** Records checked per sweep. */
 export const SWEEP_BATCH = 500;
 /** A campaign whose fan-out has not run this long after its creation/resume is fanned out by the sweep (ms). */
@@ -23,9 +21,10 @@ export const SWEEP_FANOUT_AFTER_MS = 10_000;
  *    lose nothing:
  *    1. fans out running campaigns whose fan-out never finished (api died after its commit, Redis
  *       was down, the fan-out job failed);
- *    2. re-enqueues messages left `queued` (or `sending` past their lease) whose job is gone —
- *       checked by their deterministic job id, oldest first, SWEEP_BATCH per run; records whose job
- *       is still pending are touched so the next run checks others;
+ *    2. re-enqueues messages left `queued` longer than CAMPAIGN_SWEEP_STALE_MS (or `sending` past
+ *       their lease) whose job is gone — checked by their deterministic job id, oldest first,
+ *       SWEEP_BATCH per run; records whose job is still pending are touched so the next run
+ *       checks others;
  *    3. ends drained campaigns (a worker that died before publishing their last progress).
  */
 @Injectable()
@@ -84,7 +83,7 @@ export class CampaignsProcessor extends JobProcessor {
             OR (o.status = 'sending' AND o.updated_at < now() - ($2 || ' milliseconds')::interval))
           AND (o.campaign_id IS NULL OR (c.status IN ('queued', 'active') AND c.fanned_out_at IS NOT NULL))
         ORDER BY o.updated_at LIMIT ${SWEEP_BATCH}`,
-        [String(SWEEP_STALE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
+        [String(this.env.CAMPAIGN_SWEEP_STALE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
       );
     const stillPending: number[] = [];
     let requeued = 0;

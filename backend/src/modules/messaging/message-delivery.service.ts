@@ -86,6 +86,11 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
  * (SendGrid without the Email Activity add-on) the message is sent again: at-least-once is
  * preferred to losing it, and logged.
  *
+ * **Retry of a failed record**: a job that finds its record `failed` (staff retried the failed job
+ * once the provider recovered, or a developer replayed it) claims it again — only while its
+ * campaign, if any, runs — and, as after a crash, asks the provider first: the provider refused
+ * every earlier attempt, unless the last one timed out after it accepted. So it is sent once.
+ *
  * **Postgres crash**: an asynchronously committed claim or outcome may be lost, the record found
  * `queued` (claim lost) or `sending` (outcome lost) after the restart. `sending` takes the path
  * above. For `queued`, the job in Redis knows it was started before (`priorStarts`, from BullMQ's
@@ -119,30 +124,38 @@ export class MessageDeliveryService {
     outboundMessageId: number,
     opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
   ): Promise<DeliveryResult> {
-    let claimed = await this.claimQueued(outboundMessageId);
+    let claimed = await this.claim(outboundMessageId, 'queued');
     // a claim of an earlier start of this job that the record does not show (lost in a Postgres crash)
     let reclaimed = claimed !== null && claimed.status === 'sending' && (opts.priorStarts ?? 0) > claimed.attempts - 1;
     if (!claimed) {
       const state = await this.state(outboundMessageId);
       if (!state) throw new ProviderError(`outbound message #${outboundMessageId} does not exist`, false);
-      if (state.status === 'queued') {
+      if (state.status === 'failed') {
+        // A failed job retried (or replayed) once the provider recovered: the provider accepted
+        // none of the earlier attempts, unless the last one timed out after it did — so ask first.
+        claimed = await this.claim(outboundMessageId, 'failed');
+        // not claimed: its campaign is not running (ended, paused, cancelled) or another attempt took it
+        if (!claimed) return { outboundMessageId, status: 'failed', duplicate: true };
+        reclaimed = claimed.status === 'sending';
+      } else if (state.status === 'queued') {
         if (state.campaignStatus === 'paused' || state.campaignStatus === 'cancelled' || state.campaignStatus === 'sent') {
           return { outboundMessageId, status: 'queued', duplicate: false, paused: true };
         }
         // claimed and released by another attempt between our two statements: try again shortly
         throw new DeliveryInProgressError(`outbound message #${outboundMessageId} changed while claiming`, Date.now() + 200);
-      }
-      if (state.status !== 'sending') return { outboundMessageId, status: state.status, duplicate: true };
-      if (state.leaseLeftMs > 0) {
+      } else if (state.status !== 'sending') {
+        return { outboundMessageId, status: state.status, duplicate: true };
+      } else if (state.leaseLeftMs > 0) {
         throw new DeliveryInProgressError(
           `outbound message #${outboundMessageId} is being delivered by another attempt`,
           Date.now() + state.leaseLeftMs + 50,
         );
+      } else {
+        claimed = await this.reclaimAbandoned(outboundMessageId);
+        if (!claimed)
+          throw new DeliveryInProgressError(`outbound message #${outboundMessageId} was re-claimed by another attempt`, Date.now() + 200);
+        reclaimed = true;
       }
-      claimed = await this.reclaimAbandoned(outboundMessageId);
-      if (!claimed)
-        throw new DeliveryInProgressError(`outbound message #${outboundMessageId} was re-claimed by another attempt`, Date.now() + 200);
-      reclaimed = true;
     }
     if (claimed.status === 'skipped') return { outboundMessageId, status: 'skipped', duplicate: false };
 
@@ -284,8 +297,8 @@ export class MessageDeliveryService {
     );
   }
 
-  /** `queued` → `sending` (or `skipped` when opted out), only while its campaign runs. */
-  private async claimQueued(id: number): Promise<ClaimedMessage | null> {
+  /** `from` (queued, or failed for a retry) → `sending` (or `skipped` when opted out), only while its campaign runs. */
+  private async claim(id: number, from: 'queued' | 'failed'): Promise<ClaimedMessage | null> {
     const rows: ClaimedMessage[] = await this.dataSource.query(
       `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
        UPDATE outbound_messages o
@@ -296,9 +309,9 @@ export class MessageDeliveryService {
               first_attempt_at = coalesce(o.first_attempt_at, now()),
               updated_at = now()
          FROM (SELECT m.id, ${OPTED_OUT} AS opted FROM outbound_messages m WHERE m.id = $1) s, async_commit
-        WHERE o.id = s.id AND o.status = 'queued' AND ${CAMPAIGN_RUNNING}
+        WHERE o.id = s.id AND o.status = $5 AND ${CAMPAIGN_RUNNING}
         ${RETURNING}`,
-      [id, this.email.name, OPTED_OUT_REASON, this.sms.name],
+      [id, this.email.name, OPTED_OUT_REASON, this.sms.name, from],
     );
     return firstRow(rows);
   }

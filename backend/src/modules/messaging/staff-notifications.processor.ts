@@ -16,11 +16,6 @@ import { deliveryContext } from './message-delivery.processors.js';
 import { MessageJobs } from './message-jobs.js';
 import { StaffDigests } from './staff-digests.js';
 
-/** How often the outbox sweep runs (ms). */
-export const OUTBOX_SWEEP_EVERY_MS = 60_000;
-/** A `queued` record older than this with no delivery is re-enqueued by the sweep (ms). */
-export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
-
 /**
  * Drains the notifications queue:
  *  - `StaffNotification {outboundMessageId}`: delivers the recorded staff email once, reporting
@@ -32,8 +27,10 @@ export const OUTBOX_SWEEP_AGE_MS = 2 * 60_000;
  *    listing the notifications suppressed in that window (staff-digests.ts) and delivers it; a
  *    replayed job finds the same record and sends nothing twice.
  *  - `OutboxSweep` (every OUTBOX_SWEEP_EVERY_MS): re-enqueues staff emails left `queued` in
- *    Postgres (Redis was down when the api stored them, or a worker died mid-send), with a
- *    deterministic job id so the sweep never stacks duplicates.
+ *    Postgres longer than OUTBOX_SWEEP_AGE_MS (Redis was down when the api stored them, or lost
+ *    their jobs with its data) or `sending` past their lease (a worker died mid-send), with a
+ *    deterministic job id so the sweep never stacks duplicates. Its scheduler is re-registered
+ *    when Redis loses it (platform JobSchedulerKeeper), so the sweep itself survives a Redis loss.
  */
 @Injectable()
 export class StaffNotificationsProcessor extends JobProcessor {
@@ -59,7 +56,7 @@ export class StaffNotificationsProcessor extends JobProcessor {
   }
 
   override schedules(): JobSchedule[] {
-    return [{ definition: Jobs.OutboxSweep, everyMs: OUTBOX_SWEEP_EVERY_MS }];
+    return [{ definition: Jobs.OutboxSweep, everyMs: this.env.OUTBOX_SWEEP_EVERY_MS }];
   }
 
   private async deliver({ outboundMessageId }: StaffNotificationJob, ctx: JobContext): Promise<StaffNotificationResult> {
@@ -88,7 +85,7 @@ export class StaffNotificationsProcessor extends JobProcessor {
           AND ((status = 'queued' AND updated_at < now() - ($1 || ' milliseconds')::interval)
             OR (status = 'sending' AND updated_at < now() - ($2 || ' milliseconds')::interval))
         ORDER BY id LIMIT 500`,
-        [String(OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
+        [String(this.env.OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
       );
     for (const row of rows) {
       // payment receipts / notices carry the payment id; the others their lead or contact

@@ -194,6 +194,26 @@ export const envSchema = z
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
     /** How often the campaign sweep runs (ms): finishes fan-outs, re-enqueues lost recipients, closes drained campaigns. */
     CAMPAIGN_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+    /**
+     * A campaign or single-send message left `queued` this long (ms) is checked by the campaign
+     * sweep for a lost job (re-enqueued when its job is gone, e.g. Redis restarted empty).
+     */
+    CAMPAIGN_SWEEP_STALE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** How often the outbox sweep runs (ms): re-enqueues staff notifications left `queued` in Postgres. */
+    OUTBOX_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+    /**
+     * A staff notification left `queued` this long (ms) is re-enqueued by the outbox sweep (its job
+     * was never added, Redis being down, or was lost with Redis's data). With OUTBOX_SWEEP_EVERY_MS
+     * it bounds how late a notification stored during a Redis outage goes out: at most their sum
+     * after Redis is back.
+     */
+    OUTBOX_SWEEP_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /**
+     * How often each worker checks (ms) that the job schedulers of the sweeps still exist in Redis
+     * and re-registers the missing ones (Redis lost its data without the worker reconnecting, e.g.
+     * FLUSHALL or a failover to an empty replica); a reconnect triggers the check at once.
+     */
+    SCHEDULER_CHECK_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { Worker } from 'bullmq';
 import { ENV, type Env } from '../config/env.js';
 import { JobProcessor } from './job-processor.js';
+import { JobSchedulerKeeper } from './job-schedulers.js';
 import { QueueRegistry } from './queue-registry.js';
 import { bullConnection } from './redis-connection.js';
 
@@ -14,7 +15,7 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * provider of the features' job modules, starts one BullMQ `Worker` per queue with the shared
  * settings (Redis connection, key prefix, WORKER_CONCURRENCY, WORKER_LOCK_DURATION_MS,
  * WORKER_STALLED_INTERVAL_MS) overridden by the processor's own `workerOptions()`, and registers
- * the processor's repeatable jobs. On shutdown (`onModuleDestroy`, i.e. before any
+ * the processor's repeatable jobs, kept registered should Redis lose them ({@link JobSchedulerKeeper}). On shutdown (`onModuleDestroy`, i.e. before any
  * `onApplicationShutdown` hook closes Postgres or Redis) it stops taking jobs and waits for the
  * active ones, so a SIGTERM never cuts a job off from its database.
  * @throws Error at bootstrap when two processors claim the same queue.
@@ -23,6 +24,7 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
 export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(QueueWorkers.name);
   readonly workers: Worker[] = [];
+  private readonly schedulers: JobSchedulerKeeper[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -58,20 +60,18 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(`${processor.queue} worker: ${err.message}`);
       });
       this.workers.push(worker);
-      const queue = this.queues.get(processor.queue);
-      for (const schedule of processor.schedules()) {
-        const { name } = schedule.definition;
-        await queue.upsertJobScheduler(
-          name,
-          { every: schedule.everyMs },
-          { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-        );
+      const schedules = processor.schedules();
+      if (schedules.length) {
+        const keeper = new JobSchedulerKeeper(this.queues.get(processor.queue), schedules, this.env.SCHEDULER_CHECK_EVERY_MS, this.logger);
+        await keeper.start();
+        this.schedulers.push(keeper);
       }
     }
   }
 
   /** Stops taking jobs and waits for the active ones (graceful shutdown). */
   async onModuleDestroy(): Promise<void> {
+    for (const keeper of this.schedulers) keeper.stop();
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }
