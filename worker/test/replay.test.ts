@@ -136,7 +136,11 @@ async function finished(queue: Queue, id: string, startsBefore = 0, timeoutMs = 
 /** Waits until job `id` completed; fails with its reason when it failed instead. */
 async function completed(queue: Queue, id: string, startsBefore = 0, timeoutMs = 30_000): Promise<Job> {
   const job = await finished(queue, id, startsBefore, timeoutMs);
-  expect({ id, state: await job.getState(), failedReason: job.failedReason ?? null }).toEqual({ id, state: 'completed', failedReason: null });
+  expect({ id, state: await job.getState(), failedReason: job.failedReason ?? null }).toEqual({
+    id,
+    state: 'completed',
+    failedReason: null,
+  });
   return job;
 }
 
@@ -223,7 +227,9 @@ describe('notifications: StaffNotification', () => {
 
     expect(sendgrid.accepted.get(record.key)).toBe(1);
     expect(mailRequests(record.key)).toBe(1);
-    expect(await ds.query('SELECT count(*)::int AS n FROM outbound_messages WHERE contact_id = $1', [res.body.contact.id])).toEqual([{ n: 1 }]);
+    expect(await ds.query('SELECT count(*)::int AS n FROM outbound_messages WHERE contact_id = $1', [res.body.contact.id])).toEqual([
+      { n: 1 },
+    ]);
     expect(await outbound(record.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -496,7 +502,8 @@ describe('pdf: EstimatePdf and EstimateEmail', () => {
 describe('campaigns: CampaignFanOut and CampaignSweep', () => {
   const queue = () => queueOf(Jobs.CampaignFanOut);
   const RECIPIENTS = 12;
-  const campaignOf = async (id: number): Promise<Campaign> => (await http().get(`/api/campaigns/${id}`).set('Cookie', cookie).expect(200)).body.campaign;
+  const campaignOf = async (id: number): Promise<Campaign> =>
+    (await http().get(`/api/campaigns/${id}`).set('Cookie', cookie).expect(200)).body.campaign;
 
   /** Starts an email campaign to the `status` leads, each send held `delayMs` so replays land mid-run. */
   async function startCampaign(status: string, prefix: string): Promise<{ id: number; recipients: string[] }> {
@@ -532,7 +539,12 @@ describe('campaigns: CampaignFanOut and CampaignSweep', () => {
     await Promise.all([midRetry, midAdd]);
 
     const done = await finishedCampaign(id);
-    expect(done).toMatchObject({ sent: RECIPIENTS, failed: 0, queued: 0, summary: { successful: RECIPIENTS, failed: 0, total: RECIPIENTS } });
+    expect(done).toMatchObject({
+      sent: RECIPIENTS,
+      failed: 0,
+      queued: 0,
+      summary: { successful: RECIPIENTS, failed: 0, total: RECIPIENTS },
+    });
     expectEachSentOnce(recipients);
 
     // after it: nothing to fan out, nothing moves
@@ -555,7 +567,12 @@ describe('campaigns: CampaignFanOut and CampaignSweep', () => {
     await Promise.all([retryCompleted(sweeps, scheduled!), addAgain(sweeps, sweep), retryCompleted(sweeps, sweep)]);
 
     const done = await finishedCampaign(id);
-    expect(done).toMatchObject({ sent: RECIPIENTS, failed: 0, queued: 0, summary: { successful: RECIPIENTS, failed: 0, total: RECIPIENTS } });
+    expect(done).toMatchObject({
+      sent: RECIPIENTS,
+      failed: 0,
+      queued: 0,
+      summary: { successful: RECIPIENTS, failed: 0, total: RECIPIENTS },
+    });
     expectEachSentOnce(recipients);
 
     expect(await retryCompleted(sweeps, sweep)).toEqual({ fannedOut: 0, requeued: 0, finished: 0 });
