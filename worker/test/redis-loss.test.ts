@@ -88,10 +88,15 @@ class PrivateRedis {
     });
   }
 
+  /** Whether the server is running (started and not killed). */
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   /** SIGKILL: the data in memory is gone. */
   async kill(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!child || !this.running) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
@@ -186,6 +191,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // a test that failed mid-outage: the workers close cleanly only against a running Redis
+  if (redis && !redis.running) await redis.start();
   await worker?.close();
   await app?.close();
   await redis?.dispose();
