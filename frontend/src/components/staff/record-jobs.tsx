@@ -68,8 +68,12 @@ export function useRetryJob(owner: JobOwner) {
   });
 }
 
-/** The "Jobs" section of a lead's or a campaign's details. */
-export function RecordJobs({ owner }: { owner: JobOwner }) {
+/**
+ * The "Jobs" section of a lead's or a campaign's details. `retryClosed`: why failed jobs cannot be
+ * retried any more (e.g. the campaign ended, so a retried message would not be sent); the Retry
+ * buttons are replaced by that sentence.
+ */
+export function RecordJobs({ owner, retryClosed }: { owner: JobOwner; retryClosed?: string }) {
   const jobs = useRecordJobs(owner);
   const retry = useRetryJob(owner);
   const headingId = `record-jobs-${owner.kind}-${owner.id}`;
@@ -95,6 +99,11 @@ export function RecordJobs({ owner }: { owner: JobOwner }) {
         </Text>
       ) : (
         <Stack as="ul" gap="2" fontSize="sm" listStyleType="none">
+          {retryClosed && jobs.data.jobs.some((j) => j.state === 'failed') && (
+            <Text as="li" color="fg.muted" data-testid="record-jobs-retry-closed">
+              {retryClosed}
+            </Text>
+          )}
           {jobs.data.jobs.map((job) => {
             const state = STATE_LABEL[job.state];
             const retrying = retry.isPending && retry.variables?.id === job.id && retry.variables.queue === job.queue;
@@ -110,7 +119,7 @@ export function RecordJobs({ owner }: { owner: JobOwner }) {
                       attempt {Math.min(job.attemptsMade, job.attempts)} of {job.attempts} · {formatDateTime(job.createdAt)}
                     </Text>
                   </HStack>
-                  {job.state === 'failed' && (
+                  {job.state === 'failed' && !retryClosed && (
                     <Button
                       size="xs"
                       colorPalette="brand"

@@ -257,7 +257,14 @@ function CampaignDetails({ id }: { id: number }) {
               </Heading>
               <DeliveryChart campaigns={[c]} height="32" />
             </Box>
-            <RecordJobs owner={{ kind: 'campaign', id: c.id }} />
+            <RecordJobs
+              owner={{ kind: 'campaign', id: c.id }}
+              retryClosed={
+                c.status === 'sent' || c.status === 'cancelled'
+                  ? 'The campaign has ended: its failed messages are counted in the summary and are not sent again.'
+                  : undefined
+              }
+            />
           </Stack>
         )}
       </Dialog.Body>
