@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build if needed, find or start PostgreSQL and Redis, migrate + seed,
-// then run the api (which also serves the built front end) and the worker, and print the URL.
+// then run the api (which also serves the built front end) and the worker(s), and print the URL.
+//
+//   npm start [-- --workers N]   N worker processes (default 1), their lines prefixed
+//                                [worker-1] … [worker-N] (plain [worker] when N is 1)
 //
 //   PORT          api port (default 3000)
 //   DATABASE_URL  PostgreSQL; unset = postgres://postgres@127.0.0.1:5432/ironclad when something
@@ -15,6 +18,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT, DATA_DIR, rootPath, loadDotEnv, envValue } from './lib/paths.mjs';
 import { canConnect, portIsFree, waitFor, sleep } from './lib/net.mjs';
 import { logger, spawnPrefixed, stopChild, killAllSync } from './lib/proc.mjs';
@@ -44,6 +48,38 @@ class StartError extends Error {}
 
 function fail(message) {
   throw new StartError(message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// arguments
+
+const USAGE = 'usage: npm start [-- --workers N]   (N: how many worker processes, a whole number from 1, default 1)';
+
+/**
+ * The command line: `--workers N` (or `--workers=N`), N a positive whole number (default 1).
+ * @throws StartError naming the bad argument and the usage.
+ */
+function parseCommandLine(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { workers: { type: 'string' } }, strict: true, allowPositionals: false }));
+  } catch (err) {
+    fail(`${err.message}\n${USAGE}`);
+  }
+  const raw = values.workers ?? '1';
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    fail(`--workers must be a positive whole number (1, 2, 3 …), got "${raw}"\n${USAGE}`);
+  }
+  return { workers: Number(raw) };
+}
+
+// A bad command line stops before anything is built or started (exit 2, as for a usage error).
+let workers;
+try {
+  ({ workers } = parseCommandLine(process.argv.slice(2)));
+} catch (err) {
+  process.stderr.write(`\nnpm start: ${err.message}\n\n`);
+  process.exit(2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,7 +323,8 @@ async function main() {
   }
 
   startService('api', 'backend/dist/main.js', env);
-  startService('worker', 'worker/dist/main.js', env);
+  // Each worker is a separate process draining the same queues; BullMQ spreads the jobs over them.
+  for (let i = 1; i <= workers; i++) startService(workers === 1 ? 'worker' : `worker-${i}`, 'worker/dist/main.js', env);
 
   const timeoutMs = Number(envValue('START_HEALTH_TIMEOUT_MS') ?? 120_000);
   try {
@@ -301,7 +338,7 @@ async function main() {
     fail(`the api did not answer 200 on http://127.0.0.1:${port}/api/health (${err.message})`);
   }
   if (stopping) return;
-  console.log(`Ready: http://localhost:${port}`);
+  console.log(`Ready: http://localhost:${port}${workers > 1 ? ` (${workers} worker processes)` : ''}`);
 }
 
 main().catch(async (err) => {

@@ -10,7 +10,9 @@ const useColor = () => process.stdout.isTTY && !process.env.NO_COLOR;
 /** "[name] " (coloured on a terminal). */
 export function prefix(name) {
   const tag = `[${name}]`;
-  return useColor() ? `\x1b[${COLORS[name] ?? 90}m${tag}\x1b[0m ` : `${tag} `;
+  // worker-2 is coloured as worker
+  const color = COLORS[name] ?? COLORS[name.replace(/-\d+$/, '')] ?? 90;
+  return useColor() ? `\x1b[${color}m${tag}\x1b[0m ` : `${tag} `;
 }
 
 /** A logger that writes `[name] message` lines. */

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Worker } from 'bullmq';
@@ -46,6 +47,8 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
       if (seen.has(processor.queue)) throw new Error(`two job processors drain queue ${processor.queue}`);
       seen.add(processor.queue);
       const worker = new Worker(processor.queue, (job, token) => processor.process(job, token), {
+        // Stored on each job it runs (`job.processedBy`) and in its Redis client name: which process ran what.
+        name: `${hostname()}:${process.pid}`,
         connection: bullConnection(this.env.REDIS_URL, 'worker'),
         prefix: this.env.QUEUE_PREFIX,
         concurrency: this.env.WORKER_CONCURRENCY,
