@@ -126,7 +126,8 @@ async function finished(queue: Queue, id: string, startsBefore = 0, timeoutMs = 
       const job = await queue.getJob(id);
       if (!job || (job.attemptsStarted ?? 0) <= startsBefore) return null;
       const state = await job.getState();
-      return state === 'completed' || state === 'failed' ? job : null;
+      // read again once finished: the job read above may predate its completion (no return value yet)
+      return state === 'completed' || state === 'failed' ? ((await queue.getJob(id)) ?? null) : null;
     },
     timeoutMs,
     50,
