@@ -72,7 +72,14 @@ it('starts N worker processes with their own prefixes and stops them all on SIGT
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const queue = new Queue(QueueName.Messages, { connection: { url: REDIS_URL }, prefix: db.queuePrefix });
   try {
-    await waitFor(async () => out.includes(`Ready: http://localhost:${port} (3 worker processes)`) || child.exitCode !== null, 90_000, 200);
+    // `Ready` follows the api's health; a worker on a busy machine may log that it drains a moment later
+    const draining = (n: number) => new RegExp(`^\\[worker-${n}\\] .*worker draining queues`, 'm').test(out);
+    await waitFor(
+      async () =>
+        (out.includes(`Ready: http://localhost:${port} (3 worker processes)`) && [1, 2, 3].every(draining)) || child.exitCode !== null,
+      90_000,
+      200,
+    );
     expect(child.exitCode).toBeNull();
     for (const n of [1, 2, 3]) expect(out).toMatch(new RegExp(`^\\[worker-${n}\\] .*worker draining queues`, 'm'));
     expect(out).not.toMatch(/^\[worker\] /m);
