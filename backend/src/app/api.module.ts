@@ -10,6 +10,7 @@ import { ExportsApiModule } from '../modules/exports/index.js';
 import { HealthApiModule } from '../modules/health/index.js';
 import { LeadsApiModule } from '../modules/leads/index.js';
 import { MessagingApiModule } from '../modules/messaging/index.js';
+import { OperationsApiModule } from '../modules/operations/index.js';
 import { PaymentsApiModule } from '../modules/payments/index.js';
 import { SiteApiModule } from '../modules/site/index.js';
 import { StaffApiModule } from '../modules/staff/index.js';
@@ -42,6 +43,7 @@ export class ApiModule {
         CommunicationsApiModule,
         PaymentsApiModule,
         ExportsApiModule,
+        OperationsApiModule,
       ],
     };
   }

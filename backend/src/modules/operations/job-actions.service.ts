@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { ErrorCode as BullErrorCode, type Job, type Queue } from 'bullmq';
 import {
   cleanJobsRequestSchema,
   ErrorCode,
@@ -22,7 +22,11 @@ import { AuditLogService } from '../staff/index.js';
  */
 export type JobActor = { user: SessionUser } | { cli: string };
 
-/** Audit actions written by {@link JobActionsService} (entity type `job` or `queue`). */
+/**
+ * Audit actions of the operations on the queues (entity type `job` or `queue`): those of
+ * {@link JobActionsService}, and the job dashboard's other writes, which Bull Board performs
+ * itself and reports through {@link JobActionsService.record}.
+ */
 export const JobAuditAction = {
   Retried: 'job.retried',
   RetriedAll: 'queue.retried_failed',
@@ -32,6 +36,25 @@ export const JobAuditAction = {
   Cleaned: 'queue.cleaned',
   Paused: 'queue.paused',
   Resumed: 'queue.resumed',
+  /** A job added by hand (dashboard "Add job"). */
+  Added: 'job.added',
+  /** A job's data replaced. */
+  DataUpdated: 'job.data_updated',
+  DelayChanged: 'job.delay_changed',
+  PriorityChanged: 'job.priority_changed',
+  /** The unprocessed children of a flow job removed. */
+  ChildrenRemoved: 'job.children_removed',
+  /** Every waiting and delayed job of a queue removed (BullMQ `drain`). */
+  Emptied: 'queue.emptied',
+  /** A queue and all its jobs deleted from Redis. */
+  Obliterated: 'queue.obliterated',
+  ConcurrencySet: 'queue.concurrency_set',
+  RateLimitSet: 'queue.rate_limit_set',
+  RateLimitReleased: 'queue.rate_limit_released',
+  SchedulerRemoved: 'queue.scheduler_removed',
+  SchedulerUpdated: 'queue.scheduler_updated',
+  /** A job scheduler's job run once now. */
+  SchedulerRun: 'queue.scheduler_run',
 } as const;
 export type JobAuditAction = (typeof JobAuditAction)[keyof typeof JobAuditAction];
 
@@ -46,7 +69,8 @@ export const MAX_JOB_LIST = 500;
  *
  * Errors (ApiError, mapped to HTTP by the filter and to exit codes by the CLI):
  * - 404 NOT_FOUND for an unknown queue or job id;
- * - 409 CONFLICT for retrying a job that is not failed or promoting one that is not delayed;
+ * - 409 CONFLICT for retrying a job that is not failed, promoting one that is not delayed, or
+ *   removing one that is running or is the next run of a job scheduler;
  * - 400 VALIDATION_FAILED for a bad clean request (unknown state, negative age).
  */
 @Injectable()
@@ -159,8 +183,41 @@ export class JobActionsService {
     if (!parsed.success) throw validationError(parsed.error);
     const { state, olderThanMs, limit } = parsed.data;
     const ids = await queue.clean(olderThanMs, limit, state);
-    await this.record(actor, JobAuditAction.Cleaned, 'queue', queue.name, { queue: queue.name, state, olderThanMs, limit, count: ids.length });
+    await this.record(actor, JobAuditAction.Cleaned, 'queue', queue.name, {
+      queue: queue.name,
+      state,
+      olderThanMs,
+      limit,
+      count: ids.length,
+    });
     return { removed: ids.length };
+  }
+
+  /**
+   * Deletes one job (its data, logs and state) that is not running.
+   * @throws ApiError 404 unknown queue or job; 409 when the job is active (a worker holds its
+   * lock) or is the pending run of a job scheduler (removing it would stop the schedule).
+   */
+  async remove(queueName: string, id: string, actor: JobActor): Promise<{ removed: true }> {
+    const queue = this.queue(queueName);
+    const job = await this.job(queue, id);
+    try {
+      await job.remove();
+    } catch (err) {
+      if ((err as { code?: unknown }).code === BullErrorCode.JobBelongsToJobScheduler) {
+        throw new ApiError(
+          409,
+          ErrorCode.Conflict,
+          `Job ${id} of queue ${queue.name} is the next run of a job scheduler; it cannot be removed`,
+        );
+      }
+      const state = await job.getState().catch(() => null);
+      if (state === 'active')
+        throw new ApiError(409, ErrorCode.Conflict, `Job ${id} of queue ${queue.name} is running; it cannot be removed`);
+      throw err;
+    }
+    await this.record(actor, JobAuditAction.Removed, 'job', `${queue.name}:${id}`, { queue: queue.name, jobId: id, name: job.name });
+    return { removed: true };
   }
 
   /** Stops workers from taking new jobs of the queue (active ones finish). @throws ApiError 404 unknown queue. */
@@ -183,9 +240,22 @@ export class JobActionsService {
    * Writes an audit entry for an operation done elsewhere on the same data (the dashboard's own
    * routes call BullMQ directly; they report here).
    */
-  async record(actor: JobActor, action: JobAuditAction, entityType: 'job' | 'queue', entityId: string, details: Record<string, unknown>): Promise<void> {
+  async record(
+    actor: JobActor,
+    action: JobAuditAction,
+    entityType: 'job' | 'queue',
+    entityId: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
     const user = 'user' in actor ? actor.user : undefined;
-    await this.audit.record(null, user, action, entityType, entityId, 'cli' in actor ? { ...details, via: 'cli', cliUser: actor.cli } : details);
+    await this.audit.record(
+      null,
+      user,
+      action,
+      entityType,
+      entityId,
+      'cli' in actor ? { ...details, via: 'cli', cliUser: actor.cli } : details,
+    );
   }
 
   private async job(queue: Queue, id: string): Promise<Job> {

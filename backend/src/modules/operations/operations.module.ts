@@ -1,10 +1,19 @@
 import { Module } from '@nestjs/common';
 import { StaffModule } from '../staff/index.js';
 import { JobActionsService } from './job-actions.service.js';
+import { JobDashboard } from './job-dashboard.js';
 
 /**
- * Operations on the queues (list, show, retry, promote, clean, pause, resume) with their audit
- * entries: services only, used by the job dashboard, the jobs CLI and the lead / campaign panels.
+ * Operations on the queues (list, show, retry, promote, clean, remove, pause, resume) with their
+ * audit entries: services only, used by the job dashboard, the jobs CLI and the lead / campaign
+ * panels.
  */
 @Module({ imports: [StaffModule], providers: [JobActionsService], exports: [JobActionsService] })
 export class OperationsModule {}
+
+/**
+ * The api's operations: the job dashboard (Bull Board at /admin/queues), whose Express handlers
+ * createApp mounts after the staff session handlers and before the front end's pages.
+ */
+@Module({ imports: [OperationsModule], providers: [JobDashboard], exports: [JobDashboard] })
+export class OperationsApiModule {}
