@@ -3,6 +3,7 @@ import { ErrorCode as BullErrorCode, type Job, type Queue } from 'bullmq';
 import {
   cleanJobsRequestSchema,
   ErrorCode,
+  MAX_JOB_LIST,
   queueNameSchema,
   type CleanJobsRequest,
   type JobDetails,
@@ -58,8 +59,8 @@ export const JobAuditAction = {
 } as const;
 export type JobAuditAction = (typeof JobAuditAction)[keyof typeof JobAuditAction];
 
-/** Most jobs one list answers. */
-export const MAX_JOB_LIST = 500;
+/** Most jobs one list answers (declared in the contracts). */
+export { MAX_JOB_LIST };
 
 /**
  * The operations staff and developers run on the queues, with their checks and their audit
@@ -114,6 +115,12 @@ export class JobActionsService {
     const queue = this.queues.get(queueName);
     const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
     return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job)));
+  }
+
+  /** The queues holding a job with this id (BullMQ ids are unique within a queue only). */
+  async queuesHolding(id: string): Promise<QueueName[]> {
+    const found = await Promise.all(this.queues.all().map(async (q) => ((await q.getJob(id)) ? (q.name as QueueName) : null)));
+    return found.filter((name): name is QueueName => name !== null);
   }
 
   /** One job with its logs and latest stack. @throws ApiError 404 unknown queue or job. */

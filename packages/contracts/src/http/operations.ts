@@ -12,6 +12,9 @@ import { ALL_QUEUES, type QueueName } from '../jobs.js';
  */
 export const JOB_DASHBOARD_PATH = '/admin/queues';
 
+/** Most jobs one list answers (the dashboard's panels, `npm run jobs -- list --limit`). */
+export const MAX_JOB_LIST = 500;
+
 /** BullMQ job states a job can be listed by. */
 export const QUEUE_JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 export type QueueJobState = (typeof QUEUE_JOB_STATES)[number];
