@@ -15,6 +15,8 @@ import { csrfOriginCheck } from '../platform/http/csrf.js';
 import { trustProxySetting } from '../platform/http/client-address.js';
 import { CaseStudiesService, PublicConfigService } from '../modules/site/index.js';
 import { SessionSetup } from '../modules/staff/index.js';
+import { JobDashboard } from '../modules/operations/index.js';
+import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
 import { CaseStudiesPageRenderer } from '../platform/web/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
@@ -40,7 +42,9 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.disable('x-powered-by');
   app.use(requestId);
   // Helmet, the per-response CSP nonce and policy, Permissions-Policy, HSTS under https (README "Security headers and CSP").
-  for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST) })) app.use(handler);
+  for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST), jobDashboardPath: JOB_DASHBOARD_PATH })) {
+    app.use(handler);
+  }
   app.use(compression());
   app.use(csrfOriginCheck(env.PUBLIC_URL));
   app.use(jsonBody);
@@ -48,8 +52,11 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   // Form posts of providers and mail clients: Twilio's inbound webhook, RFC 8058 one-click unsubscribe.
   app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);
-  // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
-  for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);
+  // Staff sessions + passport (decisions.md §1) for /api, the job dashboard and /socket.io.
+  for (const handler of app.get(SessionSetup).handlers) app.use(['/api', JOB_DASHBOARD_PATH], handler);
+  // The job dashboard (Bull Board, staff only) before the front end's pages, which would
+  // otherwise answer /admin/* with the React app.
+  app.use(JOB_DASHBOARD_PATH, ...app.get(JobDashboard).handlers);
   const publicConfig = app.get(PublicConfigService);
   const caseStudies = app.get(CaseStudiesService);
   // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).

@@ -17,5 +17,9 @@ export const CSP_NONCE_PLACEHOLDER = 'IRONCLAD_CSP_NONCE';
  */
 export const CSP_PROFILE_META = 'ironclad-csp';
 
-/** The two policies: `payment` adds Stripe's hosts (pages that load Stripe.js), `standard` is every other page. */
-export type CspProfile = 'standard' | 'payment';
+/**
+ * The policies: `payment` adds Stripe's hosts (pages that load Stripe.js), `job-dashboard` is the
+ * job dashboard's own (/admin/queues: a published UI whose page carries no nonce), `standard` is
+ * every other page.
+ */
+export type CspProfile = 'standard' | 'payment' | 'job-dashboard';

@@ -7,7 +7,7 @@ import {
   type CampaignsResponse,
   type RecordJobsResponse,
 } from '@ironclad/contracts';
-import { JobActionsService } from '../operations/index.js';
+import { RecordJobsService } from '../operations/index.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -21,7 +21,7 @@ export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly progress: CampaignProgressPublisher,
-    private readonly jobs: JobActionsService,
+    private readonly jobs: RecordJobsService,
   ) {}
 
   /**

@@ -12,7 +12,7 @@ import {
   type RecordJobsResponse,
   type UpdateLead,
 } from '@ironclad/contracts';
-import { JobActionsService } from '../operations/index.js';
+import { RecordJobsService } from '../operations/index.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
@@ -30,7 +30,7 @@ export class StaffLeadsController {
   constructor(
     private readonly leads: LeadAdminService,
     private readonly events: LeadEvents,
-    private readonly jobs: JobActionsService,
+    private readonly jobs: RecordJobsService,
   ) {}
 
   /**

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { ErrorCode as BullErrorCode, type Job, type Queue } from 'bullmq';
 import {
   cleanJobsRequestSchema,
   ErrorCode,
-  Jobs,
-  QueueName as Queues,
+  MAX_JOB_LIST,
   queueNameSchema,
   type CleanJobsRequest,
   type JobDetails,
@@ -15,7 +14,6 @@ import {
 } from '@ironclad/contracts';
 import { ApiError, validationError } from '../../platform/http/api-error.js';
 import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
-import { JobIndex, jobOwners, type IndexedJob, type JobOwnerKind } from '../../platform/queue/job-index.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
@@ -26,7 +24,11 @@ import { AuditLogService } from '../staff/index.js';
  */
 export type JobActor = { user: SessionUser } | { cli: string };
 
-/** Audit actions written by {@link JobActionsService} (entity type `job` or `queue`). */
+/**
+ * Audit actions of the operations on the queues (entity type `job` or `queue`): those of
+ * {@link JobActionsService}, and the job dashboard's other writes, which Bull Board performs
+ * itself and reports through {@link JobActionsService.record}.
+ */
 export const JobAuditAction = {
   Retried: 'job.retried',
   RetriedAll: 'queue.retried_failed',
@@ -36,25 +38,33 @@ export const JobAuditAction = {
   Cleaned: 'queue.cleaned',
   Paused: 'queue.paused',
   Resumed: 'queue.resumed',
+  /** A job added by hand (dashboard "Add job"). */
+  Added: 'job.added',
+  /** A job's data replaced. */
+  DataUpdated: 'job.data_updated',
+  DelayChanged: 'job.delay_changed',
+  PriorityChanged: 'job.priority_changed',
+  /** The unprocessed children of a flow job removed. */
+  ChildrenRemoved: 'job.children_removed',
+  /** Every waiting and delayed job of a queue removed (BullMQ `drain`). */
+  Emptied: 'queue.emptied',
+  /** A queue and all its jobs deleted from Redis. */
+  Obliterated: 'queue.obliterated',
+  ConcurrencySet: 'queue.concurrency_set',
+  RateLimitSet: 'queue.rate_limit_set',
+  RateLimitReleased: 'queue.rate_limit_released',
+  SchedulerRemoved: 'queue.scheduler_removed',
+  SchedulerUpdated: 'queue.scheduler_updated',
+  /** A job scheduler's job run once now. */
+  SchedulerRun: 'queue.scheduler_run',
 } as const;
 export type JobAuditAction = (typeof JobAuditAction)[keyof typeof JobAuditAction];
 
-/** Most jobs one list answers. */
-export const MAX_JOB_LIST = 500;
-
-/** Newest jobs of a lead or campaign shown beside its failed ones. */
-export const RECORD_JOBS_LIMIT = 50;
-/** Failed jobs scanned per queue when looking for a record's failures (failed jobs are kept 7 days). */
-const FAILED_SCAN = 1000;
+/** Most jobs one list answers (declared in the contracts). */
+export { MAX_JOB_LIST };
 
 /** Longest an operation may wait for Redis before it answers 503 (ms). */
 export const QUEUE_OPERATION_TIMEOUT_MS = 5000;
-
-/** Queues whose jobs can belong to each kind of record. */
-const QUEUES_OF: Record<JobOwnerKind, QueueName[]> = {
-  lead: [Queues.Pdf, Queues.Messages, Queues.Sms, Queues.Notifications],
-  campaign: [Queues.Campaigns, Queues.Messages, Queues.Sms],
-};
 
 /**
  * The operations staff and developers run on the queues, with their checks and their audit
@@ -64,7 +74,8 @@ const QUEUES_OF: Record<JobOwnerKind, QueueName[]> = {
  *
  * Errors (ApiError, mapped to HTTP by the filter and to exit codes by the CLI):
  * - 404 NOT_FOUND for an unknown queue or job id;
- * - 409 CONFLICT for retrying a job that is not failed or promoting one that is not delayed;
+ * - 409 CONFLICT for retrying a job that is not failed, promoting one that is not delayed, or
+ *   removing one that is running or is the next run of a job scheduler;
  * - 400 VALIDATION_FAILED for a bad clean request (unknown state, negative age);
  * - 503 SERVICE_UNAVAILABLE when Redis does not answer within QUEUE_OPERATION_TIMEOUT_MS.
  */
@@ -72,7 +83,6 @@ const QUEUES_OF: Record<JobOwnerKind, QueueName[]> = {
 export class JobActionsService {
   constructor(
     private readonly queues: QueueRegistry,
-    private readonly index: JobIndex,
     private readonly audit: AuditLogService,
   ) {}
 
@@ -112,41 +122,10 @@ export class JobActionsService {
     return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job)));
   }
 
-  /**
-   * The jobs of one lead or campaign (PDF estimates, emails, SMS, staff notifications, the
-   * campaign's fan-out): its failed jobs first (found in the failed sets, however old), then its
-   * newest RECORD_JOBS_LIMIT jobs, newest first. Index entries of jobs BullMQ removed are dropped.
-   * @throws the Redis error when Redis does not answer (the filter answers 503).
-   */
-  async jobsOf(kind: JobOwnerKind, id: number): Promise<JobSummary[]> {
-    return this.guard(() => this.findJobsOf(kind, id));
-  }
-
-  private async findJobsOf(kind: JobOwnerKind, id: number): Promise<JobSummary[]> {
-    const indexed = await this.index.jobsOf(kind, id, RECORD_JOBS_LIMIT);
-    const failed = await Promise.all(
-      QUEUES_OF[kind].map(async (name) => {
-        const jobs = await this.queues.get(name).getFailed(0, FAILED_SCAN - 1);
-        return jobs.filter((job) => job && ownedBy(job, kind, id));
-      }),
-    );
-    const seen = new Set<string>();
-    const out: JobSummary[] = [];
-    for (const job of failed.flat().sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0))) {
-      seen.add(`${job.queueName}:${job.id}`);
-      out.push(await summarise(job, 'failed'));
-    }
-    const missing: IndexedJob[] = [];
-    const rest = await Promise.all(
-      indexed.map(async (ref) => {
-        if (seen.has(`${ref.queue}:${ref.id}`)) return null;
-        const job = await this.queues.get(ref.queue).getJob(ref.id);
-        if (!job) missing.push(ref);
-        return job ? summarise(job) : null;
-      }),
-    );
-    await this.index.forget(kind, id, missing);
-    return [...out, ...rest.filter((j): j is JobSummary => j !== null)];
+  /** The queues holding a job with this id (BullMQ ids are unique within a queue only). */
+  async queuesHolding(id: string): Promise<QueueName[]> {
+    const found = await Promise.all(this.queues.all().map(async (q) => ((await q.getJob(id)) ? (q.name as QueueName) : null)));
+    return found.filter((name): name is QueueName => name !== null);
   }
 
   /** One job with its logs and latest stack. @throws ApiError 404 unknown queue or job. */
@@ -226,6 +205,33 @@ export class JobActionsService {
     return { removed: ids.length };
   }
 
+  /**
+   * Deletes one job (its data, logs and state) that is not running.
+   * @throws ApiError 404 unknown queue or job; 409 when the job is active (a worker holds its
+   * lock) or is the pending run of a job scheduler (removing it would stop the schedule).
+   */
+  async remove(queueName: string, id: string, actor: JobActor): Promise<{ removed: true }> {
+    const queue = this.queue(queueName);
+    const job = await this.job(queue, id);
+    try {
+      await job.remove();
+    } catch (err) {
+      if ((err as { code?: unknown }).code === BullErrorCode.JobBelongsToJobScheduler) {
+        throw new ApiError(
+          409,
+          ErrorCode.Conflict,
+          `Job ${id} of queue ${queue.name} is the next run of a job scheduler; it cannot be removed`,
+        );
+      }
+      const state = await job.getState().catch(() => null);
+      if (state === 'active')
+        throw new ApiError(409, ErrorCode.Conflict, `Job ${id} of queue ${queue.name} is running; it cannot be removed`);
+      throw err;
+    }
+    await this.record(actor, JobAuditAction.Removed, 'job', `${queue.name}:${id}`, { queue: queue.name, jobId: id, name: job.name });
+    return { removed: true };
+  }
+
   /** Stops workers from taking new jobs of the queue (active ones finish). @throws ApiError 404 unknown queue. */
   async pause(queueName: string, actor: JobActor): Promise<{ paused: true }> {
     const queue = this.queue(queueName);
@@ -286,14 +292,6 @@ export class JobActionsService {
     if (!job) throw new ApiError(404, ErrorCode.NotFound, `No job ${id} in queue ${queue.name}`);
     return job;
   }
-}
-
-/** Whether `job` belongs to record `kind` `id` (by the owners its payload names). */
-function ownedBy(job: Job, kind: JobOwnerKind, id: number): boolean {
-  const definition = Object.values(Jobs).find((d) => d.queue === job.queueName && d.name === job.name);
-  if (!definition) return false;
-  const owners = jobOwners(definition, job.data);
-  return (kind === 'lead' ? owners.leadId : owners.campaignId) === id;
 }
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);

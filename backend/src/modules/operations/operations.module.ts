@@ -1,15 +1,22 @@
 import { Module } from '@nestjs/common';
 import { StaffModule } from '../staff/index.js';
 import { JobActionsService } from './job-actions.service.js';
+import { RecordJobsService } from './record-jobs.service.js';
 import { JobsController } from './jobs.controller.js';
+import { JobDashboard } from './job-dashboard.js';
 
 /**
- * Operations on the queues (list, show, retry, promote, clean, pause, resume) with their audit
- * entries: services only, used by the job dashboard, the jobs CLI and the lead / campaign panels.
+ * Operations on the queues (list, show, retry, promote, clean, remove, pause, resume) with their
+ * audit entries: services only, used by the job dashboard, the jobs CLI and the lead / campaign
+ * panels.
  */
-@Module({ imports: [StaffModule], providers: [JobActionsService], exports: [JobActionsService] })
+@Module({ imports: [StaffModule], providers: [JobActionsService, RecordJobsService], exports: [JobActionsService, RecordJobsService] })
 export class OperationsModule {}
 
-/** The operations endpoints of the api (job actions of the staff panels). */
-@Module({ imports: [OperationsModule], controllers: [JobsController] })
+/**
+ * The api's operations: the job dashboard (Bull Board at /admin/queues), whose Express handlers
+ * createApp mounts after the staff session handlers and before the front end's pages, and the job
+ * actions of the staff panels (a lead's or a campaign's jobs).
+ */
+@Module({ imports: [OperationsModule], controllers: [JobsController], providers: [JobDashboard], exports: [JobDashboard] })
 export class OperationsApiModule {}

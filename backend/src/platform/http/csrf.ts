@@ -1,7 +1,9 @@
 /**
  * Cross-site request protection for cookie-authenticated writes (decisions.md §2).
  *
- * For every unsafe method (POST, PUT, PATCH, DELETE) under /api:
+ * For every unsafe method (POST, PUT, PATCH, DELETE) on any path: the /api calls, the job
+ * dashboard's API under /admin/queues/api and whatever is mounted later with the session cookie
+ * (no page of the site accepts a write, so checking everywhere costs nothing):
  * - an `Origin` header must be the site's own origin (PUBLIC_URL's, or the origin of the host the
  *   request was sent to);
  * - without `Origin`, a `Sec-Fetch-Site` of `cross-site` or `same-site` is refused.
@@ -17,7 +19,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function csrfOriginCheck(publicUrl: string): RequestHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
-    if (SAFE.has(req.method) || !req.path.startsWith('/api/')) return next();
+    if (SAFE.has(req.method)) return next();
     const origin = req.get('origin');
     const fetchSite = req.get('sec-fetch-site');
     let ok = true;

@@ -3,10 +3,11 @@
  * a strict nonce-based Content-Security-Policy on everything outside /api and /socket.io, the
  * Reporting API endpoint, a Permissions-Policy, and HSTS only when PUBLIC_URL is https.
  *
- * Two policies, chosen by path: `payment` for the pages that load Stripe.js (from the build's
- * route manifest, serve-frontend.ts `paymentRoutes`), `standard` for every other page. They differ
- * only by Stripe's hosts, which are derived from STRIPE_API_BASE_URL (so tests run against the
- * fake Stripe API under the same policy) and Stripe's documented Stripe.js hosts.
+ * Three policies, chosen by path: `payment` for the pages that load Stripe.js (from the build's
+ * route manifest, serve-frontend.ts `paymentRoutes`), `job-dashboard` for the job dashboard
+ * (Bull Board, under `jobDashboardPath`), `standard` for every other page. `payment` differs from
+ * `standard` only by Stripe's hosts, which are derived from STRIPE_API_BASE_URL (so tests run
+ * against the fake Stripe API under the same policy) and Stripe's documented Stripe.js hosts.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -57,8 +58,15 @@ const socketOrigin = (origin: string) => origin.replace(/^http/, 'ws');
  *   (`altcha/workers/pbkdf2?worker` with `altcha/external`; the package's default build would
  *   start it from a `blob:` URL instead);
  * - no plugins, no `<base>`, no framing by anyone, forms post to this origin only.
+ *
+ * The `job-dashboard` policy is Bull Board's published page as it is: its scripts are files of
+ * this origin with no nonce attribute (its template has no place for one) and no inline code, so
+ * scripts are `'self'` there, and only there; its page sets `<base href>` to its own path
+ * (`base-uri 'self'`) and loads the IBM Plex fonts from Google Fonts (their stylesheet and font
+ * hosts). Everything else is as strict as `standard`.
  */
 export function cspDirectives(env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL'>, profile: CspProfile, nonce: string): Directives {
+  if (profile === 'job-dashboard') return jobDashboardDirectives(env);
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const payment = profile === 'payment';
   const stripeApi = new URL(env.STRIPE_API_BASE_URL).origin;
@@ -84,6 +92,32 @@ export function cspDirectives(env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL
   return directives;
 }
 
+/** Google Fonts' stylesheet and font hosts, which Bull Board's page links to. */
+export const GOOGLE_FONTS_ORIGINS = { styles: 'https://fonts.googleapis.com', fonts: 'https://fonts.gstatic.com' } as const;
+
+/** The `job-dashboard` policy (see {@link cspDirectives}). */
+function jobDashboardDirectives(env: Pick<Env, 'PUBLIC_URL'>): Directives {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'", GOOGLE_FONTS_ORIGINS.styles],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:', GOOGLE_FONTS_ORIGINS.fonts],
+    'connect-src': [...new Set(["'self'", publicOrigin])],
+    'frame-src': ["'none'"],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    'report-to': [CSP_REPORT_GROUP],
+  };
+  if (new URL(env.PUBLIC_URL).protocol === 'https:') directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
 /** A directives map as a header value. */
 export function serializeCsp(directives: Directives): string {
   return Object.entries(directives)
@@ -103,10 +137,14 @@ export function permissionsPolicy(profile: CspProfile): string {
 /** Whether a request path is served by the api itself rather than the front end. */
 const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/') || p.startsWith('/socket.io');
 
+/** Whether `p` is `base` or a path under it. */
+const isUnder = (p: string, base: string) => p === base || p.startsWith(`${base}/`);
+
 /**
  * The security headers, as Express handlers to mount first:
  * 1. a fresh 128-bit nonce per response (`res.locals.cspNonce`) and the profile of the path
- *    (`res.locals.cspProfile`: `payment` for a path of `paymentPaths`, else `standard`);
+ *    (`res.locals.cspProfile`: `job-dashboard` under `jobDashboardPath`, `payment` for a path of
+ *    `paymentPaths`, else `standard`);
  * 2. helmet: its defaults (nosniff, COOP, CORP, Referrer-Policy no-referrer, …), X-Frame-Options
  *    DENY, no COEP (Stripe's frames do not send CORP), HSTS (max-age one year) only when
  *    PUBLIC_URL is https;
@@ -115,7 +153,7 @@ const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/') || p.star
  */
 export function securityHeaders(
   env: Pick<Env, 'PUBLIC_URL' | 'STRIPE_API_BASE_URL'>,
-  options: { paymentPaths: readonly string[] },
+  options: { paymentPaths: readonly string[]; jobDashboardPath?: string },
 ): RequestHandler[] {
   const https = new URL(env.PUBLIC_URL).protocol === 'https:';
   const paymentPaths = new Set(options.paymentPaths.map((p) => p.replace(/\/+$/, '') || '/'));
@@ -125,8 +163,21 @@ export function securityHeaders(
     directives['script-src'] = directives['script-src']!.map((v) => (v === `'nonce-NONCE'` ? nonceDirective : v));
     return helmet.contentSecurityPolicy({ useDefaults: false, directives });
   };
-  const csp: Record<CspProfile, RequestHandler> = { standard: cspFor('standard'), payment: cspFor('payment') };
-  const permissions: Record<CspProfile, string> = { standard: permissionsPolicy('standard'), payment: permissionsPolicy('payment') };
+  const csp: Record<CspProfile, RequestHandler> = {
+    standard: cspFor('standard'),
+    payment: cspFor('payment'),
+    'job-dashboard': cspFor('job-dashboard'),
+  };
+  const permissions: Record<CspProfile, string> = {
+    standard: permissionsPolicy('standard'),
+    payment: permissionsPolicy('payment'),
+    'job-dashboard': permissionsPolicy('job-dashboard'),
+  };
+  const { jobDashboardPath } = options;
+  const profileOf = (p: string): CspProfile => {
+    if (jobDashboardPath && isUnder(p, jobDashboardPath)) return 'job-dashboard';
+    return paymentPaths.has(p.replace(/\/+$/, '') || '/') ? 'payment' : 'standard';
+  };
   const base = helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
@@ -136,7 +187,7 @@ export function securityHeaders(
   return [
     (req, res, next) => {
       res.locals.cspNonce = randomBytes(16).toString('base64');
-      if (!isApiPath(req.path)) res.locals.cspProfile = paymentPaths.has(req.path.replace(/\/+$/, '') || '/') ? 'payment' : 'standard';
+      if (!isApiPath(req.path)) res.locals.cspProfile = profileOf(req.path);
       next();
     },
     base,

@@ -1,9 +1,10 @@
 /**
- * The admin dashboard (staff-side.md §2): eight tabs, leads by default. The Communication tab and
- * the lead messaging of the leads and CRM tabs come from the communications feature, passed in by
- * the route.
+ * The admin dashboard (staff-side.md §2): eight tabs, leads by default, and in its header the link
+ * to the job dashboard (/admin/queues). The Communication tab and the lead messaging of the leads
+ * and CRM tabs come from the communications feature, passed in by the route.
  */
 import { Box, Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
+import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ContactsTab } from './contacts-tab';
@@ -28,10 +29,14 @@ export function AdminDashboard({ communicationTab, leadMessaging }: { communicat
         <Heading as="h1" size="2xl">
           Admin Dashboard
         </Heading>
-        <Flex align="center" gap="3">
+        <Flex align="center" gap="3" wrap="wrap">
           <Text fontSize="sm" color="fg.muted">
             {me.data?.user?.email}
           </Text>
+          {/* A document of its own (Bull Board, served by the api), not a route of this app: a plain link. */}
+          <Button asChild size="sm" variant="outline">
+            <a href={JOB_DASHBOARD_PATH}>Job queues</a>
+          </Button>
           <Button size="sm" variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
             Sign out
           </Button>

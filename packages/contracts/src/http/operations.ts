@@ -5,6 +5,16 @@
 import { z } from 'zod';
 import { ALL_QUEUES, type QueueName } from '../jobs.js';
 
+/**
+ * Where the api serves the job dashboard (Bull Board): its page, its static files and its API
+ * under `${JOB_DASHBOARD_PATH}/api`. Staff only; the admin dashboard links to it with a full page
+ * load (it is not a route of the React app).
+ */
+export const JOB_DASHBOARD_PATH = '/admin/queues';
+
+/** Most jobs one list answers (the dashboard's panels, `npm run jobs -- list --limit`). */
+export const MAX_JOB_LIST = 500;
+
 /** BullMQ job states a job can be listed by. */
 export const QUEUE_JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
 export type QueueJobState = (typeof QUEUE_JOB_STATES)[number];
