@@ -10,6 +10,7 @@ import { AiConfigRecord } from '../modules/quotes/index.js';
 import { CaseStudyRecord, PromotionRecord, SiteContentRecord, SiteSettingRecord, TestimonialRecord } from '../modules/site/index.js';
 import { AuditLogRecord, SessionRecord, User } from '../modules/staff/index.js';
 import type { EntityList } from '../platform/database/data-source-options.js';
+import { QueuePauseRecord } from '../platform/queue/queue-pause.entity.js';
 
 export const ENTITIES: EntityList = [
   SessionRecord,
@@ -35,4 +36,5 @@ export const ENTITIES: EntityList = [
   CampaignRecord,
   EmailTemplateRecord,
   CallNoteRecord,
+  QueuePauseRecord,
 ];

@@ -90,18 +90,29 @@ function report(err: unknown): JobsExit {
 /** Connects to what the command needs, runs it and prints its answer; answers the exit code. */
 async function run(cmd: Exclude<JobsCommand, { command: 'help' }>): Promise<JobsExit> {
   await import('reflect-metadata');
-  const [{ Queue }, { DataSource }, contracts, config, { postgresOptions }, { withTimeout }, { bullConnection }, { QueueRegistry }, probe] =
-    await Promise.all([
-      import('bullmq'),
-      import('typeorm'),
-      import('@ironclad/contracts'),
-      import('../platform/config/env.js'),
-      import('../platform/database/data-source-options.js'),
-      import('../platform/lifecycle/with-timeout.js'),
-      import('../platform/queue/redis-connection.js'),
-      import('../platform/queue/queue-registry.js'),
-      import('../platform/queue/redis-probe.js'),
-    ]);
+  const [
+    { Queue },
+    { DataSource },
+    contracts,
+    config,
+    { postgresOptions },
+    { withTimeout },
+    { bullConnection },
+    { QueueRegistry },
+    probe,
+    { QueuePauses },
+  ] = await Promise.all([
+    import('bullmq'),
+    import('typeorm'),
+    import('@ironclad/contracts'),
+    import('../platform/config/env.js'),
+    import('../platform/database/data-source-options.js'),
+    import('../platform/lifecycle/with-timeout.js'),
+    import('../platform/queue/redis-connection.js'),
+    import('../platform/queue/queue-registry.js'),
+    import('../platform/queue/redis-probe.js'),
+    import('../platform/queue/queue-pauses.js'),
+  ]);
   const [{ JobActionsService }, { AuditLogService, AuditLogRecord }, { runJobsCommand }] = await Promise.all([
     import('../modules/operations/index.js'),
     import('../modules/staff/index.js'),
@@ -125,7 +136,7 @@ async function run(cmd: Exclude<JobsCommand, { command: 'help' }>): Promise<Jobs
     ]),
   );
   for (const q of queues.values()) q.on('error', () => undefined); // reported through the failing call
-  // The CLI writes the audit log and nothing else in Postgres.
+  // The CLI writes the audit log and the queues paused on purpose (raw SQL) and nothing else in Postgres.
   const dataSource = new DataSource(
     postgresOptions(env.DATABASE_URL, [AuditLogRecord], { logging: false, extra: { max: 2, connectionTimeoutMillis: CONNECT_TIMEOUT_MS } }),
   );
@@ -140,7 +151,7 @@ async function run(cmd: Exclude<JobsCommand, { command: 'help' }>): Promise<Jobs
         throw new UnreachableError(`Cannot reach Redis at ${printable(env.REDIS_URL)}: ${(err as Error).message}`);
       },
     );
-    const actions = new JobActionsService(new QueueRegistry(queues), new AuditLogService(dataSource));
+    const actions = new JobActionsService(new QueueRegistry(queues), new AuditLogService(dataSource), new QueuePauses(dataSource));
     try {
       const out = await runJobsCommand(actions, cmd, { cli: cliActor() });
       process.stdout.write(`${cmd.json ? JSON.stringify(out.json, null, 2) : out.text}\n`);

@@ -14,6 +14,7 @@ import {
 } from '@ironclad/contracts';
 import { ApiError, validationError } from '../../platform/http/api-error.js';
 import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
+import { QueuePauses } from '../../platform/queue/queue-pauses.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
@@ -84,6 +85,7 @@ export class JobActionsService {
   constructor(
     private readonly queues: QueueRegistry,
     private readonly audit: AuditLogService,
+    private readonly pauses: QueuePauses,
   ) {}
 
   /** The queue named `name`. @throws ApiError 404 for a name that is not a queue of the product. */
@@ -232,10 +234,14 @@ export class JobActionsService {
     return { removed: true };
   }
 
-  /** Stops workers from taking new jobs of the queue (active ones finish). @throws ApiError 404 unknown queue. */
+  /**
+   * Stops workers from taking new jobs of the queue (active ones finish). The pause is also kept
+   * in Postgres, so it outlives Redis losing its data (QueuePauseKeeper). @throws ApiError 404 unknown queue.
+   */
   async pause(queueName: string, actor: JobActor): Promise<{ paused: true }> {
     const queue = this.queue(queueName);
     await queue.pause();
+    await this.pauses.paused(queue.name, actorName(actor));
     await this.record(actor, JobAuditAction.Paused, 'queue', queue.name, { queue: queue.name });
     return { paused: true };
   }
@@ -244,6 +250,7 @@ export class JobActionsService {
   async resume(queueName: string, actor: JobActor): Promise<{ paused: false }> {
     const queue = this.queue(queueName);
     await queue.resume();
+    await this.pauses.resumed(queue.name);
     await this.record(actor, JobAuditAction.Resumed, 'queue', queue.name, { queue: queue.name });
     return { paused: false };
   }
@@ -293,6 +300,9 @@ export class JobActionsService {
     return job;
   }
 }
+
+/** Who an actor is, in one line (a staff email or the CLI's `user@host`). */
+const actorName = (actor: JobActor): string | null => ('user' in actor ? actor.user.email : actor.cli);
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
 

@@ -5,6 +5,7 @@ import { Worker } from 'bullmq';
 import { ENV, type Env } from '../config/env.js';
 import { JobProcessor } from './job-processor.js';
 import { JobSchedulerKeeper } from './job-schedulers.js';
+import { QueuePauseKeeper, QueuePauses } from './queue-pauses.js';
 import { QueueRegistry } from './queue-registry.js';
 import { bullConnection } from './redis-connection.js';
 
@@ -26,10 +27,12 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(QueueWorkers.name);
   readonly workers: Worker[] = [];
   private readonly schedulers: JobSchedulerKeeper[] = [];
+  private pauseKeeper?: QueuePauseKeeper;
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly queues: QueueRegistry,
+    private readonly pauses: QueuePauses,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -70,11 +73,15 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         this.schedulers.push(keeper);
       }
     }
+    // Queues paused on purpose stay paused should Redis lose the flag.
+    this.pauseKeeper = new QueuePauseKeeper(this.queues.all(), this.pauses, this.env.SCHEDULER_CHECK_EVERY_MS, this.logger);
+    await this.pauseKeeper.start();
   }
 
   /** Stops taking jobs and waits for the active ones (graceful shutdown). */
   async onModuleDestroy(): Promise<void> {
     for (const keeper of this.schedulers) keeper.stop();
+    this.pauseKeeper?.stop();
     await Promise.all(this.workers.map((w) => w.close()));
   }
 }

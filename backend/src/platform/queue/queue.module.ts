@@ -6,6 +6,7 @@ import { ALL_QUEUES } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
 import { bullConnection } from './redis-connection.js';
 import { JobIndex } from './job-index.js';
+import { QueuePauses } from './queue-pauses.js';
 import { JobProducer } from './job-producer.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueRegistry } from './queue-registry.js';
@@ -47,11 +48,12 @@ export class QueueModule {
           useFactory: (...queues: Queue[]) => new QueueRegistry(new Map(ALL_QUEUES.map((name, i) => [name, queues[i]!]))),
         },
         JobIndex,
+        QueuePauses,
         JobProducer,
         QueueErrorLogger,
         ...(role === 'worker' ? [QueueWorkers] : []),
       ],
-      exports: [BullModule, QueueRegistry, JobProducer, JobIndex],
+      exports: [BullModule, QueueRegistry, JobProducer, JobIndex, QueuePauses],
     };
   }
 }
