@@ -85,7 +85,11 @@ describe('GET /api/inventory', () => {
     const keys = list.map((i) => [i.isActive ? 0 : 1, order.indexOf(i.category), i.name.toLowerCase()] as const);
     const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2].localeCompare(b[2]));
     expect(keys).toEqual(sorted);
-    expect(list.find((i) => i.sku === QUOTE_ENGINE_SKUS.defaultCamera)).toMatchObject({ unitPrice: 25_000, unitCost: 14_000, labourHours: 1.5 });
+    expect(list.find((i) => i.sku === QUOTE_ENGINE_SKUS.defaultCamera)).toMatchObject({
+      unitPrice: 25_000,
+      unitCost: 14_000,
+      labourHours: 1.5,
+    });
   });
 
   it('filters by category; an unknown category is a 400', async () => {
@@ -105,7 +109,11 @@ describe('POST / PUT / DELETE /api/inventory', () => {
     created = res.body;
     expect(created).toMatchObject({ sku: 'CAM-FISH-12MP', unitPrice: 74_900, unitCost: 51_000, labourHours: 1.75, isActive: true });
     expect(await audit('inventory.created')).toEqual([
-      expect.objectContaining({ user_email: ADMIN.email, entity_id: String(created.id), details: expect.objectContaining({ sku: 'CAM-FISH-12MP' }) }),
+      expect.objectContaining({
+        user_email: ADMIN.email,
+        entity_id: String(created.id),
+        details: expect.objectContaining({ sku: 'CAM-FISH-12MP' }),
+      }),
     ]);
   });
 
@@ -113,13 +121,20 @@ describe('POST / PUT / DELETE /api/inventory', () => {
     const res = await http()
       .post('/api/inventory')
       .set('Cookie', admin)
-      .send({ category: 'services', name: 'Night Patrol Review', description: 'Weekly footage review.', unitPrice: 9_900, specifications: {} })
+      .send({
+        category: 'services',
+        name: 'Night Patrol Review',
+        description: 'Weekly footage review.',
+        unitPrice: 9_900,
+        specifications: {},
+      })
       .expect(201);
     expect(res.body.sku).toBe(`SERVICES-${String(res.body.id).padStart(6, '0')}`);
   });
 
   it('answers 400 with field errors for invalid bodies and 409 for a SKU taken', async () => {
-    const bad = async (payload: object) => (await http().post('/api/inventory').set('Cookie', admin).send(payload).expect(400)).body.details.fieldErrors;
+    const bad = async (payload: object) =>
+      (await http().post('/api/inventory').set('Cookie', admin).send(payload).expect(400)).body.details.fieldErrors;
     expect(Object.keys(await bad({ ...body, sku: 'NEW-1', category: 'drones' }))).toEqual(['category']);
     expect(Object.keys(await bad({ ...body, sku: 'NEW-1', unitPrice: -1 }))).toEqual(['unitPrice']);
     expect(Object.keys(await bad({ ...body, sku: 'NEW-1', unitPrice: 12.5 }))).toEqual(['unitPrice']);
@@ -130,7 +145,12 @@ describe('POST / PUT / DELETE /api/inventory', () => {
     expect(Object.keys(await bad({ ...body, sku: 'NEW-1', colour: 'red' }))).toEqual(['colour']);
     const taken = await http().post('/api/inventory').set('Cookie', admin).send(body).expect(409);
     expect(taken.body.message).toMatch(/CAM-FISH-12MP/);
-    await http().post('/api/inventory').set('Cookie', admin).set('Origin', 'https://evil.example').send({ ...body, sku: 'X-2' }).expect(403);
+    await http()
+      .post('/api/inventory')
+      .set('Cookie', admin)
+      .set('Origin', 'https://evil.example')
+      .send({ ...body, sku: 'X-2' })
+      .expect(403);
   });
 
   it('updates an item and audits each changed field', async () => {
@@ -144,7 +164,11 @@ describe('POST / PUT / DELETE /api/inventory', () => {
     expect(entry.details.changes).toEqual({ unitPrice: { from: 74_900, to: 79_900 }, model: { from: 'XNF-9010RV', to: null } });
     await http().put('/api/inventory/999999').set('Cookie', admin).send(body).expect(404);
     const other = (await items()).find((i) => i.sku === QUOTE_ENGINE_SKUS.domeCamera)!;
-    await http().put(`/api/inventory/${other.id}`).set('Cookie', admin).send({ ...body, sku: 'CAM-FISH-12MP' }).expect(409);
+    await http()
+      .put(`/api/inventory/${other.id}`)
+      .set('Cookie', admin)
+      .send({ ...body, sku: 'CAM-FISH-12MP' })
+      .expect(409);
   });
 
   it('deletes an item no quote refers to', async () => {
@@ -169,7 +193,9 @@ describe('the catalogue drives the quotes', () => {
       .expect(200);
     const second = await quote();
     expect(second.rec.pricing.equipmentSubtotal).toBe(first.rec.pricing.equipmentSubtotal + 100);
-    expect(cameraLines(second.rec)).toContainEqual(expect.objectContaining({ sku: doorbell.sku, unitPrice: doorbell.unitPrice / 100 + 100 }));
+    expect(cameraLines(second.rec)).toContainEqual(
+      expect.objectContaining({ sku: doorbell.sku, unitPrice: doorbell.unitPrice / 100 + 100 }),
+    );
 
     const stored = await http().get(`/api/leads/${first.id}`).set('Cookie', admin).expect(200);
     expect(stored.body.lead.aiRecommendation).toEqual(first.rec);
@@ -207,10 +233,11 @@ describe('the catalogue drives the quotes', () => {
 
   it('a quote made before SKUs (matched by item name) also keeps its item', async () => {
     const ups = await bySku(QUOTE_ENGINE_SKUS.ups);
-    await app.get(DataSource).query(
-      `INSERT INTO leads (email, building_info, ai_recommendation, source) VALUES ('old@example.com', '{}', $1, 'ai_shopping')`,
-      [JSON.stringify({ equipmentList: [{ category: 'Installation & Infrastructure', items: [{ item: ups.name, quantity: 1 }] }] })],
-    );
+    await app
+      .get(DataSource)
+      .query(`INSERT INTO leads (email, building_info, ai_recommendation, source) VALUES ('old@example.com', '{}', $1, 'ai_shopping')`, [
+        JSON.stringify({ equipmentList: [{ category: 'Installation & Infrastructure', items: [{ item: ups.name, quantity: 1 }] }] }),
+      ]);
     const res = await http().delete(`/api/inventory/${ups.id}`).set('Cookie', admin).expect(200);
     expect(res.body).toMatchObject({ outcome: 'deactivated', references: 1 });
   });
@@ -240,10 +267,18 @@ describe('the catalogue drives the quotes', () => {
     const res = await http().post('/api/leads/manual-estimate').set('Cookie', admin).send(estimate).expect(201);
     const equipment = (10 * cam.unitPrice + nvr.unitPrice) / 100;
     expect(res.body.lead.totalEstimate).toBe(equipment + 2 * 2200);
-    expect(res.body.lead.aiRecommendation.equipmentList[0].items[0]).toMatchObject({ sku: cam.sku, quantity: 10, unitPrice: cam.unitPrice / 100 });
+    expect(res.body.lead.aiRecommendation.equipmentList[0].items[0]).toMatchObject({
+      sku: cam.sku,
+      quantity: 10,
+      unitPrice: cam.unitPrice / 100,
+    });
 
     const doorbell = QUOTE_ENGINE_SKUS.doorbellCamera; // deactivated above
-    const bad = await http().post('/api/leads/manual-estimate').set('Cookie', admin).send({ ...estimate, cameraSku: doorbell }).expect(400);
+    const bad = await http()
+      .post('/api/leads/manual-estimate')
+      .set('Cookie', admin)
+      .send({ ...estimate, cameraSku: doorbell })
+      .expect(400);
     expect(bad.body.details.fieldErrors.cameraSku).toEqual([`No active inventory item has SKU ${doorbell}.`]);
   });
 });
