@@ -25,8 +25,13 @@ async function openInventory(page: Page) {
   await expect(page.getByRole('heading', { name: 'Inventory', exact: true })).toBeVisible();
   await expect(page.getByTestId('inventory-card').first()).toBeVisible();
 }
-const card = (page: Page, name: string) => page.getByTestId('inventory-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const card = (page: Page, name: string) =>
+  page.getByTestId('inventory-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 
 async function workbookFile(rows: unknown[][]): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const wb = new ExcelJS.Workbook();

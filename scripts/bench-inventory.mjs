@@ -42,7 +42,19 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const ADMIN = { email: 'bench-admin@ironclad.test', password: 'bench password 123456' };
-const COLUMNS = ['SKU', 'Category', 'Name', 'Description', 'Manufacturer', 'Model', 'Unit Price (USD)', 'Unit Cost (USD)', 'Labour Hours', 'Active', 'Specifications (JSON)'];
+const COLUMNS = [
+  'SKU',
+  'Category',
+  'Name',
+  'Description',
+  'Manufacturer',
+  'Model',
+  'Unit Price (USD)',
+  'Unit Cost (USD)',
+  'Labour Hours',
+  'Active',
+  'Specifications (JSON)',
+];
 const CATEGORIES = ['cameras', 'nvr', 'installation', 'features', 'services'];
 
 const pg = requireFrom('backend', 'pg');
@@ -147,7 +159,12 @@ async function main() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     };
-    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], { env, cwd: ROOT, out: quiet, detached: false });
+    const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], {
+      env,
+      cwd: ROOT,
+      out: quiet,
+      detached: false,
+    });
     if ((await migrate.exited).code !== 0) throw new Error('migrations failed');
     api = spawnPrefixed('api', process.execPath, [rootPath('backend/dist/main.js')], {
       env,
@@ -157,7 +174,11 @@ async function main() {
     });
     children.push(api);
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 90_000 });
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
     const cookie = login.headers
       .getSetCookie()
@@ -213,13 +234,36 @@ async function main() {
     };
     const worst = (xs, k) => Math.max(...xs.map((x) => x[k]));
     console.log('');
-    console.log(`api RSS when idle: ${idleMb.toFixed(0)} MB; export size: ${(exportedBytes / 1024).toFixed(0)} KB; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on a ${cpus().length}-core machine`);
+    console.log(
+      `api RSS when idle: ${idleMb.toFixed(0)} MB; export size: ${(exportedBytes / 1024).toFixed(0)} KB; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on a ${cpus().length}-core machine`,
+    );
     console.log('| operation                          | time ms | peak +RSS MB | sampled MB | target                 | result |');
     console.log('|------------------------------------|---------|-------------|-------------|------------------------|--------|');
-    console.log(line(`dry run, ${ROWS} rows (median of ${REPEAT})`, median(runs.dry.map((r) => r.ms)), worst(runs.dry, 'growthMb'), worst(runs.dry, 'sampledMb'), { ms: TARGETS.dryRunMs }));
-    console.log(line(`apply, ${ROWS} creates`, runs.applyCreate.ms, runs.applyCreate.growthMb, runs.applyCreate.sampledMb, { ms: TARGETS.applyMs }));
-    console.log(line(`apply, ${ROWS} updates`, runs.applyUpdate.ms, runs.applyUpdate.growthMb, runs.applyUpdate.sampledMb, { ms: TARGETS.applyMs }));
-    console.log(line(`export, ${ROWS}+ items (median of ${REPEAT})`, median(runs.export.map((r) => r.ms)), worst(runs.export, 'growthMb'), worst(runs.export, 'sampledMb')));
+    console.log(
+      line(
+        `dry run, ${ROWS} rows (median of ${REPEAT})`,
+        median(runs.dry.map((r) => r.ms)),
+        worst(runs.dry, 'growthMb'),
+        worst(runs.dry, 'sampledMb'),
+        { ms: TARGETS.dryRunMs },
+      ),
+    );
+    console.log(
+      line(`apply, ${ROWS} creates`, runs.applyCreate.ms, runs.applyCreate.growthMb, runs.applyCreate.sampledMb, { ms: TARGETS.applyMs }),
+    );
+    console.log(
+      line(`apply, ${ROWS} updates`, runs.applyUpdate.ms, runs.applyUpdate.growthMb, runs.applyUpdate.sampledMb, { ms: TARGETS.applyMs }),
+    );
+    console.log(
+      line(
+        `export, ${ROWS}+ items (median of ${REPEAT})`,
+        median(runs.export.map((r) => r.ms)),
+        worst(runs.export, 'growthMb'),
+        worst(runs.export, 'sampledMb'),
+      ),
+    );
     const missed =
       median(runs.dry.map((r) => r.ms)) > TARGETS.dryRunMs ||
       runs.applyCreate.ms > TARGETS.applyMs ||

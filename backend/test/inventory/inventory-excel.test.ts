@@ -55,6 +55,13 @@ const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => 
 const exportFile = async (): Promise<Buffer> =>
   (await http().get('/api/inventory/export-excel').set('Cookie', admin).buffer(true).parse(binary).expect(200)).body as Buffer;
 
+/** Reads a workbook (exceljs types its argument as the ArrayBuffer-backed Buffer only). */
+async function loadWorkbook(file: Buffer): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(new Uint8Array(file).buffer as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  return wb;
+}
+
 /** A workbook with one sheet: `rows[0]` is the header row. */
 async function workbook(rows: unknown[][], edit?: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -86,8 +93,7 @@ describe('GET /api/inventory/export-excel', () => {
     const res = await http().get('/api/inventory/export-excel').set('Cookie', admin).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe('attachment; filename="inventory-export.xlsx"');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as Buffer);
+    const wb = await loadWorkbook(res.body as Buffer);
     expect(wb.worksheets).toHaveLength(1);
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
@@ -123,8 +129,7 @@ describe('POST /api/inventory/upload-excel', () => {
   });
 
   it('plans creates, updates and unchanged rows without writing; apply writes them in one go and audits the summary', async () => {
-    const exported = new ExcelJS.Workbook();
-    await exported.xlsx.load(await exportFile());
+    const exported = await loadWorkbook(await exportFile());
     const src = exported.worksheets[0]!;
     // headers in another case and spacing, an unknown column, the columns reordered
     const header = ['  sku ', 'NAME', 'category', 'unit price(usd)', 'Notes', 'Specifications (JSON)'];

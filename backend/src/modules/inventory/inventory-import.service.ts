@@ -21,7 +21,7 @@ import {
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { AuditLogService } from '../staff/index.js';
-import { columnLetter, readFirstSheet, type CellValue, type SheetData } from './inventory-excel.js';
+import { columnLetter, readFirstSheet, type SheetData } from './inventory-excel.js';
 import { InventoryItemRecord } from './inventory-item.entity.js';
 import { changesBetween, columnOfField, InventoryService, LIST_ORDER } from './inventory.service.js';
 import { assertSafeXlsx } from './xlsx-guard.js';
@@ -73,7 +73,7 @@ const CATEGORY_BY_TEXT = new Map<string, string>(
 const TRUE_TEXTS = new Set(['true', 'yes', 'y', '1', 'active']);
 const FALSE_TEXTS = new Set(['false', 'no', 'n', '0', 'inactive']);
 
-/** Body field (inventoryItemBodySchema) → its column. */
+/** Body field (inventoryItemBodySchema) → its column (the column keys are the body's field names). */
 const COLUMN_OF_BODY_FIELD: Record<string, InventoryColumnKey> = {
   sku: 'sku',
   category: 'category',
@@ -214,7 +214,7 @@ export function plan(sheet: SheetData, existing: readonly InventoryItemRecord[])
       }
       const out = convert(key, v);
       if (out.error) fail(key, out.error);
-      else if (out.value !== undefined) body[bodyField(key)] = out.value;
+      else if (out.value !== undefined) body[key] = out.value;
     }
     const skuText = typeof body.sku === 'string' ? body.sku.trim().toUpperCase() : null;
     const parsed = importRowSchema.safeParse(body);
@@ -226,48 +226,46 @@ export function plan(sheet: SheetData, existing: readonly InventoryItemRecord[])
         if (!failed.has(INVENTORY_COLUMNS[key])) fail(key, issue.message);
       }
     } else if (errors.length === 0) {
-      {
-        const b = parsed.data;
-        const earlier = seen.get(b.sku);
-        if (earlier !== undefined) fail('sku', `SKU ${b.sku} is already on row ${earlier}.`);
-        else {
-          seen.set(b.sku, row);
-          const stored = bySku.get(b.sku);
-          const next: ItemFields = {
-            sku: b.sku,
-            category: b.category,
-            name: b.name,
-            description: b.description !== undefined ? b.description : (stored?.description ?? null),
-            manufacturer: b.manufacturer !== undefined ? b.manufacturer : (stored?.manufacturer ?? null),
-            model: b.model !== undefined ? b.model : (stored?.model ?? null),
-            unitPrice: b.unitPrice,
-            unitCostCents: b.unitCost !== undefined ? b.unitCost : (stored?.unitCostCents ?? null),
-            labourHours: b.labourHours ?? stored?.labourHours ?? 0,
-            isActive: b.isActive ?? stored?.isActive ?? true,
-            specifications: b.specifications !== undefined ? b.specifications : (stored?.specifications ?? null),
-          };
-          if (!stored) {
-            rows.push({ row, sku: b.sku, action: 'create' });
-            summary.created++;
-            writes.push(next);
+      const b = parsed.data;
+      const earlier = seen.get(b.sku);
+      if (earlier !== undefined) fail('sku', `SKU ${b.sku} is already on row ${earlier}.`);
+      else {
+        seen.set(b.sku, row);
+        const stored = bySku.get(b.sku);
+        const next: ItemFields = {
+          sku: b.sku,
+          category: b.category,
+          name: b.name,
+          description: b.description !== undefined ? b.description : (stored?.description ?? null),
+          manufacturer: b.manufacturer !== undefined ? b.manufacturer : (stored?.manufacturer ?? null),
+          model: b.model !== undefined ? b.model : (stored?.model ?? null),
+          unitPrice: b.unitPrice,
+          unitCostCents: b.unitCost !== undefined ? b.unitCost : (stored?.unitCostCents ?? null),
+          labourHours: b.labourHours ?? stored?.labourHours ?? 0,
+          isActive: b.isActive ?? stored?.isActive ?? true,
+          specifications: b.specifications !== undefined ? b.specifications : (stored?.specifications ?? null),
+        };
+        if (!stored) {
+          rows.push({ row, sku: b.sku, action: 'create' });
+          summary.created++;
+          writes.push(next);
+        } else {
+          const changes = changesBetween(stored, next);
+          const list = Object.entries(changes).map(([field, c]) => ({
+            column: columnOfField(field as keyof ItemFields),
+            from: exportValue(field as keyof ItemFields, c.from),
+            to: exportValue(field as keyof ItemFields, c.to),
+          }));
+          if (list.length === 0) {
+            rows.push({ row, sku: b.sku, action: 'unchanged' });
+            summary.unchanged++;
           } else {
-            const changes = changesBetween(stored, next);
-            const list = Object.entries(changes).map(([field, c]) => ({
-              column: columnOfField(field as keyof ItemFields),
-              from: exportValue(field as keyof ItemFields, c.from),
-              to: exportValue(field as keyof ItemFields, c.to),
-            }));
-            if (list.length === 0) {
-              rows.push({ row, sku: b.sku, action: 'unchanged' });
-              summary.unchanged++;
-            } else {
-              rows.push({ row, sku: b.sku, action: 'update', changes: list });
-              summary.updated++;
-              writes.push(next);
-            }
+            rows.push({ row, sku: b.sku, action: 'update', changes: list });
+            summary.updated++;
+            writes.push(next);
           }
-          continue;
         }
+        continue;
       }
     }
     rows.push({ row, sku: skuText, action: 'error', errors });
@@ -314,9 +312,6 @@ function mapHeaders(sheet: SheetData): { byCol: Map<number, InventoryColumnKey>;
   }
   return { byCol, ignored };
 }
-
-/** The body field of a column (unitCost's column is `unitCost` in the body too). */
-const bodyField = (key: InventoryColumnKey) => key;
 
 /** The column of a body-schema issue (its first path element). */
 function columnOfIssue(issue: z.core.$ZodIssue): InventoryColumnKey {

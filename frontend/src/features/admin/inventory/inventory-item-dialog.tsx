@@ -169,7 +169,7 @@ export function InventoryItemDialog({
       onOpenChange={(e) => {
         if (!e.open) onClose();
       }}
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
       placement="center"
       scrollBehavior="inside"
     >

@@ -38,6 +38,7 @@ import { InventoryUploadDialog } from './inventory-upload-dialog';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 type TabValue = 'all' | InventoryCategory;
+const TAB_VALUES: readonly TabValue[] = ['all', ...INVENTORY_CATEGORIES];
 
 /** Whether `item` matches the search text (name, SKU, manufacturer or model; case-insensitive). */
 export function matchesSearch(item: InventoryItem, text: string): boolean {
@@ -112,39 +113,48 @@ export function InventoryTab() {
 
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as TabValue)} variant="line" size="sm">
         <Box overflowX="auto">
-          <Tabs.List aria-label="Inventory categories">
-            <Tabs.Trigger value="all">All Items ({filtered.length})</Tabs.Trigger>
+          {/* the list keeps its width and scrolls sideways on a phone instead of squeezing its labels */}
+          <Tabs.List aria-label="Inventory categories" w="max-content" minW="full">
+            <Tabs.Trigger value="all" flexShrink="0" whiteSpace="nowrap">
+              All Items ({filtered.length})
+            </Tabs.Trigger>
             {INVENTORY_CATEGORIES.map((c) => (
-              <Tabs.Trigger key={c} value={c} whiteSpace="nowrap">
+              <Tabs.Trigger key={c} value={c} flexShrink="0" whiteSpace="nowrap">
                 {INVENTORY_CATEGORY_LABELS[c]} ({counts[c]})
               </Tabs.Trigger>
             ))}
           </Tabs.List>
         </Box>
-        <Box pt="4" role="region" aria-label={tab === 'all' ? 'All Items' : INVENTORY_CATEGORY_LABELS[tab]} aria-busy={list.isPending}>
-          {list.isPending ? (
-            <Text role="status">Loading inventory…</Text>
-          ) : list.isError ? (
-            <Stack role="alert" align="start" gap="2">
-              <Text>Could not load the inventory.</Text>
-              <Button size="sm" variant="outline" onClick={() => list.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          ) : shown.length === 0 ? (
-            <Text role="status" color="fg.muted" py="6">
-              {list.data.length === 0
-                ? 'The inventory is empty: add an item or upload a workbook.'
-                : 'No items match the search and filter.'}
-            </Text>
-          ) : (
-            <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" listStyleType="none" data-testid="inventory-list">
-              {shown.map((item) => (
-                <ItemCard key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
-              ))}
-            </SimpleGrid>
-          )}
-        </Box>
+        {TAB_VALUES.map((v) => (
+          <Tabs.Content key={v} value={v} pt="4" aria-busy={list.isPending}>
+            {v === tab && (
+              <>
+                {list.isPending ? (
+                  <Text role="status">Loading inventory…</Text>
+                ) : list.isError ? (
+                  <Stack role="alert" align="start" gap="2">
+                    <Text>Could not load the inventory.</Text>
+                    <Button size="sm" variant="outline" onClick={() => list.refetch()}>
+                      Try again
+                    </Button>
+                  </Stack>
+                ) : shown.length === 0 ? (
+                  <Text role="status" color="fg.muted" py="6">
+                    {list.data.length === 0
+                      ? 'The inventory is empty: add an item or upload a workbook.'
+                      : 'No items match the search and filter.'}
+                  </Text>
+                ) : (
+                  <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" listStyleType="none" data-testid="inventory-list">
+                    {shown.map((item) => (
+                      <ItemCard key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
+                    ))}
+                  </SimpleGrid>
+                )}
+              </>
+            )}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
 
       <InventoryItemDialog

@@ -66,7 +66,7 @@ export function InventoryUploadDialog({ open, onClose }: { open: boolean; onClos
       onOpenChange={(e) => {
         if (!e.open && !busy) onClose();
       }}
-      size={{ base: 'full', md: 'xl' }}
+      size="xl"
       placement="center"
       scrollBehavior="inside"
     >
