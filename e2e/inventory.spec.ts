@@ -48,6 +48,11 @@ test('category tabs with counts, search by SKU / manufacturer / model, and the s
   await openInventory(page);
   const tabs = page.getByRole('tablist', { name: 'Inventory categories' });
   await expect(tabs.getByRole('tab', { name: /^All Items \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+  // keyboard: the arrow keys move between the category tabs
+  await tabs.getByRole('tab', { name: /^All Items/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Security Cameras (5)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('inventory-card')).toHaveCount(5);
   await tabs.getByRole('tab', { name: 'NVR Systems (4)' }).click();
   await expect(page.getByTestId('inventory-card')).toHaveCount(4);
   await expect(card(page, '16-Channel PoE NVR (4 TB)')).toBeVisible();
