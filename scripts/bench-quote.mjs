@@ -82,6 +82,7 @@ const config = {
   components: defaults.COMPONENT_PRICING_DEFAULTS,
   additional: defaults.ADDITIONAL_COSTS_DEFAULTS,
   inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
+    sku: i.sku,
     category: i.category,
     name: i.name,
     description: i.description,

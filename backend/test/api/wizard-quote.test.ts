@@ -8,6 +8,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { aiRecommendationSchema } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
+import { InventoryService } from '../../src/modules/inventory/index.js';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -64,7 +65,11 @@ describe('POST /api/leads from the AI designer', () => {
     await ds.query(
       `UPDATE ai_recommendation_config SET config_value = jsonb_set(config_value, '{nvr_8ch}', '2386') WHERE config_key = 'component_pricing'`,
     );
+    // the component price prices the NVR line once the catalogue has no active 8-channel NVR
+    await ds.query(`UPDATE inventory SET is_active = false WHERE sku = 'NVR-8CH-2TB'`);
     await ds.query(`UPDATE inventory SET unit_price = unit_price + 10000 WHERE name = 'Video Doorbell Camera'`);
+    // what every catalogue write through the api does after its commit (the SQL above bypasses it)
+    await app.get(InventoryService).catalogueChanged();
     const after = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     expect(after.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 1000 + 100);
 

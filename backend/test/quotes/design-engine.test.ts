@@ -7,6 +7,7 @@ import {
   WIZARD_FLOORS,
   aiRecommendationSchema,
   createLeadSchema,
+  QUOTE_ENGINE_SKUS,
   type AiRecommendation,
 } from '@ironclad/contracts';
 import {
@@ -35,6 +36,7 @@ const seedConfig = (over: Partial<DesignConfig> = {}): DesignConfig => ({
   components: { ...COMPONENT_PRICING_DEFAULTS },
   additional: structuredClone(ADDITIONAL_COSTS_DEFAULTS),
   inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
+    sku: i.sku,
     category: i.category,
     name: i.name,
     description: i.description,
@@ -116,7 +118,9 @@ describe('design engine — prices from the configuration and inventory', () => 
     const r = designSystem(home, seedConfig());
     // 8 cameras ≤ 8 channels → the 8-channel NVR at nvr_8ch
     const nvr = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.nvr)!.items;
-    expect(nvr).toEqual([expect.objectContaining({ item: '8-Channel PoE NVR (2 TB)', quantity: 1, unitPrice: 1386, total: 1386 })]);
+    expect(nvr).toEqual([
+      expect.objectContaining({ sku: QUOTE_ENGINE_SKUS.nvr8, item: '8-Channel PoE NVR (2 TB)', quantity: 1, unitPrice: 1386, total: 1386 }),
+    ]);
     const infra = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.installation)!.items;
     expect(infra).toContainEqual(expect.objectContaining({ item: 'Cat6 Wiring (per camera)', quantity: 8, unitPrice: 200, total: 1600 }));
     expect(infra).toContainEqual(expect.objectContaining({ item: 'Equipment Rack & Accessories', quantity: 1, unitPrice: 500 }));
@@ -131,9 +135,21 @@ describe('design engine — prices from the configuration and inventory', () => 
 
   it('a staff change to a component price, a tier or an inventory item changes the next quote', () => {
     const before = designSystem(home, seedConfig());
+    // the catalogue's 8-channel NVR prices its line; its component price only when it is missing or deactivated
+    const nvrItem = seedConfig();
+    nvrItem.inventory = nvrItem.inventory.map((i) => (i.sku === QUOTE_ENGINE_SKUS.nvr8 ? { ...i, unitPriceCents: 200_000 } : i));
+    expect(designSystem(home, nvrItem).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 614);
     const c = seedConfig();
     c.components.nvr_8ch = 2000;
-    expect(designSystem(home, c).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 614);
+    c.inventory = c.inventory.filter((i) => i.sku !== QUOTE_ENGINE_SKUS.nvr8);
+    const noNvrItem = designSystem(home, c);
+    expect(noNvrItem.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 614);
+    expect(noNvrItem.equipmentList.find((l) => l.category === CATEGORY_LABELS.nvr)!.items).toEqual([
+      expect.objectContaining({ item: '8-Channel NVR', unitPrice: 2000, total: 2000 }),
+    ]);
+    const stillListed = seedConfig();
+    stillListed.components.nvr_8ch = 2000;
+    expect(designSystem(home, stillListed).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal);
 
     const t = seedConfig();
     t.tiers.medium.avgPerDeviceCost = 1500;
@@ -142,6 +158,13 @@ describe('design engine — prices from the configuration and inventory', () => 
     const inv = seedConfig();
     inv.inventory = inv.inventory.map((i) => (i.name === 'Video Doorbell Camera' ? { ...i, unitPriceCents: 29_900 } : i));
     expect(designSystem(home, inv).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 100);
+
+    // a deactivated item (absent from the active catalogue) is not proposed
+    const noDoorbell = seedConfig();
+    noDoorbell.inventory = noDoorbell.inventory.filter((i) => i.sku !== QUOTE_ENGINE_SKUS.doorbellCamera);
+    const cams = designSystem(home, noDoorbell).equipmentList.find((l) => l.category === CATEGORY_LABELS.cameras)!.items;
+    expect(cams.map((l) => l.item)).not.toContain('Video Doorbell Camera');
+    expect(cams.reduce((a, l) => a + l.quantity, 0)).toBe(before.projectDetails.totalCameras);
 
     const tiers = seedConfig();
     tiers.tiers.low.range = '10-12';
@@ -205,7 +228,8 @@ describe('design engine — input parsing', () => {
   });
 
   it('rounds fractional dollar amounts of the configuration to whole dollars', () => {
-    const c = seedConfig();
+    // without a catalogue, so that the configuration prices the camera and the wiring
+    const c = seedConfig({ inventory: [] });
     c.components.camera_unit_price = 249.6;
     c.components.wiring_per_camera = 199.5;
     const r = designSystem({ ...home, entryPoints: '3' }, c);
@@ -329,12 +353,18 @@ const INVENTORY_NAMES = {
   ],
   services: ['Alarm Monitoring Service', 'Smart Home Integration Service'],
 } as const;
+/** SKUs of generated catalogues: every item the engine prices from, and items it never reads. */
+const ARB_SKUS = [...Object.values(QUOTE_ENGINE_SKUS), 'OTHER-1', 'OTHER-2', 'OTHER-3'];
 const inventoryArb: fc.Arbitrary<EngineInventoryItem[]> = fc.oneof(
   fc.constant(seedConfig().inventory as EngineInventoryItem[]),
   fc
     .uniqueArray(
-      fc.constantFrom(...Object.entries(INVENTORY_NAMES).flatMap(([category, names]) => names.map((name) => ({ category, name })))),
-      { maxLength: 30, selector: (i) => i.name },
+      fc.record({
+        sku: fc.constantFrom(...ARB_SKUS),
+        // names may repeat across SKUs: staff may give two models one name
+        item: fc.constantFrom(...Object.entries(INVENTORY_NAMES).flatMap(([category, names]) => names.map((name) => ({ category, name })))),
+      }),
+      { maxLength: ARB_SKUS.length, selector: (i) => i.sku },
     )
     .chain((items) =>
       fc
@@ -344,7 +374,13 @@ const inventoryArb: fc.Arbitrary<EngineInventoryItem[]> = fc.oneof(
           ),
         )
         .map((extra) =>
-          items.map((i, k) => ({ ...i, description: extra[k]!.description, unitPriceCents: extra[k]!.cents, specifications: null })),
+          items.map((i, k) => ({
+            sku: i.sku,
+            ...i.item,
+            description: extra[k]!.description,
+            unitPriceCents: extra[k]!.cents,
+            specifications: null,
+          })),
         ),
     ),
 );

@@ -86,6 +86,8 @@ const days = z.number().int().nonnegative().describe('business days');
 
 /** One line of the equipment list. `total = quantity × unitPrice` (whole dollars). */
 export const equipmentLineSchema = z.object({
+  /** SKU of the catalogue item that priced the line; absent when a configuration price did. */
+  sku: z.string().optional(),
   item: z.string(),
   description: z.string(),
   quantity: z.number().int().nonnegative(),

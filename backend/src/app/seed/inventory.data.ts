@@ -1,5 +1,6 @@
 /**
- * Seed inventory (staff-side.md §3 "inventory"): at least three items per category.
+ * Seed inventory (staff-side.md §3 "inventory"): at least three items per category, each with a
+ * unique SKU (the quote engine finds its items by the SKUs of QUOTE_ENGINE_SKUS).
  * `unitPrice` is integer **cents**; items that mirror an AI-config component take their price from
  * ai-config.defaults.ts so the two defaults cannot disagree.
  */
@@ -11,8 +12,16 @@ import {
 } from '../../modules/quotes/index.js';
 
 export interface InventorySeed {
+  /** Unique; the quote engine's items use the SKUs of QUOTE_ENGINE_SKUS. */
+  sku: string;
   category: InventoryCategory;
   name: string;
+  manufacturer: string | null;
+  model: string | null;
+  /** Integer cents, null when unknown. */
+  unitCostCents: number | null;
+  /** Hours per unit. */
+  labourHours: number;
   description: string;
   /** Integer cents. */
   unitPrice: number;
@@ -24,7 +33,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   // ── cameras (Security Cameras) ──
   {
     category: 'cameras',
+    sku: 'CAM-TURRET-4K',
     name: '4K Turret IP Camera',
+    manufacturer: 'Hanwha Vision',
+    model: 'XNV-8080R',
+    unitCostCents: 14000,
+    labourHours: 1.5,
     description: '8 MP turret camera with smart IR and built-in microphone; the default camera of every quote.',
     unitPrice: cents(price.camera_unit_price),
     isActive: true,
@@ -41,7 +55,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'cameras',
+    sku: 'CAM-BULLET-4K',
     name: '4K Bullet IP Camera (Varifocal)',
+    manufacturer: 'Hanwha Vision',
+    model: 'XNO-8082R',
+    unitCostCents: 19500,
+    labourHours: 1.5,
     description: '8 MP bullet camera with motorised varifocal lens for driveways, parking lots and long perimeters.',
     unitPrice: 32500,
     isActive: true,
@@ -57,7 +76,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'cameras',
+    sku: 'CAM-DOME-4MP',
     name: '4MP Vandal-Resistant Dome Camera',
+    manufacturer: 'Axis Communications',
+    model: 'M3216-LVE',
+    unitCostCents: 13000,
+    labourHours: 1.25,
     description: 'Low-profile dome for lobbies, hallways and retail floors where cameras can be reached.',
     unitPrice: 22500,
     isActive: true,
@@ -74,7 +98,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'cameras',
+    sku: 'CAM-PTZ-4MP',
     name: '4MP PTZ Camera (25x Optical Zoom)',
+    manufacturer: 'Hanwha Vision',
+    model: 'XNP-6400RW',
+    unitCostCents: 98000,
+    labourHours: 3,
     description: 'Pan-tilt-zoom camera with auto-tracking for yards, loading docks and large open areas.',
     unitPrice: 145000,
     isActive: true,
@@ -91,7 +120,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'cameras',
+    sku: 'CAM-DOORBELL-2K',
     name: 'Video Doorbell Camera',
+    manufacturer: 'Axis Communications',
+    model: 'I8116-E',
+    unitCostCents: 11500,
+    labourHours: 1,
     description: 'Wired 2K doorbell camera with two-way talk and package detection.',
     unitPrice: 19900,
     isActive: true,
@@ -108,7 +142,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   // ── nvr (NVR Systems) ──
   {
     category: 'nvr',
+    sku: 'NVR-8CH-2TB',
     name: '8-Channel PoE NVR (2 TB)',
+    manufacturer: 'Hanwha Vision',
+    model: 'XRN-820S-2TB',
+    unitCostCents: 84000,
+    labourHours: 2,
     description: 'Network video recorder for up to 8 cameras with built-in PoE ports.',
     unitPrice: cents(price.nvr_8ch),
     isActive: true,
@@ -125,7 +164,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'nvr',
+    sku: 'NVR-16CH-4TB',
     name: '16-Channel PoE NVR (4 TB)',
+    manufacturer: 'Hanwha Vision',
+    model: 'XRN-1620SB1-4TB',
+    unitCostCents: 96000,
+    labourHours: 2.5,
     description: 'Network video recorder for up to 16 cameras with built-in PoE ports.',
     unitPrice: cents(price.nvr_16ch),
     isActive: true,
@@ -142,7 +186,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'nvr',
+    sku: 'NVR-32CH-8TB',
     name: '32-Channel NVR (8 TB, RAID)',
+    manufacturer: 'Hanwha Vision',
+    model: 'XRN-3210B4-8TB',
+    unitCostCents: 132000,
+    labourHours: 3,
     description: 'Rack-mount recorder for up to 32 cameras with RAID 5 redundancy (PoE via external switches).',
     unitPrice: cents(price.nvr_32ch),
     isActive: true,
@@ -160,7 +209,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'nvr',
+    sku: 'NVR-HDD-4TB',
     name: '4 TB Surveillance Hard Drive',
+    manufacturer: 'Western Digital',
+    model: 'WD43PURZ',
+    unitCostCents: 9800,
+    labourHours: 0.25,
     description: 'Additional surveillance-rated drive for longer retention.',
     unitPrice: 18000,
     isActive: true,
@@ -170,7 +224,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   // ── installation (Installation & Infrastructure) ──
   {
     category: 'installation',
+    sku: 'INS-CAT6-RUN',
     name: 'Cat6 Wiring (per camera)',
+    manufacturer: 'CommScope',
+    model: 'CS44Z1 Cat6 CMR',
+    unitCostCents: 6500,
+    labourHours: 1.5,
     description: 'Cat6 cable run, conduit where exposed, terminations and testing for one camera.',
     unitPrice: cents(price.wiring_per_camera),
     isActive: true,
@@ -182,7 +241,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'installation',
+    sku: 'INS-CAM-MOUNT',
     name: 'Camera Installation (per camera)',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 2,
     description: 'Mounting, junction box, weather sealing and aiming of one camera.',
     unitPrice: cents(price.installation_per_camera),
     isActive: true,
@@ -190,7 +254,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'installation',
+    sku: 'INS-CREW-DAY',
     name: 'Installation Crew Day',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 16,
     description: 'One day of a two-technician installation crew with van and tools.',
     unitPrice: cents(price.installation_day_rate),
     isActive: true,
@@ -198,7 +267,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'installation',
+    sku: 'INS-RACK-9U',
     name: 'Equipment Rack & Accessories',
+    manufacturer: 'Tripp Lite',
+    model: 'SRW9U',
+    unitCostCents: 21000,
+    labourHours: 2,
     description: 'Wall-mount rack, patch panel, cable management and labelling, flat per system.',
     unitPrice: cents(price.rack_accessories),
     isActive: true,
@@ -206,7 +280,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'installation',
+    sku: 'INS-POE-SW16',
     name: '16-Port PoE+ Switch',
+    manufacturer: 'Ubiquiti',
+    model: 'USW-Pro-Max-16-PoE',
+    unitCostCents: 29000,
+    labourHours: 1,
     description: 'Managed gigabit PoE+ switch for systems beyond the NVR’s built-in ports.',
     unitPrice: 45000,
     isActive: true,
@@ -214,7 +293,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'installation',
+    sku: 'INS-UPS-1500',
     name: 'UPS Battery Backup (1500 VA)',
+    manufacturer: 'APC',
+    model: 'SMT1500RM2U',
+    unitCostCents: 19000,
+    labourHours: 0.5,
     description: 'Line-interactive UPS keeping the recorder and cameras recording through power cuts.',
     unitPrice: 32000,
     isActive: true,
@@ -224,7 +308,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   // ── features (Additional Features) ──
   {
     category: 'features',
+    sku: 'FEA-ACCESS-DOOR',
     name: 'Access Control System (per door)',
+    manufacturer: 'HID Global',
+    model: 'Signo 20 + VertX V100',
+    unitCostCents: 62000,
+    labourHours: 6,
     description: 'Card/fob reader, electric strike or mag-lock, door contact, REX and controller port for one door.',
     unitPrice: cents(extra.access_control_system.perDoor),
     isActive: true,
@@ -236,7 +325,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'features',
+    sku: 'FEA-INTERCOM-DOOR',
     name: 'Video Intercom System (per door)',
+    manufacturer: '2N',
+    model: 'IP Verso 2.0',
+    unitCostCents: 168000,
+    labourHours: 5,
     description: 'Video door station with app calling, indoor monitor and door release for one entrance.',
     unitPrice: cents(extra.video_intercom_system.perDoor),
     isActive: true,
@@ -250,7 +344,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'features',
+    sku: 'FEA-MONITOR-SETUP',
     name: 'Professional Monitoring Setup (per camera)',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 0.5,
     description: 'One-time enrolment of a camera with the 24/7 monitoring centre (monthly fee billed separately).',
     unitPrice: cents(extra.professional_monitoring.setupPerCamera),
     isActive: true,
@@ -262,7 +361,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'features',
+    sku: 'FEA-ALARM-INTEG',
     name: 'Alarm System Integration',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 4,
     description: 'Connects an existing or new intrusion alarm panel to the camera system for video-verified alarms.',
     unitPrice: 65000,
     isActive: true,
@@ -272,7 +376,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   // ── services (Professional Services) ──
   {
     category: 'services',
+    sku: 'SRV-PROGRAMMING',
     name: 'Camera Programming & Configuration (per camera)',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 1,
     description: 'Recorder enrolment, recording schedule, motion/line-crossing zones and mobile app set-up for one camera.',
     unitPrice: cents(price.programming_per_camera),
     isActive: true,
@@ -280,7 +389,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'services',
+    sku: 'SRV-SURVEY',
     name: 'On-Site Security Survey',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 1.5,
     description: 'Free walk-through by a licensed designer with a written camera-placement plan.',
     unitPrice: 0,
     isActive: true,
@@ -288,7 +402,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'services',
+    sku: 'SRV-MONITOR-MONTHLY',
     name: 'Professional Monitoring (per camera, monthly)',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 0,
     description: 'Monthly 24/7 monitoring-centre fee per camera.',
     unitPrice: cents(extra.professional_monitoring.monthlyPerCamera),
     isActive: true,
@@ -296,7 +415,12 @@ export const INVENTORY_SEED: readonly InventorySeed[] = [
   },
   {
     category: 'services',
+    sku: 'SRV-MAINTENANCE',
     name: 'Annual Maintenance Visit',
+    manufacturer: null,
+    model: null,
+    unitCostCents: null,
+    labourHours: 4,
     description: 'Yearly cleaning, re-aiming, firmware updates and health check of the whole system.',
     unitPrice: 35000,
     isActive: true,

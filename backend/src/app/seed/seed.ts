@@ -9,7 +9,7 @@
  * All inserts run in one transaction, after the data has been validated.
  */
 import type { DataSource } from 'typeorm';
-import { CASE_STUDY_CATEGORIES, companyFactsSchema, promotionSchema } from '@ironclad/contracts';
+import { CASE_STUDY_CATEGORIES, companyFactsSchema, promotionSchema, QUOTE_ENGINE_SKUS, skuField } from '@ironclad/contracts';
 import { EmailTemplateRecord, templateSyntaxError } from '../../modules/communications/index.js';
 import { INVENTORY_CATEGORIES, InventoryItemRecord } from '../../modules/inventory/index.js';
 import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, AiConfigRecord } from '../../modules/quotes/index.js';
@@ -49,6 +49,14 @@ export function validateSeedData(): void {
   for (const item of INVENTORY_SEED) {
     if (!INVENTORY_CATEGORIES.includes(item.category)) throw new Error(`seed: bad inventory category ${item.category}`);
     if (!Number.isInteger(item.unitPrice) || item.unitPrice < 0) throw new Error(`seed: ${item.name} unitPrice must be integer cents`);
+    if (!skuField.safeParse(item.sku).success || skuField.parse(item.sku) !== item.sku) throw new Error(`seed: bad SKU ${item.sku}`);
+  }
+  const skus = new Set(INVENTORY_SEED.map((i) => i.sku));
+  if (skus.size !== INVENTORY_SEED.length) throw new Error('seed: inventory SKUs must be unique');
+  for (const sku of Object.values(QUOTE_ENGINE_SKUS)) {
+    // the cloud-storage and smart-home lines are priced at the site survey until staff add such items
+    if (!skus.has(sku) && sku !== QUOTE_ENGINE_SKUS.cloudStorage && sku !== QUOTE_ENGINE_SKUS.smartHome)
+      throw new Error(`seed: no inventory item for the quote engine's SKU ${sku}`);
   }
   for (const cs of CASE_STUDIES_SEED) {
     if (!CASE_STUDY_CATEGORIES.includes(cs.category)) throw new Error(`seed: bad case-study category ${cs.category}`);
@@ -71,7 +79,7 @@ export async function runSeed(ds: DataSource): Promise<SeedReport> {
       ['configKey'],
       AI_CONFIG_DEFAULTS.map((c) => ({ ...c, isActive: true })),
     ),
-    inventory: await insertMissing(em, InventoryItemRecord, ['category', 'name'], INVENTORY_SEED),
+    inventory: await insertMissing(em, InventoryItemRecord, ['sku'], INVENTORY_SEED),
     site_settings: await insertMissing(em, SiteSettingRecord, ['settingKey'], SITE_SETTINGS_SEED),
     promotions: await insertMissing(em, PromotionRecord, ['code'], PROMOTIONS_SEED),
     case_studies: await insertMissing(em, CaseStudyRecord, ['title'], CASE_STUDIES_SEED),

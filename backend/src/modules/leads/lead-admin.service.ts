@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import {
   computeManualEstimate,
   ErrorCode,
+  INVENTORY_CATEGORY_LABELS,
   LEAD_STATUSES,
   type AuditEntry,
   type Lead,
@@ -17,6 +18,7 @@ import {
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { AuditLogService } from '../staff/index.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
@@ -78,6 +80,7 @@ export class LeadAdminService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLogService,
     private readonly events: LeadEvents,
+    private readonly inventory: InventoryService,
   ) {}
 
   /**
@@ -200,9 +203,31 @@ export class LeadAdminService {
   /**
    * Saves a manual estimate as a lead (source `manual_estimator`, status `new`). The total is
    * recomputed here from the §9 formulas (decisions.md §3); stored in cents, answered in dollars.
+   * With `cameraSku` / `nvrSku` the camera and NVR are priced from those active catalogue items
+   * (the sent prices are ignored) and the stored quote lists them with their SKU, so it keeps
+   * the prices it was made with and the catalogue knows the items are in use.
+   * @throws 400 VALIDATION_FAILED when a SKU is not an active inventory item.
    */
-  async saveManualEstimate(e: ManualEstimate, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+  async saveManualEstimate(input: ManualEstimate, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+    const [camera, nvr] = await Promise.all([this.catalogueItem(input.cameraSku, 'cameraSku'), this.catalogueItem(input.nvrSku, 'nvrSku')]);
+    const e: ManualEstimate = {
+      ...input,
+      cameraPrice: camera ? camera.unitPrice / 100 : input.cameraPrice,
+      nvrCost: nvr ? nvr.unitPrice / 100 : input.nvrCost,
+    };
     const b = computeManualEstimate(e);
+    const equipmentLine = (item: InventoryItemRecord | undefined, fallback: string, quantity: number, unitPrice: number) => ({
+      ...(item ? { sku: item.sku } : {}),
+      item: item?.name ?? fallback,
+      description: item?.description ?? '',
+      quantity,
+      unitPrice,
+      total: Math.round(quantity * unitPrice * 100) / 100,
+    });
+    const equipmentList = [
+      { category: INVENTORY_CATEGORY_LABELS.cameras, items: [equipmentLine(camera, 'Camera', e.cameras, e.cameraPrice)] },
+      { category: INVENTORY_CATEGORY_LABELS.nvr, items: [equipmentLine(nvr, 'NVR', 1, e.nvrCost)] },
+    ];
     return this.dataSource.transaction(async (m) => {
       const saved = await m.save(
         m.create(LeadRecord, {
@@ -225,6 +250,8 @@ export class LeadAdminService {
           },
           aiRecommendation: {
             description: 'Manual estimate',
+            // dollars with cents here (a manual estimate's prices are typed with step 0.01)
+            equipmentList,
             pricing: { equipmentSubtotal: b.equipment, laborCost: b.labor, additionalCosts: b.additional, totalProjectCost: b.total },
             projectDetails: {
               totalCameras: e.cameras,
@@ -232,7 +259,13 @@ export class LeadAdminService {
               buildingSize: e.buildingSize,
               estimateType: 'manual',
             },
-            inputs: { cameraPrice: e.cameraPrice, nvrCost: e.nvrCost, laborRate: e.laborRate },
+            inputs: {
+              cameraPrice: e.cameraPrice,
+              nvrCost: e.nvrCost,
+              laborRate: e.laborRate,
+              ...(camera ? { cameraSku: camera.sku } : {}),
+              ...(nvr ? { nvrSku: nvr.sku } : {}),
+            },
             timeline: b.timeline,
             notes: e.notes ?? null,
           },
@@ -248,6 +281,17 @@ export class LeadAdminService {
       await this.audit.record(m, user, 'lead.manual_estimate', 'lead', saved.id, { total: b.total });
       return { lead: toStaffLead(saved) };
     });
+  }
+
+  /** The active catalogue item of `sku` (none asked: undefined). @throws 400 on `field` when there is none. */
+  private async catalogueItem(sku: string | undefined, field: 'cameraSku' | 'nvrSku'): Promise<InventoryItemRecord | undefined> {
+    if (sku === undefined) return undefined;
+    const item = await this.inventory.activeBySku(sku);
+    if (!item) {
+      const message = `No active inventory item has SKU ${sku}.`;
+      throw new ApiError(400, ErrorCode.ValidationFailed, `Invalid input: ${field}`, { fieldErrors: { [field]: [message] } });
+    }
+    return item;
   }
 }
 

@@ -18,6 +18,9 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Index('IDX_leads_search_text_trgm', { synchronize: false })
 @Index('IDX_leads_estimate', { synchronize: false })
 @Index('IDX_leads_name_lower', { synchronize: false })
+// Migration InventoryCatalogue: GIN (jsonb_path_ops) over the quote's equipment list, for the
+// inventory's "is this item referred to" containment lookups.
+@Index('IDX_leads_equipment_list', { synchronize: false })
 export class LeadRecord {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -5,7 +5,9 @@ import { OperationsModule } from '../operations/index.js';
 import { QuotesModule } from '../quotes/index.js';
 import { SiteModule } from '../site/index.js';
 import { StaffModule } from '../staff/index.js';
+import { InventoryModule } from '../inventory/index.js';
 import { LeadAdminService } from './lead-admin.service.js';
+import { LeadInventoryReferences } from './lead-inventory-references.js';
 import { LeadEvents } from './lead-events.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
@@ -15,8 +17,15 @@ import { StaffLeadsController } from './staff-leads.controller.js';
 
 /** Leads: visitors' requests and the staff pipeline (public-site.md §3; staff-side.md §3, §4). Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadRecord, LeadStatusChangeRecord]), MessagingModule, SiteModule, QuotesModule, StaffModule],
-  providers: [LeadsService, LeadAdminService, LeadEvents],
+  imports: [
+    TypeOrmModule.forFeature([LeadRecord, LeadStatusChangeRecord]),
+    MessagingModule,
+    SiteModule,
+    QuotesModule,
+    InventoryModule,
+    StaffModule,
+  ],
+  providers: [LeadsService, LeadAdminService, LeadEvents, LeadInventoryReferences],
   exports: [TypeOrmModule, LeadsService, LeadAdminService, LeadEvents],
 })
 export class LeadsModule {}

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { AiRecommendation, BuildingInfo, CreateLead } from '@ironclad/contracts';
 import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, type AiConfigKey } from './ai-config/ai-config.defaults.js';
 import { AiConfigRecord } from './ai-config/ai-config.entity.js';
-import { InventoryService } from '../inventory/index.js';
+import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { designSystem, type DesignConfig, type DesignInput } from './design-engine/index.js';
+import { designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -37,7 +37,8 @@ export class QuotesService {
    * The engine's configuration as stored now: the active AI configuration records (each
    * `configValue` parsed with its zod schema of ai-config.defaults.ts; a missing, inactive or
    * unreadable record falls back to the seeded default and is logged), the active inventory
-   * (by id, unit prices in cents) and the promotion valid today (or none).
+   * (by id, unit prices in cents; from the catalogue kept in the ConfigurationCache, so a quote
+   * does not read the inventory table) and the promotion valid today (or none).
    */
   async loadConfig(today: Date = new Date()): Promise<DesignConfig> {
     const [rows, items, promotion] = await Promise.all([
@@ -58,13 +59,7 @@ export class QuotesService {
       tiers: value('tiered_pricing'),
       components: value('component_pricing'),
       additional: value('additional_costs'),
-      inventory: items.map((i) => ({
-        category: i.category,
-        name: i.name,
-        description: i.description,
-        unitPriceCents: i.unitPrice,
-        specifications: i.specifications,
-      })),
+      inventory: engineInventory(items),
       promotion: promotion ? { code: promotion.code, percent: promotion.percent, validUntil: promotion.validUntil } : null,
     };
   }
@@ -83,6 +78,26 @@ export class QuotesService {
     const aiRecommendation = await this.recommend(designInputOfLead(input, buildingInfo));
     return { aiRecommendation, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100 };
   }
+}
+
+/** The engine's view of each cached catalogue, built once per catalogue version. */
+const engineViews = new WeakMap<readonly InventoryItemRecord[], readonly EngineInventoryItem[]>();
+
+/** The active catalogue as the engine reads it (prices in cents), shared by every quote of that version. */
+function engineInventory(items: readonly InventoryItemRecord[]): readonly EngineInventoryItem[] {
+  let view = engineViews.get(items);
+  if (!view) {
+    view = items.map((i) => ({
+      sku: i.sku,
+      category: i.category,
+      name: i.name,
+      description: i.description,
+      unitPriceCents: i.unitPrice,
+      specifications: i.specifications,
+    }));
+    engineViews.set(items, view);
+  }
+  return view;
 }
 
 /** Maps a lead payload (public-site.md §3 "Lead") to the engine's input. */

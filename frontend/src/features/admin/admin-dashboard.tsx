@@ -10,12 +10,12 @@ import type { ReactNode } from 'react';
 import { ContactsTab } from './contacts-tab';
 import { CrmTab } from './crm-tab';
 import { LeadsTab } from './leads-tab';
+import { InventoryTab } from './inventory/inventory-tab';
 import { ManualEstimatorTab } from './manual-estimator-tab';
 import { meQuery, useLogout } from './api/auth';
 import type { LeadMessaging } from './lead-messaging';
 
 const COMING: Record<string, string> = {
-  inventory: 'Inventory management is coming in a later release.',
   'ai-config': 'AI configuration is coming in a later release.',
   settings: 'Site settings are coming in a later release.',
 };
@@ -66,6 +66,9 @@ export function AdminDashboard({ communicationTab, leadMessaging }: { communicat
         </Tabs.Content>
         <Tabs.Content value="crm">
           <CrmTab messaging={leadMessaging} />
+        </Tabs.Content>
+        <Tabs.Content value="inventory">
+          <InventoryTab />
         </Tabs.Content>
         <Tabs.Content value="communication">{communicationTab}</Tabs.Content>
         {Object.entries(COMING).map(([k, text]) => (

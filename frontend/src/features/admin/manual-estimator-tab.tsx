@@ -1,6 +1,8 @@
 /**
  * Manual estimator tab (staff-side.md §2, §5, §9): defaults, minimums, live summary from the shared
  * formulas, the 'Required Fields Missing' check, save as a lead (the server recomputes the total).
+ * The camera and the NVR may be picked from the inventory: the server then prices them from the
+ * catalogue by SKU.
  */
 import { Box, Button, Field, Grid, Heading, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
@@ -11,10 +13,12 @@ import {
   ESTIMATOR_TEXTS,
   type ManualEstimateInput,
 } from '@ironclad/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { formatUsdCents } from '../../lib/format';
 import { useSaveManualEstimate } from '../leads/api/leads';
+import { inventoryQuery } from './api/inventory';
 
 const EMPTY_CUSTOMER = { firstName: '', lastName: '', email: '', phone: '', company: '' };
 type NumKey =
@@ -53,13 +57,47 @@ export function ManualEstimatorTab() {
   const save = useSaveManualEstimate();
   const summary = computeManualEstimate(nums);
 
+  const catalogue = useQuery(inventoryQuery);
+  const [skus, setSkus] = useState<{ cameraSku: string; nvrSku: string }>({ cameraSku: '', nvrSku: '' });
+  const choices = (category: 'cameras' | 'nvr') => (catalogue.data ?? []).filter((i) => i.isActive && i.category === category);
+  /** A catalogue item priced that line: its price field shows the catalogue price, read-only. */
+  const locked: Partial<Record<NumKey, boolean>> = { cameraPrice: skus.cameraSku !== '', nvrCost: skus.nvrSku !== '' };
+  const pick = (field: 'cameraSku' | 'nvrSku', priceKey: 'cameraPrice' | 'nvrCost', sku: string) => {
+    setSkus((x) => ({ ...x, [field]: sku }));
+    const item = catalogue.data?.find((i) => i.sku === sku);
+    if (item) setNums((n) => ({ ...n, [priceKey]: item.unitPrice / 100 }));
+  };
+  const catalogueField = (
+    field: 'cameraSku' | 'nvrSku',
+    priceKey: 'cameraPrice' | 'nvrCost',
+    category: 'cameras' | 'nvr',
+    label: string,
+  ) => (
+    <Field.Root key={field}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field name={field} value={skus[field]} onChange={(e) => pick(field, priceKey, e.target.value)}>
+          <option value="">Custom price</option>
+          {choices(category).map((i) => (
+            <option key={i.sku} value={i.sku}>
+              {i.name} ({i.sku}) {formatUsdCents(i.unitPrice / 100)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>From the inventory: the catalogue price is used.</Field.HelperText>
+    </Field.Root>
+  );
+
   const numField = (key: NumKey, label: string) => (
-    <Field.Root key={key}>
+    <Field.Root key={key} disabled={locked[key]}>
       <Field.Label>{label}</Field.Label>
       <Input
         type="number"
         min={MIN[key]}
         step={STEP[key]}
+        readOnly={locked[key]}
         value={Number.isFinite(nums[key]) ? nums[key] : ''}
         onChange={(e) => {
           const v = Number(e.target.value);
@@ -89,6 +127,8 @@ export function ManualEstimatorTab() {
       company: customer.company || undefined,
       ...building,
       ...nums,
+      ...(skus.cameraSku ? { cameraSku: skus.cameraSku } : {}),
+      ...(skus.nvrSku ? { nvrSku: skus.nvrSku } : {}),
       notes: notes || undefined,
     } as ManualEstimateInput;
     save.mutate(body, {
@@ -97,6 +137,7 @@ export function ManualEstimatorTab() {
         setCustomer(EMPTY_CUSTOMER);
         setNotes('');
         setNums({ ...ESTIMATOR_DEFAULTS });
+        setSkus({ cameraSku: '', nvrSku: '' });
       },
       onError: () => notify({ title: ESTIMATOR_TEXTS.errorTitle, description: ESTIMATOR_TEXTS.errorDescription, type: 'error' }),
     });
@@ -170,7 +211,9 @@ export function ManualEstimatorTab() {
             </Heading>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
               {numField('cameras', 'Cameras')}
+              {catalogueField('cameraSku', 'cameraPrice', 'cameras', 'Camera model')}
               {numField('cameraPrice', 'Camera price ($)')}
+              {catalogueField('nvrSku', 'nvrCost', 'nvr', 'NVR model')}
               {numField('nvrCost', 'NVR ($)')}
               {numField('installationDays', 'Installation days')}
               {numField('laborRate', 'Labor rate per day ($)')}

@@ -12,6 +12,7 @@ import { LEAD_DOCUMENT_KINDS } from '../estimate-pdf.js';
 import { ESTIMATOR_BUILDING_TYPES, ESTIMATOR_SIZES } from '../estimator.js';
 import { QueueName } from '../jobs.js';
 import { limitedText, MAX_RECORD_ID, optionalText } from '../text.js';
+import { skuField } from './inventory.js';
 import { leadResponseSchema } from './leads.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -112,7 +113,9 @@ const count = z.number().int().min(1).max(100_000);
 
 /**
  * Body of POST /api/leads/manual-estimate (staff); amounts in US dollars (cents allowed). The
- * server recomputes the total with computeManualEstimate (estimator.ts).
+ * server recomputes the total with computeManualEstimate (estimator.ts). With `cameraSku` /
+ * `nvrSku` (an active catalogue item) the server prices that line from the inventory and ignores
+ * `cameraPrice` / `nvrCost`; an unknown or inactive SKU is a 400 on that field.
  */
 export const manualEstimateSchema = z
   .object({
@@ -129,6 +132,8 @@ export const manualEstimateSchema = z
     cameras: count,
     cameraPrice: money,
     nvrCost: money,
+    cameraSku: skuField.optional(),
+    nvrSku: skuField.optional(),
     installationDays: count,
     laborRate: money,
     additionalCosts: money,

@@ -1,11 +1,12 @@
 /**
  * Pricing (decisions.md §10; public-site.md §3 `equipmentList`, `pricing`): the configuration in
- * whole dollars, camera models and equipment lines from the inventory and component_pricing
- * (cameras, NVR, wiring, rack, PoE switches, UPS), additional-feature lines, labour, the promotion
- * and the totals. Every amount is a non-negative integer number of US dollars; inventory prices
+ * whole dollars, equipment lines from the active inventory items of QUOTE_ENGINE_SKUS (cameras,
+ * NVR, wiring, rack, PoE switches, UPS, features: the item's name, description and unit price,
+ * and its SKU on the line), with component_pricing / additional_costs pricing a line whose item is
+ * missing or deactivated; labour, the promotion and the totals. Every amount is a non-negative integer number of US dollars; inventory prices
  * arrive in integer cents.
  */
-import type { EquipmentCategory, EquipmentLine, RecommendationPricing } from '@ironclad/contracts';
+import { QUOTE_ENGINE_SKUS, type EquipmentCategory, type EquipmentLine, type RecommendationPricing } from '@ironclad/contracts';
 import { RESIDENTIAL_TYPES, clamp } from './common.js';
 import type { CameraKind, DesignConfig, EngineInventoryItem, NormalizedDesignInput, Slot, TierRange } from './types.js';
 import { CATEGORY_LABELS, monitoringNote, surveyNote } from './wording.js';
@@ -38,70 +39,83 @@ export function wholeDollarConfig(config: DesignConfig): DesignConfig {
 
 // ─── inventory lookups ──────────────────────────────────────────────────────────────────────────
 
-const KIND_PATTERN: Record<CameraKind, RegExp> = {
-  turret: /turret/i,
-  bullet: /bullet/i,
-  dome: /dome/i,
-  ptz: /ptz|pan[- ]tilt/i,
-  doorbell: /doorbell/i,
+/** The catalogue item of each camera kind (turret = the default camera). */
+const KIND_SKU: Record<CameraKind, string> = {
+  turret: QUOTE_ENGINE_SKUS.defaultCamera,
+  bullet: QUOTE_ENGINE_SKUS.bulletCamera,
+  dome: QUOTE_ENGINE_SKUS.domeCamera,
+  ptz: QUOTE_ENGINE_SKUS.ptzCamera,
+  doorbell: QUOTE_ENGINE_SKUS.doorbellCamera,
 };
 
 /** Whole dollars of an inventory price in cents. */
 const centsToDollars = (cents: number) => Math.max(0, Math.round(cents / 100));
 
-/**
- * The first inventory item of `category` whose name or description matches; items in `used` are
- * skipped and the one found is added to it, so that one item never prices two different lines.
- */
-function findItem(
-  inv: readonly EngineInventoryItem[],
-  category: string,
-  pattern: RegExp,
-  used?: Set<EngineInventoryItem>,
-): EngineInventoryItem | undefined {
-  const found = inv.find((i) => i.category === category && !used?.has(i) && (pattern.test(i.name) || pattern.test(i.description ?? '')));
-  if (found) used?.add(found);
-  return found;
+/** Index by SKU of each inventory list seen (a list is built once per catalogue version and shared). */
+const skuIndexes = new WeakMap<readonly EngineInventoryItem[], Map<string, EngineInventoryItem>>();
+
+/** The active inventory item with `sku`, if the catalogue has one. */
+export function itemBySku(config: DesignConfig, sku: string): EngineInventoryItem | undefined {
+  let index = skuIndexes.get(config.inventory);
+  if (!index) {
+    index = new Map(config.inventory.map((i) => [i.sku, i]));
+    skuIndexes.set(config.inventory, index);
+  }
+  return index.get(sku);
 }
 
-/** An equipment line before its quantity (unit price in whole dollars). */
+/** An equipment line before its quantity (unit price in whole dollars; `sku` when a catalogue item priced it). */
 export interface PricedItem {
+  sku?: string;
   item: string;
   description: string;
   unitPrice: number;
 }
 
-/** The default camera: its name from the inventory, its price from component_pricing.camera_unit_price. */
-function defaultCamera(config: DesignConfig): PricedItem {
-  const cams = config.inventory.filter((i) => i.category === 'cameras');
-  const found = cams.find((i) => KIND_PATTERN.turret.test(i.name)) ?? [...cams].sort((a, b) => a.unitPriceCents - b.unitPriceCents)[0];
-  return {
-    item: found?.name ?? '4K IP Camera',
-    description: found?.description ?? '4K IP security camera with night vision.',
-    unitPrice: config.components.camera_unit_price,
-  };
+/** The line of a catalogue item: its SKU, name, description and price. */
+const fromItem = (i: EngineInventoryItem): PricedItem => ({
+  sku: i.sku,
+  item: i.name,
+  description: i.description ?? '',
+  unitPrice: centsToDollars(i.unitPriceCents),
+});
+
+/**
+ * The line priced by the catalogue item `sku` when it is active, else by the configuration
+ * (`fallback` name and description at `unitPrice` whole dollars).
+ */
+function priced(config: DesignConfig, sku: string, fallback: { item: string; description: string }, unitPrice: number): PricedItem {
+  const found = itemBySku(config, sku);
+  return found ? fromItem(found) : { ...fallback, unitPrice };
 }
 
-/** The camera model of a kind: the first matching inventory camera at its price, else the default camera. */
+/** The default camera: the catalogue's default camera, else a generic one at component_pricing.camera_unit_price. */
+function defaultCamera(config: DesignConfig): PricedItem {
+  return priced(
+    config,
+    QUOTE_ENGINE_SKUS.defaultCamera,
+    { item: '4K IP Camera', description: '4K IP security camera with night vision.' },
+    config.components.camera_unit_price,
+  );
+}
+
+/** The camera model of a kind: its active catalogue item, else the default camera. */
 export function cameraFor(kind: CameraKind, config: DesignConfig): PricedItem {
   if (kind === 'turret') return defaultCamera(config);
-  const found = findItem(config.inventory, 'cameras', KIND_PATTERN[kind]);
-  if (!found) return defaultCamera(config);
-  return { item: found.name, description: found.description ?? '', unitPrice: centsToDollars(found.unitPriceCents) };
+  const found = itemBySku(config, KIND_SKU[kind]);
+  return found ? fromItem(found) : defaultCamera(config);
 }
 
 const line = (p: PricedItem, quantity: number): EquipmentLine => ({ ...p, quantity, total: quantity * p.unitPrice });
 
-function named(
-  config: DesignConfig,
-  category: string,
-  pattern: RegExp,
-  fallback: { item: string; description: string },
-  unitPrice: number,
-  used?: Set<EngineInventoryItem>,
-): PricedItem {
-  const found = findItem(config.inventory, category, pattern, used);
-  return { item: found?.name ?? fallback.item, description: found?.description ?? fallback.description, unitPrice };
+/**
+ * The lines with a name each: catalogue items that share a name (staff may name two models
+ * alike) get their SKU after it, so the quote never lists one name twice in a category.
+ */
+function distinctNames(lines: EquipmentLine[]): EquipmentLine[] {
+  const count = new Map<string, number>();
+  for (const l of lines) count.set(l.item, (count.get(l.item) ?? 0) + 1);
+  return lines.map((l, k) => (count.get(l.item)! > 1 ? { ...l, item: `${l.item} (${l.sku ?? k + 1})` } : l));
 }
 
 // ─── the priced design ──────────────────────────────────────────────────────────────────────────
@@ -133,63 +147,54 @@ export function priceDesign(
   totalProjectDays: number,
 ): PricedDesign {
   const { components: cp, additional: ac } = config;
-  /** Inventory items already pricing a line of the installation or features categories. */
-  const used = new Set<EngineInventoryItem>();
 
   // equipment
   const cameraLines = new Map<string, EquipmentLine>();
   for (const b of buckets) {
     const p = cameraFor(b[0]!.kind, config);
-    const prev = cameraLines.get(p.item);
-    cameraLines.set(p.item, line(p, (prev?.quantity ?? 0) + b.length));
+    const key = p.sku ?? p.item;
+    const prev = cameraLines.get(key);
+    cameraLines.set(key, line(p, (prev?.quantity ?? 0) + b.length));
   }
   const nvr =
     cameras <= 8
-      ? { qty: 1, ch: 8, price: cp.nvr_8ch }
+      ? { qty: 1, ch: 8, price: cp.nvr_8ch, sku: QUOTE_ENGINE_SKUS.nvr8 }
       : cameras <= 16
-        ? { qty: 1, ch: 16, price: cp.nvr_16ch }
-        : { qty: Math.ceil(cameras / 32), ch: 32, price: cp.nvr_32ch };
-  const nvrItem = named(
+        ? { qty: 1, ch: 16, price: cp.nvr_16ch, sku: QUOTE_ENGINE_SKUS.nvr16 }
+        : { qty: Math.ceil(cameras / 32), ch: 32, price: cp.nvr_32ch, sku: QUOTE_ENGINE_SKUS.nvr32 };
+  const nvrItem = priced(
     config,
-    'nvr',
-    new RegExp(`\\b${nvr.ch}[- ]?(ch|channel)`, 'i'),
+    nvr.sku,
     { item: `${nvr.ch}-Channel NVR`, description: `Network video recorder for up to ${nvr.ch} cameras.` },
     nvr.price,
   );
   const infra: EquipmentLine[] = [
     line(
-      named(
+      priced(
         config,
-        'installation',
-        /wiring|cat6|cabl/i,
+        QUOTE_ENGINE_SKUS.wiring,
         { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
         cp.wiring_per_camera,
-        used,
       ),
       cameras,
     ),
     line(
-      named(
+      priced(
         config,
-        'installation',
-        /rack/i,
+        QUOTE_ENGINE_SKUS.rack,
         { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' },
         cp.rack_accessories,
-        used,
       ),
       1,
     ),
   ];
   if (cameras > 16) {
-    const sw = findItem(config.inventory, 'installation', /poe.*switch|switch/i, used);
-    if (sw)
-      infra.push(
-        line({ item: sw.name, description: sw.description ?? '', unitPrice: centsToDollars(sw.unitPriceCents) }, Math.ceil(cameras / 16)),
-      );
+    const sw = itemBySku(config, QUOTE_ENGINE_SKUS.poeSwitch);
+    if (sw) infra.push(line(fromItem(sw), Math.ceil(cameras / 16)));
   }
   if (!RESIDENTIAL_TYPES.has(n.buildingType)) {
-    const ups = findItem(config.inventory, 'installation', /\bups\b|battery backup/i, used);
-    if (ups) infra.push(line({ item: ups.name, description: ups.description ?? '', unitPrice: centsToDollars(ups.unitPriceCents) }, 1));
+    const ups = itemBySku(config, QUOTE_ENGINE_SKUS.ups);
+    if (ups) infra.push(line(fromItem(ups), 1));
   }
 
   // additional features
@@ -201,13 +206,11 @@ export function priceDesign(
       case 'Access Control System':
         featureLines.push(
           line(
-            named(
+            priced(
               config,
-              'features',
-              /access control/i,
+              QUOTE_ENGINE_SKUS.accessControl,
               { item: 'Access Control System (per door)', description: ac.access_control_system.description },
               ac.access_control_system.perDoor,
-              used,
             ),
             doors,
           ),
@@ -216,13 +219,11 @@ export function priceDesign(
       case 'Video Intercom':
         featureLines.push(
           line(
-            named(
+            priced(
               config,
-              'features',
-              /intercom/i,
+              QUOTE_ENGINE_SKUS.videoIntercom,
               { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description },
               ac.video_intercom_system.perDoor,
-              used,
             ),
             doors,
           ),
@@ -231,13 +232,11 @@ export function priceDesign(
       case 'Professional Monitoring':
         featureLines.push(
           line(
-            named(
+            priced(
               config,
-              'features',
-              /monitoring/i,
+              QUOTE_ENGINE_SKUS.monitoringSetup,
               { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description },
               ac.professional_monitoring.setupPerCamera,
-              used,
             ),
             cameras,
           ),
@@ -255,23 +254,25 @@ export function priceDesign(
         });
         break;
       default: {
-        const pattern = f === 'Alarm System Integration' ? /alarm/i : f === 'Cloud Storage' ? /cloud/i : /smart home/i;
-        const found = findItem(config.inventory, 'features', pattern, used) ?? findItem(config.inventory, 'services', pattern, used);
-        if (found)
-          featureLines.push(
-            line({ item: found.name, description: found.description ?? '', unitPrice: centsToDollars(found.unitPriceCents) }, 1),
-          );
+        const sku =
+          f === 'Alarm System Integration'
+            ? QUOTE_ENGINE_SKUS.alarmIntegration
+            : f === 'Cloud Storage'
+              ? QUOTE_ENGINE_SKUS.cloudStorage
+              : QUOTE_ENGINE_SKUS.smartHome;
+        const found = itemBySku(config, sku);
+        if (found) featureLines.push(line(fromItem(found), 1));
         else featureNotes.push(surveyNote(f));
       }
     }
   }
 
   const equipmentList: EquipmentCategory[] = [
-    { category: CATEGORY_LABELS.cameras, items: [...cameraLines.values()] },
+    { category: CATEGORY_LABELS.cameras, items: distinctNames([...cameraLines.values()]) },
     { category: CATEGORY_LABELS.nvr, items: [line(nvrItem, nvr.qty)] },
-    { category: CATEGORY_LABELS.installation, items: infra },
+    { category: CATEGORY_LABELS.installation, items: distinctNames(infra) },
   ];
-  if (featureLines.length > 0) equipmentList.push({ category: CATEGORY_LABELS.features, items: featureLines });
+  if (featureLines.length > 0) equipmentList.push({ category: CATEGORY_LABELS.features, items: distinctNames(featureLines) });
 
   // totals
   const sum = (lines: readonly EquipmentLine[]) => lines.reduce((a, l) => a + l.total, 0);

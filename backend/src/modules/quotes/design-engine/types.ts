@@ -28,8 +28,9 @@ export interface DesignInput {
   additionalFeatures?: readonly string[] | null;
 }
 
-/** An active inventory item as the engine needs it. */
+/** An active inventory item as the engine needs it (found by its SKU, QUOTE_ENGINE_SKUS). */
 export interface EngineInventoryItem {
+  sku: string;
   category: string;
   name: string;
   description: string | null;
@@ -52,7 +53,7 @@ export interface DesignConfig {
   tiers: TieredPricing;
   components: ComponentPricing;
   additional: AdditionalCosts;
-  /** Active inventory items, in a stable order (by id). */
+  /** Active inventory items, in a stable order (by id); SKUs unique. */
   inventory: readonly EngineInventoryItem[];
   promotion: EnginePromotion | null;
 }

@@ -12,6 +12,7 @@ import { SpamFlags1795280000000 } from './1795280000000-SpamFlags.js';
 import { RecipientCaps1795290000000 } from './1795290000000-RecipientCaps.js';
 import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-DepositTokensAndPaymentLocks.js';
 import { QueuePauses1795300000000 } from './1795300000000-QueuePauses.js';
+import { InventoryCatalogue1795310000000 } from './1795310000000-InventoryCatalogue.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -26,4 +27,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   RecipientCaps1795290000000,
   DepositTokensAndPaymentLocks1795295000000,
   QueuePauses1795300000000,
+  InventoryCatalogue1795310000000,
 ];
