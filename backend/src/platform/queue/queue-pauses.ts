@@ -2,10 +2,10 @@ import { Injectable, type Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { QueuePauseRecord } from './queue-pause.entity.js';
 
 /**
- * The queues paused on purpose, in Postgres ({@link QueuePauseRecord}). Operations write it when
+ * The queues paused on purpose, in Postgres (table `queue_pauses`, entity QueuePauseRecord; raw
+ * SQL so that the jobs CLI can use it with a data source that registers no entity). Operations write it when
  * they pause or resume a queue; {@link QueuePauseKeeper} pauses again in Redis a queue that Redis
  * forgot was paused.
  */
