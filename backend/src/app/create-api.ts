@@ -14,6 +14,8 @@ import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
 import { trustProxySetting } from '../platform/http/client-address.js';
 import { CaseStudiesService, PublicConfigService } from '../modules/site/index.js';
+import { METRICS_PATH } from '../modules/operations/index.js';
+import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { JobDashboard } from '../modules/operations/index.js';
 import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
@@ -41,6 +43,8 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.set('trust proxy', trustProxySetting(env.TRUSTED_PROXIES));
   app.disable('x-powered-by');
   app.use(requestId);
+  // First, so the request durations of /metrics cover every later handler (README "Metrics and health").
+  app.use(app.get(HttpMetrics).middleware);
   // Helmet, the per-response CSP nonce and policy, Permissions-Policy, HSTS under https (README "Security headers and CSP").
   for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST), jobDashboardPath: JOB_DASHBOARD_PATH })) {
     app.use(handler);
@@ -70,6 +74,7 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
     onPublicConfigError: (err) => pagesLog.warn(`page served without the public config: ${message(err)}`),
     serverRendered: { '/case-studies': () => caseStudiesPage.render() },
     onRenderError: (page, err) => pagesLog.error(`${page} served prerendered: the render failed: ${message(err)}`),
+    serverPaths: [METRICS_PATH],
   })) {
     app.use(handler);
   }

@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { QueueName } from '@ironclad/contracts';
+import { ALL_QUEUES, healthResponseSchema, QueueName } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
@@ -257,9 +257,12 @@ describe('read endpoints', () => {
     }
   });
 
-  it('GET /api/health is 200 with both checks up', async () => {
+  it('GET /api/health is 200 with both checks up, and says that no worker runs', async () => {
     const res = await request(app.getHttpServer()).get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', checks: { postgres: 'up', redis: 'up' } });
+    expect(healthResponseSchema.strict().parse(res.body)).toEqual(res.body);
+    expect(res.body).toMatchObject({ status: 'ok', checks: { postgres: 'up', redis: 'up' } });
+    expect(res.body.workers).toEqual({ status: 'none', message: 'no worker is running: jobs wait' });
+    expect(res.body.queues).toHaveLength(ALL_QUEUES.length);
   });
 
   it('unknown API routes are a JSON 404', async () => {

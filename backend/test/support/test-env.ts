@@ -1,4 +1,6 @@
 /** Builds a parsed Env for a test file's own database and key prefix. */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { parseEnv, type Env } from '../../src/platform/config/env.js';
 import { REDIS_URL, type TestDatabase } from './test-db.js';
@@ -20,6 +22,8 @@ export function testEnv(db: TestDatabase, overrides: Record<string, string> = {}
     // Per-address limits, fill time and challenge are tested in backend/test/bot-defences; other
     // files send many requests from one address on purpose.
     BOT_DEFENCES: 'off',
+    // Worker test apps write their heartbeat beside the others', not over a running worker's.
+    WORKER_HEARTBEAT_FILE: path.join(tmpdir(), `ironclad-${db.queuePrefix}-heartbeat.json`),
     ...overrides,
   });
 }

@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
-import { QueueName, type HealthResponse } from '@ironclad/contracts';
+import { QueueName, type HealthResponse, type QueueHealth, type WorkersHealth } from '@ironclad/contracts';
 import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
 
-/** Longest a dependency check may take before it counts as down (ms). */
+/** Longest a dependency check may take before it counts as down (ms); also bounds the queue figures. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
 
 @Controller('api/health')
@@ -17,7 +17,7 @@ export class HealthController {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    queues: QueueRegistry,
+    private readonly queues: QueueRegistry,
   ) {
     this.queue = queues.get(QueueName.Notifications);
   }
@@ -26,15 +26,20 @@ export class HealthController {
    * A round trip to Redis is a GET of a never-written key through the queue's own client
    * (portable across BullMQ's Redis drivers).
    *
-   * GET /api/health: 200 `{status:'ok', checks:{postgres:'up', redis:'up'}}` when both answer
-   * within 1.5 s; otherwise 503 with the failing one(s) named in `message`
-   * (e.g. "redis is not answering").
+   * GET /api/health: 200 `{status:'ok', checks:{postgres:'up', redis:'up'}, workers, queues}` when
+   * both answer within 1.5 s; otherwise 503 with the failing one(s) named in `message`
+   * (e.g. "redis is not answering"). While Redis answers, `queues` gives per queue the BullMQ
+   * workers connected (`workers`), the jobs waiting and the oldest one's age in ms
+   * (`oldestWaitingMs`, null when none waits), and `workers` sums them up: `ok`, `partial` (a
+   * queue with waiting jobs has no worker), `none` ("no worker is running: jobs wait") or
+   * `unknown` (the queues did not answer within 1.5 s). No worker is not an error: the api
+   * still takes and stores requests, so the status stays 200.
    */
   @Public()
   @Get()
   @HttpCode(200)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
-    const [pgOk, redisOk] = await Promise.all([
+    const [pgOk, redisOk, queues] = await Promise.all([
       withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(
         () => true,
         () => false,
@@ -47,13 +52,55 @@ export class HealthController {
         () => true,
         () => false,
       ),
+      withTimeout(Promise.all(this.queues.all().map(queueHealth)), HEALTH_CHECK_TIMEOUT_MS, 'queue figures').catch(() => null),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
-    if (pgOk && redisOk) return { status: 'ok', checks };
+    const jobs = redisOk ? (queues ? { workers: workersHealth(queues), queues } : { workers: UNKNOWN_WORKERS }) : {};
+    if (pgOk && redisOk) return { status: 'ok', checks, ...jobs };
     const down = Object.entries(checks)
       .filter(([, v]) => v === 'down')
       .map(([k]) => k);
     res.status(503);
-    return { status: 'error', checks, message: `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering` };
+    return { status: 'error', checks, message: `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not answering`, ...jobs };
   }
+}
+
+const UNKNOWN_WORKERS: WorkersHealth = {
+  status: 'unknown',
+  message: `the queues did not answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`,
+};
+
+/**
+ * Workers, waiting jobs and the oldest waiting job's age of one queue. BullMQ names the blocking
+ * connection of each Worker `{prefix}:{base64(queue)}[:w:{name}]` (CLIENT SETNAME), and
+ * `getWorkersCount` counts the connections of that name in CLIENT LIST: one per worker process
+ * draining the queue under this key prefix. The oldest waiting job is the tail of the wait list.
+ */
+async function queueHealth(queue: Queue): Promise<QueueHealth> {
+  const [workers, waiting, oldest] = await Promise.all([
+    queue.getWorkersCount(),
+    queue.getWaitingCount(),
+    queue.getJobs(['wait'], 0, 0, true),
+  ]);
+  const job = oldest[0];
+  // A delayed job (or one retried after a backoff) waits from the end of its delay, not from when
+  // it was enqueued; BullMQ keeps no "entered wait" time, so this is the closest it records.
+  const since = job ? Math.max(job.timestamp, job.processedOn ?? 0) + (job.delay ?? 0) : null;
+  return {
+    queue: queue.name as QueueName,
+    workers,
+    waiting,
+    oldestWaitingMs: since === null ? null : Math.max(0, Date.now() - since),
+  };
+}
+
+/** The workers in one word (see healthResponseSchema). */
+function workersHealth(queues: QueueHealth[]): WorkersHealth {
+  if (queues.every((q) => q.workers === 0)) return { status: 'none', message: 'no worker is running: jobs wait' };
+  const stranded = queues.filter((q) => q.workers === 0 && q.waiting > 0);
+  if (stranded.length === 0) return { status: 'ok' };
+  return {
+    status: 'partial',
+    message: `no worker drains ${stranded.map((q) => `${q.queue} (${q.waiting} waiting)`).join(', ')}`,
+  };
 }

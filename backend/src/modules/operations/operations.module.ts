@@ -4,6 +4,7 @@ import { JobActionsService } from './job-actions.service.js';
 import { RecordJobsService } from './record-jobs.service.js';
 import { JobsController } from './jobs.controller.js';
 import { JobDashboard } from './job-dashboard.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 /**
  * Operations on the queues (list, show, retry, promote, clean, remove, pause, resume) with their
@@ -16,7 +17,7 @@ export class OperationsModule {}
 /**
  * The api's operations: the job dashboard (Bull Board at /admin/queues), whose Express handlers
  * createApp mounts after the staff session handlers and before the front end's pages, and the job
- * actions of the staff panels (a lead's or a campaign's jobs).
+ * actions of the staff panels (a lead's or a campaign's jobs), and GET /metrics (MetricsModule).
  */
-@Module({ imports: [OperationsModule], controllers: [JobsController], providers: [JobDashboard], exports: [JobDashboard] })
+@Module({ imports: [OperationsModule, MetricsModule], controllers: [JobsController], providers: [JobDashboard], exports: [JobDashboard] })
 export class OperationsApiModule {}

@@ -4,6 +4,7 @@
  * Every variable, its default and meaning is listed in `.env.example`.
  */
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -214,6 +215,19 @@ export const envSchema = z
      * FLUSHALL or a failover to an empty replica); a reconnect triggers the check at once.
      */
     SCHEDULER_CHECK_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(15_000),
+    /**
+     * Bearer token of GET /metrics (Prometheus). Unset: /metrics answers 404 (not exposed); set: a
+     * scrape without `Authorization: Bearer <token>` answers 401.
+     */
+    METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * File a worker process rewrites every WORKER_HEARTBEAT_EVERY_MS while its BullMQ workers run
+     * and are connected to Redis; `node scripts/lib/healthcheck.mjs worker` (the worker
+     * container's health check) fails when it is missing or stale.
+     */
+    WORKER_HEARTBEAT_FILE: z.string().min(1).default(path.join(os.tmpdir(), 'ironclad-worker-heartbeat.json')),
+    /** How often a worker process writes its heartbeat (ms); the probe calls it stale after 4 intervals. */
+    WORKER_HEARTBEAT_EVERY_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Worker } from 'bullmq';
+import { MetricsTime, Worker } from 'bullmq';
 import { ENV, type Env } from '../config/env.js';
 import { JobProcessor } from './job-processor.js';
 import { JobSchedulerKeeper } from './job-schedulers.js';
@@ -57,6 +57,8 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         concurrency: this.env.WORKER_CONCURRENCY,
         lockDuration: this.env.WORKER_LOCK_DURATION_MS,
         stalledInterval: this.env.WORKER_STALLED_INTERVAL_MS,
+        // Completed / failed jobs per minute, kept a week in Redis: the job dashboard's charts.
+        metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
         ...processor.workerOptions(),
       });
       let lastError = 0;

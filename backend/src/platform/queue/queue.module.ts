@@ -11,12 +11,16 @@ import { JobProducer } from './job-producer.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueRegistry } from './queue-registry.js';
 import { QueueWorkers } from './queue-workers.js';
+import { JobDurationRecorder } from './job-durations.js';
+import { WorkerHeartbeat } from './worker-heartbeat.js';
 
 /**
  * Registers every queue of `ALL_QUEUES` (named once, in `@ironclad/contracts`) with the shared
  * Redis connection and key prefix (QUEUE_PREFIX), the queue registry and the job producer.
  * `forRoot('worker')` also starts the job host ({@link QueueWorkers}), which runs the processors
- * of the job modules imported beside it; the api uses `forRoot('producer')` and runs no job.
+ * of the job modules imported beside it, with the recorder of job durations for /metrics
+ * ({@link JobDurationRecorder}) and the heartbeat file of the container health check
+ * ({@link WorkerHeartbeat}); the api uses `forRoot('producer')` and runs no job.
  */
 @Module({})
 export class QueueModule {
@@ -51,7 +55,7 @@ export class QueueModule {
         QueuePauses,
         JobProducer,
         QueueErrorLogger,
-        ...(role === 'worker' ? [QueueWorkers] : []),
+        ...(role === 'worker' ? [QueueWorkers, JobDurationRecorder, WorkerHeartbeat] : []),
       ],
       exports: [BullModule, QueueRegistry, JobProducer, JobIndex, QueuePauses],
     };

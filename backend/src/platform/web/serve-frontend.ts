@@ -16,7 +16,7 @@
  * Every page also gets this response's CSP nonce (security-headers.ts) in place of the build's
  * CSP_NONCE_PLACEHOLDER, and `<meta name="ironclad-csp">` naming the policy it was served with.
  * The built HTML files are never served as static files (their nonce would be the placeholder).
- * /api and /socket.io are never touched.
+ * /api, /socket.io and the paths listed in `serverPaths` (e.g. /metrics) are never touched.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +51,8 @@ export interface FrontendOptions {
   serverRendered?: Record<string, () => Promise<string | null>>;
   /** Called when a server-rendered page failed (the prerendered page is served instead). */
   onRenderError?: (path: string, err: unknown) => void;
+  /** Paths the api answers itself outside /api (e.g. `/metrics`): left to the routes, with what is below them. */
+  serverPaths?: string[];
 }
 
 /** Staff routes rendered only in the browser (staff-side.md §2); used when the build wrote no manifest. */
@@ -171,12 +173,15 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
       .catch(next);
   };
 
+  const serverPaths = options.serverPaths ?? [];
+  const isServerPath = (p: string) => serverPaths.some((s) => p === s || p.startsWith(`${s}/`));
   const pages: RequestHandler = (req, res, next) => {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       req.path.startsWith('/api/') ||
       req.path === '/api' ||
-      req.path.startsWith('/socket.io')
+      req.path.startsWith('/socket.io') ||
+      isServerPath(req.path)
     )
       return next();
     const clean = path.posix.normalize(decodeURIComponent(req.path)).replace(/\/+$/, '') || '/';
@@ -192,7 +197,9 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
   };
   return [
     (req, res, next) =>
-      req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.endsWith('.html') ? next() : statics(req, res, next),
+      req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.endsWith('.html') || isServerPath(req.path)
+        ? next()
+        : statics(req, res, next),
     pages,
   ];
 }

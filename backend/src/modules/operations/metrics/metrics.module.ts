@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { HttpMetrics } from '../../../platform/http/http-metrics.js';
+import { JobMetrics } from './job-metrics.js';
+import { MetricsController } from './metrics.controller.js';
+import { MetricsTokenGuard } from './metrics-token.guard.js';
+import { MetricsRegistry } from './metrics.registry.js';
+import { SocketConnectionsGateway } from './socket-connections.gateway.js';
+
+/**
+ * GET /metrics for Prometheus (README "Metrics and health"). Provides {@link HttpMetrics}, whose
+ * middleware the api's composition root installs in front of every handler.
+ */
+@Module({
+  controllers: [MetricsController],
+  providers: [
+    { provide: HttpMetrics, useFactory: () => new HttpMetrics() },
+    JobMetrics,
+    MetricsRegistry,
+    MetricsTokenGuard,
+    SocketConnectionsGateway,
+  ],
+  exports: [HttpMetrics],
+})
+export class MetricsModule {}
