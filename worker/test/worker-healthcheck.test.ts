@@ -17,7 +17,7 @@ import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/t
 import { createWorker } from '../src/worker.factory.js';
 
 const PROBE = fileURLToPath(new URL('../../scripts/lib/healthcheck.mjs', import.meta.url));
-const EVERY_MS = 250;
+const EVERY_MS = 500;
 const STALE_MS = 4 * EVERY_MS;
 
 let db: TestDatabase;
@@ -66,7 +66,7 @@ it('is healthy while the worker runs, then unhealthy within the staleness window
     return result.code === 1 ? result : null;
   }, 10_000);
   expect(Date.now() - stoppedAt).toBeLessThanOrEqual(STALE_MS + 2000);
-  expect(failed.stderr).toMatch(/^unhealthy: the worker heartbeat is \d+ s old \(stale after 1 s\)/);
+  expect(failed.stderr).toMatch(/^unhealthy: the worker heartbeat is \d+ s old \(stale after 2 s\)/);
 
   // A worker that closes removes its heartbeat: unhealthy at once.
   await worker.close();

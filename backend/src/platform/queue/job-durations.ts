@@ -93,7 +93,8 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * queue's hash. A job delayed by its handler (RetryLaterError) is neither, so it is not counted.
  *
  * It depends on QueueWorkers, so Nest runs its bootstrap hook after QueueWorkers has created the
- * workers. Best effort: a failed write is logged (at most once per 10 s) and never fails a job.
+ * workers (a job finishing in the instant between the two hooks, as the worker starts, is not
+ * counted). Best effort: a failed write is logged (at most once per 10 s) and never fails a job.
  */
 @Injectable()
 export class JobDurationRecorder implements OnApplicationBootstrap {

@@ -50,6 +50,7 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnModuleDestroy 
   private timer?: ReturnType<typeof setInterval>;
   private beating?: Promise<void>;
   private healthy = true;
+  private writeError?: string;
 
   constructor(
     private readonly host: QueueWorkers,
@@ -91,8 +92,13 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnModuleDestroy 
         if (!this.healthy) this.logger.log('worker heartbeat resumed');
         this.healthy = true;
         await this.write();
+        this.writeError = undefined;
       })
-      .catch((err: Error) => this.logger.warn(`could not write the worker heartbeat ${this.file}: ${err.message}`))
+      .catch((err: Error) => {
+        // Once per distinct failure (e.g. a folder that does not exist), not every interval.
+        if (err.message !== this.writeError) this.logger.warn(`could not write the worker heartbeat ${this.file}: ${err.message}`);
+        this.writeError = err.message;
+      })
       .finally(() => {
         this.beating = undefined;
       });
