@@ -15,7 +15,7 @@
  *   answer within QUEUE_METRICS_TIMEOUT_MS — the families above then have no samples, and the
  *   scrape still answers at once with the api's own families.
  *
- * One Redis read serves all four families of a scrape (their collect hooks share it).
+ * One Redis read serves every family above in a scrape (their collect hooks share it).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, type Histogram, type Registry } from 'prom-client';
