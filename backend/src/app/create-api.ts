@@ -14,10 +14,9 @@ import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
 import { trustProxySetting } from '../platform/http/client-address.js';
 import { CaseStudiesService, PublicConfigService } from '../modules/site/index.js';
-import { METRICS_PATH } from '../modules/operations/index.js';
 import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
-import { JobDashboard } from '../modules/operations/index.js';
+import { JobDashboard, METRICS_PATH } from '../modules/operations/index.js';
 import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
 import { CaseStudiesPageRenderer } from '../platform/web/server-rendering.js';
 
