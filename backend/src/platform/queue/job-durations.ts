@@ -19,7 +19,7 @@
  * attempts (`{outcome}:count`) and their total in whole milliseconds (`{outcome}:sum_ms`, integer
  * so concurrent increments never lose precision).
  */
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName } from '@ironclad/contracts';
@@ -92,23 +92,21 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * and adds each attempt's duration (`finishedOn` − `processedOn`, the time the attempt ran) to its
  * queue's hash. A job delayed by its handler (RetryLaterError) is neither, so it is not counted.
  *
- * It depends on QueueWorkers, so Nest runs its bootstrap hook after QueueWorkers has created the
- * workers (a job finishing in the instant between the two hooks, as the worker starts, is not
- * counted). Best effort: a failed write is logged (at most once per 10 s) and never fails a job.
+ * It registers with QueueWorkers when constructed, so it watches each worker from its creation,
+ * before the worker's first job. Best effort: a failed write is logged (at most once per 10 s) and
+ * never fails a job.
  */
 @Injectable()
-export class JobDurationRecorder implements OnApplicationBootstrap {
+export class JobDurationRecorder {
   private readonly logger = new Logger(JobDurationRecorder.name);
   private lastError = 0;
 
   constructor(
-    private readonly host: QueueWorkers,
+    host: QueueWorkers,
     private readonly redis: SharedRedis,
     @Inject(ENV) private readonly env: Env,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    for (const worker of this.host.workers) this.watch(worker);
+  ) {
+    host.whenWorkerStarts((worker) => this.watch(worker));
   }
 
   /** Records the attempts `worker` finishes from now on. */

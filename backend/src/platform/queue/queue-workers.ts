@@ -28,6 +28,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   readonly workers: Worker[] = [];
   private readonly schedulers: JobSchedulerKeeper[] = [];
   private pauseKeeper?: QueuePauseKeeper;
+  private readonly startListeners: ((worker: Worker) => void)[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -35,6 +36,15 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly pauses: QueuePauses,
     @Inject(ENV) private readonly env: Env,
   ) {}
+
+  /**
+   * Calls `listener` with every BullMQ worker this host starts, before it takes its first job (and
+   * at once with those already started), so observers such as the job-duration recorder miss none.
+   */
+  whenWorkerStarts(listener: (worker: Worker) => void): void {
+    this.startListeners.push(listener);
+    for (const worker of this.workers) listener(worker);
+  }
 
   /** The processors registered in this process. */
   processors(): JobProcessor[] {
@@ -68,6 +78,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(`${processor.queue} worker: ${err.message}`);
       });
       this.workers.push(worker);
+      for (const listener of this.startListeners) listener(worker);
       const schedules = processor.schedules();
       if (schedules.length) {
         const keeper = new JobSchedulerKeeper(this.queues.get(processor.queue), schedules, this.env.SCHEDULER_CHECK_EVERY_MS, this.logger);
