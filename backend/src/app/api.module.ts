@@ -8,6 +8,7 @@ import { CrmApiModule } from '../modules/crm/index.js';
 import { EstimatesApiModule } from '../modules/estimates/index.js';
 import { ExportsApiModule } from '../modules/exports/index.js';
 import { HealthApiModule } from '../modules/health/index.js';
+import { ImagesApiModule } from '../modules/images/index.js';
 import { LeadsApiModule } from '../modules/leads/index.js';
 import { MessagingApiModule } from '../modules/messaging/index.js';
 import { OperationsApiModule } from '../modules/operations/index.js';
@@ -44,6 +45,7 @@ export class ApiModule {
         PaymentsApiModule,
         ExportsApiModule,
         OperationsApiModule,
+        ImagesApiModule,
       ],
     };
   }

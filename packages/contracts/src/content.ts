@@ -89,9 +89,6 @@ export const LANDING_IMAGE_KEY = 'heroShopping' as const;
 export const SITE_IMAGE_KEYS = [...IMAGE_KEYS, LANDING_IMAGE_KEY] as const;
 export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
 
-/** `site_content.section` of the generated-image URLs (one row per image key, `value` = URL). */
-export const GENERATED_IMAGES_SECTION = 'generated_images';
-
 /**
  * The public config embedded in a served page (backend platform/web/serve-frontend.ts): the build writes
  * {@link PUBLIC_CONFIG_MARKER} where the page wants it, the server replaces the marker with

@@ -16,6 +16,7 @@ export * from './estimate-pdf.js';
 export * from './communications.js';
 export * from './structured-data.js';
 export * from './csp.js';
+export * from './images.js';
 // Request and response schemas of every /api call, one file per feature area.
 export * from './http/common.js';
 export * from './http/auth.js';
@@ -38,3 +39,4 @@ export * from './http/health.js';
 export * from './http/bot-defence.js';
 export * from './http/csp-report.js';
 export * from './http/operations.js';
+export * from './http/images.js';

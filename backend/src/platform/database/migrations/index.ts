@@ -11,6 +11,7 @@ import { LeadSearchAndSort1795270000000 } from './1795270000000-LeadSearchAndSor
 import { SpamFlags1795280000000 } from './1795280000000-SpamFlags.js';
 import { RecipientCaps1795290000000 } from './1795290000000-RecipientCaps.js';
 import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-DepositTokensAndPaymentLocks.js';
+import { SiteImages1795320000000 } from './1795320000000-SiteImages.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SpamFlags1795280000000,
   RecipientCaps1795290000000,
   DepositTokensAndPaymentLocks1795295000000,
+  SiteImages1795320000000,
 ];
