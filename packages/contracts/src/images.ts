@@ -159,9 +159,9 @@ export const IMAGE_VARIANT_WIDTHS = [640, 960, 1280, 1920] as const;
 
 /** The variant widths of an image `width` px wide. */
 export function variantWidthsFor(width: number): number[] {
-  const widths: number[] = IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
-  widths.push(Math.min(width, IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!));
-  return widths;
+  const largest = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
+  const top = Math.min(width, largest);
+  return [...IMAGE_VARIANT_WIDTHS.filter((w) => w < top), top];
 }
 
 /** URL path of one stored variant: content-hashed (`hash` = the first 16 hex digits of its SHA-256), so it is cached for a year. */

@@ -23,6 +23,7 @@ import {
   type StabilityAspectRatio,
   type StabilityModel,
 } from '@ironclad/contracts';
+import { returningRows } from '../../platform/database/returning-rows.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
 import { ActiveImageRecord } from './active-image.entity.js';
 import { GeneratedImageRecord } from './generated-image.entity.js';
@@ -233,10 +234,12 @@ export class ImageStore {
 
   /** Gives a claimed image back to the queue (a retry follows) with a progress note; `rateLimited` counts a 429. */
   async release(imageId: number, progress: string, opts: { rateLimited?: boolean } = {}): Promise<number> {
-    const rows: { rate_limited: number }[] = await this.dataSource.query(
-      `UPDATE generated_images SET status = 'waiting', claimed_at = NULL, progress = $2, rate_limited = rate_limited + $3
-        WHERE id = $1 AND status = 'generating' RETURNING rate_limited`,
-      [imageId, progress, opts.rateLimited ? 1 : 0],
+    const rows = returningRows<{ rate_limited: number }>(
+      await this.dataSource.query(
+        `UPDATE generated_images SET status = 'waiting', claimed_at = NULL, progress = $2, rate_limited = rate_limited + $3
+          WHERE id = $1 AND status = 'generating' RETURNING rate_limited`,
+        [imageId, progress, opts.rateLimited ? 1 : 0],
+      ),
     );
     return rows[0]?.rate_limited ?? 0;
   }
@@ -267,11 +270,13 @@ export class ImageStore {
     result: { content: Buffer; seed: number | null; finishReason: string; width: number; height: number; variants: ImageVariant[] },
   ): Promise<{ stored: boolean; key: SiteImageKey | null }> {
     return this.dataSource.transaction(async (m) => {
-      const rows: { id: number; image_key: SiteImageKey | null; created_by_email: string | null }[] = await m.query(
-        `UPDATE generated_images SET status = 'done', content = $2, seed = $3, finish_reason = $4, width = $5, height = $6,
-                byte_size = $7, completed_at = now(), claimed_at = NULL, progress = NULL, error = NULL
-          WHERE id = $1 AND status = 'generating' RETURNING id, image_key, created_by_email`,
-        [imageId, result.content, result.seed, result.finishReason, result.width, result.height, result.content.length],
+      const rows = returningRows<{ id: number; image_key: SiteImageKey | null; created_by_email: string | null }>(
+        await m.query(
+          `UPDATE generated_images SET status = 'done', content = $2, seed = $3, finish_reason = $4, width = $5, height = $6,
+                  byte_size = $7, completed_at = now(), claimed_at = NULL, progress = NULL, error = NULL
+            WHERE id = $1 AND status = 'generating' RETURNING id, image_key, created_by_email`,
+          [imageId, result.content, result.seed, result.finishReason, result.width, result.height, result.content.length],
+        ),
       );
       const row = rows[0];
       if (!row) return { stored: false, key: null };
@@ -308,10 +313,12 @@ export class ImageStore {
    */
   async closeRun(runId: number): Promise<ImagesGenerated | null> {
     return this.dataSource.transaction(async (m) => {
-      const runs: { status: string }[] = await m.query(
-        `UPDATE image_runs SET status = CASE WHEN status = 'running' THEN 'completed' ELSE status END, finished_at = now()
-          WHERE id = $1 AND finished_at IS NULL RETURNING status`,
-        [runId],
+      const runs = returningRows<{ status: string }>(
+        await m.query(
+          `UPDATE image_runs SET status = CASE WHEN status = 'running' THEN 'completed' ELSE status END, finished_at = now()
+            WHERE id = $1 AND finished_at IS NULL RETURNING status`,
+          [runId],
+        ),
       );
       if (!runs[0]) return null;
       await m.query(
@@ -343,7 +350,7 @@ export class ImageStore {
    */
   async cancelRun(runId: number): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
-      const runs: unknown[] = await m.query(`UPDATE image_runs SET status = 'cancelled' WHERE id = $1 AND status = 'running' RETURNING id`, [runId]);
+      const runs = returningRows(await m.query(`UPDATE image_runs SET status = 'cancelled' WHERE id = $1 AND status = 'running' RETURNING id`, [runId]));
       if (runs.length === 0) return false;
       await m.query(
         `UPDATE generated_images SET status = 'cancelled', completed_at = now(), progress = NULL, error = 'Cancelled by staff'

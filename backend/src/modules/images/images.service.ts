@@ -161,8 +161,8 @@ export class ImagesService {
 
   private async start(user: SessionUser, kind: ImageRunKind, images: NewImage[], details: Record<string, unknown>): Promise<ImageRun> {
     this.requireConfigured();
-    await this.takeAllowance(user, images.length);
     await this.requireCredits(images.length);
+    await this.takeAllowance(user, images.length);
     const { runId, imageIds } = await this.dataSource.transaction(async (m) => {
       const created = await this.store.createRun(m, { kind, model: this.env.STABILITY_MODEL, actor: { id: user.id, email: user.email }, images });
       await this.audit.record(m, user, details.action as string, 'image_run', created.runId, {
