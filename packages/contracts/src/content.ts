@@ -96,6 +96,13 @@ export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
  * browser reads it instead of calling GET /api/public-config.
  */
 export const PUBLIC_CONFIG_SCRIPT_ID = 'public-config';
+
+/**
+ * Id of `<script type="application/json">` holding the generated images (`{[imageKey]: SiteImage}`)
+ * a page was rendered with by the api, so that the browser hydrates the same `<img>` elements.
+ * Absent from the prerendered pages (rendered with the built-in illustrations).
+ */
+export const SITE_IMAGES_SCRIPT_ID = 'site-images';
 export const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
 
 /** `PublicConfig` as the text of an HTML `<script>` element: JSON with every `<` escaped (no `</script>` inside). */
