@@ -41,7 +41,8 @@ test.describe('with a (fake) Stability API: own server', () => {
     stability = await startFakeStability({ credits: 200 });
     // Slow enough to watch each image: the live view, a reload in the middle of the run.
     stability.delayMs = 900;
-    stability.decide = (r) => (r.fields.prompt?.includes('office lobby') ? { status: 400, message: 'prompt: flagged as unsupported' } : null);
+    stability.decide = (r) =>
+      r.fields.prompt?.includes('office lobby') ? { status: 400, message: 'prompt: flagged as unsupported' } : null;
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
         const { port: p } = probe.address() as { port: number };
@@ -50,7 +51,13 @@ test.describe('with a (fake) Stability API: own server', () => {
     });
     const envFile = join(process.cwd(), 'test-results', `.e2e-env-images-${port}.json`);
     server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-      env: { ...process.env, E2E_PORT: String(port), E2E_ENV_FILE: envFile, E2E_STABILITY_API_KEY: stability.apiKey, E2E_STABILITY_BASE_URL: stability.baseUrl },
+      env: {
+        ...process.env,
+        E2E_PORT: String(port),
+        E2E_ENV_FILE: envFile,
+        E2E_STABILITY_API_KEY: stability.apiKey,
+        E2E_STABILITY_BASE_URL: stability.baseUrl,
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const deadline = Date.now() + 140_000;
@@ -84,7 +91,10 @@ test.describe('with a (fake) Stability API: own server', () => {
     await expect(page.getByTestId('balance')).toContainText('Balance: 200 credits', { timeout: 20_000 });
   };
 
-  test('Generate All watched live, through a reload; one failure skipped; the result on the home hero for a visitor', async ({ page, browser }) => {
+  test('Generate All watched live, through a reload; one failure skipped; the result on the home hero for a visitor', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await openGenerator(page);
     await page.setViewportSize({ width: 1440, height: 1000 });
@@ -133,7 +143,9 @@ test.describe('with a (fake) Stability API: own server', () => {
     await visitor.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(visitor, '/');
     await expect(visitor.getByTestId('hero-image')).toHaveAttribute('data-generated', 'true');
-    await expect.poll(() => visitor.getByTestId('hero-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => visitor.getByTestId('hero-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await visitor.screenshot({ path: 'test-results/screenshots/home-hero-390.png' });
     // A key without an image (the failed one) keeps its built-in illustration.
     await gotoHydrated(visitor, '/business-security');

@@ -199,7 +199,9 @@ async function main() {
           data: `${data}\n    ${server.SSR_DATA}`,
         }),
       );
-      console.log(`prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data or images)`);
+      console.log(
+        `prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data or images)`,
+      );
     }
     if (target.file !== '404.html') written[target.path] = target.file;
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);

@@ -42,10 +42,13 @@ async function pictureFor(seed, width, height) {
   while (x < width) {
     const w = 40 + rnd() * 120;
     const h = height * (0.2 + rnd() * 0.5);
-    buildings.push(`<rect x="${x.toFixed(0)}" y="${(height - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="hsl(${hue},25%,${8 + rnd() * 8}%)"/>`);
+    buildings.push(
+      `<rect x="${x.toFixed(0)}" y="${(height - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="hsl(${hue},25%,${8 + rnd() * 8}%)"/>`,
+    );
     for (let wy = height - h + 12; wy < height - 10; wy += 22)
       for (let wx = x + 8; wx < x + w - 10; wx += 18)
-        if (rnd() > 0.55) buildings.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="8" height="10" fill="hsl(45,90%,${55 + rnd() * 20}%)"/>`);
+        if (rnd() > 0.55)
+          buildings.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="8" height="10" fill="hsl(45,90%,${55 + rnd() * 20}%)"/>`);
     x += w + 4;
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -84,8 +87,18 @@ export async function startFakeStability({ apiKey = 'sk-test-stability', credits
         if (req.method !== 'POST' || !model) return error(res, 404, 'not_found', `${req.method} ${url.pathname} does not exist`);
         if (behaviour.status) {
           if (behaviour.status === 429)
-            return error(res, 429, 'rate_limit_exceeded', 'You have exceeded the rate limit of 150 requests within a 10 second period, and have been timed out for 60 seconds.');
-          return error(res, behaviour.status, behaviour.status >= 500 ? 'internal_error' : 'bad_request', behaviour.message ?? `fake failure ${behaviour.status}`);
+            return error(
+              res,
+              429,
+              'rate_limit_exceeded',
+              'You have exceeded the rate limit of 150 requests within a 10 second period, and have been timed out for 60 seconds.',
+            );
+          return error(
+            res,
+            behaviour.status,
+            behaviour.status >= 500 ? 'internal_error' : 'bad_request',
+            behaviour.message ?? `fake failure ${behaviour.status}`,
+          );
         }
         if (behaviour.moderated) return error(res, 403, 'content_moderation', 'Your request was flagged by our content moderation system.');
         if (!type.startsWith('multipart/form-data')) return error(res, 400, 'bad_request', 'content-type: must be multipart/form-data');
@@ -94,14 +107,19 @@ export async function startFakeStability({ apiKey = 'sk-test-stability', credits
         if (!SIZES[ratio]) return error(res, 400, 'bad_request', `aspect_ratio: must be one of ${Object.keys(SIZES).join(', ')}`);
         if (fields.output_format && !['webp', 'png', 'jpeg'].includes(fields.output_format))
           return error(res, 400, 'bad_request', 'output_format: must be one of webp, png, jpeg');
-        if (!String(req.headers.accept ?? '').startsWith('image/')) return error(res, 400, 'bad_request', 'accept: this fake only answers image/*');
+        if (!String(req.headers.accept ?? '').startsWith('image/'))
+          return error(res, 400, 'bad_request', 'accept: this fake only answers image/*');
         const seed = Number(fields.seed) > 0 ? Number(fields.seed) : Math.floor(Math.random() * 4294967294) + 1;
         const [width, height] = SIZES[ratio];
         const image = await pictureFor(seed, width, height);
         state.generations += 1;
         state.credits -= CREDITS[model];
         res
-          .writeHead(200, { 'content-type': 'image/webp', 'finish-reason': behaviour.filtered ? 'CONTENT_FILTERED' : 'SUCCESS', seed: String(seed) })
+          .writeHead(200, {
+            'content-type': 'image/webp',
+            'finish-reason': behaviour.filtered ? 'CONTENT_FILTERED' : 'SUCCESS',
+            seed: String(seed),
+          })
           .end(image);
       } catch (err) {
         if (!res.headersSent) error(res, 500, 'fake_error', String(err));

@@ -29,7 +29,15 @@ const children: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
   const child = spawn(process.execPath, [workerMain], {
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL, QUEUE_PREFIX: db.queuePrefix, LOG_LEVEL: 'error', ...overrides },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      QUEUE_PREFIX: db.queuePrefix,
+      LOG_LEVEL: 'error',
+      ...overrides,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);

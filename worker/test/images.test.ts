@@ -133,9 +133,20 @@ it('Generate All: 11 images one after another, one blocked and one failed are sk
   }
   const home = byKey.get('heroHome')!;
   const sentSeed = Number(stability.generateRequests.find((r) => r.fields.prompt?.includes('suburban home'))!.fields.seed);
-  expect(home).toMatchObject({ status: 'done', applied: true, seed: sentSeed, finishReason: 'SUCCESS', width: 1344, height: 768, model: 'core' });
+  expect(home).toMatchObject({
+    status: 'done',
+    applied: true,
+    seed: sentSeed,
+    finishReason: 'SUCCESS',
+    width: 1344,
+    height: 768,
+    model: 'core',
+  });
   expect(byKey.get('aboutSection')).toMatchObject({ status: 'done', width: 1024, height: 1024, aspectRatio: '1:1' });
-  const rows = await ds.query(`SELECT image_key, count(*)::int AS n FROM generated_images WHERE run_id = $1 AND status = 'done' GROUP BY 1`, [run.id]);
+  const rows = await ds.query(
+    `SELECT image_key, count(*)::int AS n FROM generated_images WHERE run_id = $1 AND status = 'done' GROUP BY 1`,
+    [run.id],
+  );
   expect(rows).toHaveLength(9);
   expect(rows.every((r: { n: number }) => r.n === 1)).toBe(true);
 
@@ -148,9 +159,7 @@ it('Generate All: 11 images one after another, one blocked and one failed are sk
 
   // The site: every page's public config lists the applied images with their srcset.
   const config = (await http().get('/api/public-config').expect(200)).body;
-  expect(Object.keys(config.generatedImages).sort()).toEqual(
-    IMAGE_KEYS.filter((k) => k !== 'heroBusiness' && k !== 'heroCameras').sort(),
-  );
+  expect(Object.keys(config.generatedImages).sort()).toEqual(IMAGE_KEYS.filter((k) => k !== 'heroBusiness' && k !== 'heroCameras').sort());
   expect(config.generatedImages.heroHome).toEqual(home.image);
   expect(home.image!.srcSet.split(', ').map((s) => s.split(' ')[1])).toEqual(['640w', '960w', '1280w', '1344w']);
 });
@@ -158,11 +167,14 @@ it('Generate All: 11 images one after another, one blocked and one failed are sk
 it('serves each variant with a year of cache, a content-hashed URL and an ETag; other hashes are 404', async () => {
   const { image } = (await overview()).keys.find((k) => k.key === 'heroHome')!.active!;
   const first = image!.srcSet.split(', ')[0]!.split(' ')[0]!;
-  const res = await http().get(first).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await http()
+    .get(first)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('image/webp');
   expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -171,14 +183,32 @@ it('serves each variant with a year of cache, a content-hashed URL and an ETag; 
   const etag = res.headers.etag;
   expect(first).toContain(etag.replaceAll('"', ''));
   await http().get(first).set('If-None-Match', etag).expect(304);
-  await http().get(first.replace(/-[0-9a-f]{16}\.webp$/, '-0000000000000000.webp')).expect(404);
+  await http()
+    .get(first.replace(/-[0-9a-f]{16}\.webp$/, '-0000000000000000.webp'))
+    .expect(404);
 });
 
 it('the landing call answers the active image or null, for anyone, and never reaches Stability', async () => {
-  const landing = { prompt: 'skyline', negative_prompt: 'x', width: 1920, height: 1080, style: 'photographic', outputFormat: 'WEBP', outputQuality: 85 };
-  const none = await http().post('/api/generate-image').set('Origin', PUBLIC_URL).send({ imageKey: 'heroShopping', ...landing }).expect(200);
+  const landing = {
+    prompt: 'skyline',
+    negative_prompt: 'x',
+    width: 1920,
+    height: 1080,
+    style: 'photographic',
+    outputFormat: 'WEBP',
+    outputQuality: 85,
+  };
+  const none = await http()
+    .post('/api/generate-image')
+    .set('Origin', PUBLIC_URL)
+    .send({ imageKey: 'heroShopping', ...landing })
+    .expect(200);
   expect(none.body).toEqual({ success: true, imageUrl: null, image: null });
-  const home = await http().post('/api/generate-image').set('Origin', PUBLIC_URL).send({ imageKey: 'heroHome', ...landing }).expect(200);
+  const home = await http()
+    .post('/api/generate-image')
+    .set('Origin', PUBLIC_URL)
+    .send({ imageKey: 'heroHome', ...landing })
+    .expect(200);
   expect(home.body.imageUrl).toMatch(/^\/api\/site-images\/\d+\/1280-[0-9a-f]{16}\.webp$/);
   await http().post('/api/generate-image').set('Origin', PUBLIC_URL).send({ imageKey: 'notAKey' }).expect(400);
   expect(stability.requests).toHaveLength(0);
@@ -187,7 +217,12 @@ it('the landing call answers the active image or null, for anyone, and never rea
 it('the staff call needs an admin, is audited and queued (202), and the image arrives', async () => {
   await http().post('/api/generate-image').set('Origin', PUBLIC_URL).send({ prompt: 'a door', width: 1024, height: 1024 }).expect(401);
   const viewer = await signIn(app, STAFF);
-  await http().post('/api/generate-image').set('Cookie', viewer).set('Origin', PUBLIC_URL).send({ prompt: 'a door', width: 1024, height: 1024 }).expect(403);
+  await http()
+    .post('/api/generate-image')
+    .set('Cookie', viewer)
+    .set('Origin', PUBLIC_URL)
+    .send({ prompt: 'a door', width: 1024, height: 1024 })
+    .expect(403);
   expect(stability.requests).toHaveLength(0);
   const res = await post('/api/generate-image', { prompt: 'a steel door with a keypad', width: 1024, height: 1024 }).expect(202);
   expect(res.body).toMatchObject({ success: true, imageUrl: null, runId: expect.any(Number), imageId: expect.any(Number) });
@@ -243,7 +278,9 @@ it('regenerates one key with its seed locked, keeps the history, and staff re-ap
 
 it('cancelling a run stops it: waiting images are cancelled and never sent to Stability', async () => {
   stability.delayMs = 700;
-  const run: ImageRun = (await post('/api/images/runs', { keys: ['aboutSection', 'trustSection', 'contactSection', 'heroIntercom'] }).expect(202)).body;
+  const run: ImageRun = (
+    await post('/api/images/runs', { keys: ['aboutSection', 'trustSection', 'contactSection', 'heroIntercom'] }).expect(202)
+  ).body;
   await waitFor(async () => stability.requests.length >= 1, 10_000);
   const cancelled = await post(`/api/images/runs/${run.id}/cancel`).expect(200);
   expect(cancelled.body.status).toBe('cancelled');

@@ -59,7 +59,10 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   // Pages with a generated image: rendered with the active images while any is (server-rendering.ts).
   const imagePages = new SiteImagePagesRenderer(ssrDir);
   const imageRenders = Object.fromEntries(
-    siteImagePages(env.FRONTEND_DIST).map((page) => [page, (config: PublicConfig | null) => imagePages.render(page, config?.generatedImages ?? {})]),
+    siteImagePages(env.FRONTEND_DIST).map((page) => [
+      page,
+      (config: PublicConfig | null) => imagePages.render(page, config?.generatedImages ?? {}),
+    ]),
   );
   const pagesLog = new Logger('Pages');
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));

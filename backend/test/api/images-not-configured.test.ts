@@ -54,6 +54,10 @@ it('every generation is refused with 503 IMAGES_NOT_CONFIGURED saying how to set
 
 it('the public config lists no generated image and the landing call answers null', async () => {
   expect((await request(app.getHttpServer()).get('/api/public-config').expect(200)).body.generatedImages).toEqual({});
-  const landing = await request(app.getHttpServer()).post('/api/generate-image').set('Origin', PUBLIC_URL).send({ imageKey: 'heroShopping' }).expect(200);
+  const landing = await request(app.getHttpServer())
+    .post('/api/generate-image')
+    .set('Origin', PUBLIC_URL)
+    .send({ imageKey: 'heroShopping' })
+    .expect(200);
   expect(landing.body).toEqual({ success: true, imageUrl: null, image: null });
 });

@@ -43,4 +43,5 @@ export interface FakeStability {
   close(): Promise<void>;
 }
 
-export const startFakeStability = (opts: { apiKey?: string; credits?: number; record?: boolean } = {}): Promise<FakeStability> => start(opts);
+export const startFakeStability = (opts: { apiKey?: string; credits?: number; record?: boolean } = {}): Promise<FakeStability> =>
+  start(opts);

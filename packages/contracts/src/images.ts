@@ -62,7 +62,8 @@ export const SITE_IMAGE_SPECS: Record<SiteImageKey, SiteImageSpec> = {
   },
   heroCameras: {
     description: 'Security cameras hero',
-    prompt: 'Close professional product photograph of a white bullet security camera mounted on a brick wall, shallow depth of field, night city bokeh',
+    prompt:
+      'Close professional product photograph of a white bullet security camera mounted on a brick wall, shallow depth of field, night city bokeh',
     negativePrompt: NEGATIVE,
     aspectRatio: '16:9',
     usedOn: '/security-cameras',
@@ -90,14 +91,16 @@ export const SITE_IMAGE_SPECS: Record<SiteImageKey, SiteImageSpec> = {
   },
   aboutSection: {
     description: 'About section background',
-    prompt: 'Professional photograph of a security installation technician van parked in front of a house, morning light, clean and friendly',
+    prompt:
+      'Professional photograph of a security installation technician van parked in front of a house, morning light, clean and friendly',
     negativePrompt: NEGATIVE,
     aspectRatio: '1:1',
     usedOn: '/ (About)',
   },
   servicesOverview: {
     description: 'Services overview background',
-    prompt: 'Professional photograph of a 24/7 security monitoring centre with a wall of screens, blue ambient light, calm operators from behind',
+    prompt:
+      'Professional photograph of a 24/7 security monitoring centre with a wall of screens, blue ambient light, calm operators from behind',
     negativePrompt: NEGATIVE,
     aspectRatio: '1:1',
     usedOn: '/ (Services), /security-monitoring',

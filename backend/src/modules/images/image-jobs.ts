@@ -25,7 +25,11 @@ export class ImageJobs {
   enqueueRun(runId: number, imageIds: number[]): Promise<JobRef> {
     const keep = { removeOnComplete: { age: 7 * 24 * 3600, count: 5000 }, removeOnFail: { age: 30 * 24 * 3600 } };
     return this.producer.enqueueFlow(
-      { definition: Jobs.ImageRun, payload: { runId }, opts: { jobId: `image-run-${runId}`, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...keep } },
+      {
+        definition: Jobs.ImageRun,
+        payload: { runId },
+        opts: { jobId: `image-run-${runId}`, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, ...keep },
+      },
       imageIds.map((imageId) => ({
         definition: Jobs.GenerateImage,
         payload: { imageId },

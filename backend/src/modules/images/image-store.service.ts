@@ -128,7 +128,8 @@ export class ImageStore {
   async currentRun(): Promise<ImageRun | null> {
     const repo = this.dataSource.getRepository(ImageRunRecord);
     const run =
-      (await repo.findOne({ where: { status: 'running' }, order: { id: 'DESC' } })) ?? (await repo.findOne({ where: {}, order: { id: 'DESC' } }));
+      (await repo.findOne({ where: { status: 'running' }, order: { id: 'DESC' } })) ??
+      (await repo.findOne({ where: {}, order: { id: 'DESC' } }));
     return run ? this.snapshot(run) : null;
   }
 
@@ -215,7 +216,9 @@ export class ImageStore {
       })
       .returning('*')
       .execute()
-      .then((r) => (r.raw as Record<string, unknown>[]).map((row) => this.dataSource.getRepository(GeneratedImageRecord).create(toEntity(row))));
+      .then((r) =>
+        (r.raw as Record<string, unknown>[]).map((row) => this.dataSource.getRepository(GeneratedImageRecord).create(toEntity(row))),
+      );
     if (claimed[0]) return { kind: 'claimed', image: claimed[0] };
     const row = await this.dataSource.getRepository(GeneratedImageRecord).findOne({ where: { id: imageId }, relations: { run: true } });
     if (!row) return { kind: 'missing' };
@@ -253,7 +256,15 @@ export class ImageStore {
     const res = await this.dataSource
       .createQueryBuilder()
       .update(GeneratedImageRecord)
-      .set({ status, completedAt: () => 'now()', claimedAt: null, progress: fields.progress ?? null, error: fields.error ?? null, ...('seed' in fields ? { seed: fields.seed } : {}), ...('finishReason' in fields ? { finishReason: fields.finishReason } : {}) })
+      .set({
+        status,
+        completedAt: () => 'now()',
+        claimedAt: null,
+        progress: fields.progress ?? null,
+        error: fields.error ?? null,
+        ...('seed' in fields ? { seed: fields.seed } : {}),
+        ...('finishReason' in fields ? { finishReason: fields.finishReason } : {}),
+      })
       .where('id = :id', { id: imageId })
       .andWhere(`status IN ('waiting', 'generating')`)
       .execute();
@@ -282,7 +293,14 @@ export class ImageStore {
       if (!row) return { stored: false, key: null };
       await m.insert(
         ImageVariantRecord,
-        result.variants.map((v) => ({ imageId, width: v.width, height: v.height, hash: v.hash, byteSize: v.content.length, content: v.content })),
+        result.variants.map((v) => ({
+          imageId,
+          width: v.width,
+          height: v.height,
+          hash: v.hash,
+          byteSize: v.content.length,
+          content: v.content,
+        })),
       );
       if (row.image_key) await this.makeActive(m, row.image_key, imageId, row.created_by_email);
       return { stored: true, key: row.image_key };
@@ -350,7 +368,9 @@ export class ImageStore {
    */
   async cancelRun(runId: number): Promise<boolean> {
     return this.dataSource.transaction(async (m) => {
-      const runs = returningRows(await m.query(`UPDATE image_runs SET status = 'cancelled' WHERE id = $1 AND status = 'running' RETURNING id`, [runId]));
+      const runs = returningRows(
+        await m.query(`UPDATE image_runs SET status = 'cancelled' WHERE id = $1 AND status = 'running' RETURNING id`, [runId]),
+      );
       if (runs.length === 0) return false;
       await m.query(
         `UPDATE generated_images SET status = 'cancelled', completed_at = now(), progress = NULL, error = 'Cancelled by staff'
@@ -411,7 +431,9 @@ export class ImageStore {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [variants, active]: [VariantRow[], { image_id: number }[]] = await Promise.all([
-      this.dataSource.query(`SELECT image_id, width, height, hash FROM generated_image_variants WHERE image_id = ANY($1) ORDER BY width`, [ids]),
+      this.dataSource.query(`SELECT image_id, width, height, hash FROM generated_image_variants WHERE image_id = ANY($1) ORDER BY width`, [
+        ids,
+      ]),
       this.dataSource.query(`SELECT image_id FROM site_images WHERE image_id = ANY($1)`, [ids]),
     ]);
     const activeIds = new Set(active.map((a) => a.image_id));

@@ -15,7 +15,7 @@ export interface ImageVariant {
 }
 
 /** WebP quality of the variants: a dimmed full-bleed background needs no more, and it keeps a 1280 px hero near 100 KB. */
-export const VARIANT_WEBP_QUALITY = 72;
+export const VARIANT_WEBP_QUALITY = 62;
 
 /** Content hash used in the URL and the ETag. */
 export const contentHash = (content: Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 16);

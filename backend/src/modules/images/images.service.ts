@@ -164,7 +164,12 @@ export class ImagesService {
     await this.requireCredits(images.length);
     await this.takeAllowance(user, images.length);
     const { runId, imageIds } = await this.dataSource.transaction(async (m) => {
-      const created = await this.store.createRun(m, { kind, model: this.env.STABILITY_MODEL, actor: { id: user.id, email: user.email }, images });
+      const created = await this.store.createRun(m, {
+        kind,
+        model: this.env.STABILITY_MODEL,
+        actor: { id: user.id, email: user.email },
+        images,
+      });
       await this.audit.record(m, user, details.action as string, 'image_run', created.runId, {
         ...details,
         images: images.length,
@@ -214,7 +219,8 @@ export class ImagesService {
   async apply(user: SessionUser, imageId: number): Promise<ApplyImageResponse> {
     const version = await this.store.version(imageId);
     if (!version) throw new ApiError(404, ErrorCode.NotFound, 'Image not found');
-    if (version.status !== 'done' || !version.key) throw new ApiError(409, ErrorCode.Conflict, 'Only a generated image of a site key can be applied');
+    if (version.status !== 'done' || !version.key)
+      throw new ApiError(409, ErrorCode.Conflict, 'Only a generated image of a site key can be applied');
     const key = version.key;
     await this.dataSource.transaction(async (m) => {
       await this.store.makeActive(m, key, imageId, user.email);
@@ -235,7 +241,8 @@ export class ImagesService {
   }
 
   private requireConfigured(): void {
-    if (!this.configured) throw new ApiError(503, ErrorCode.ImagesNotConfigured, `${IMAGE_TEXTS.notConfigured} ${IMAGE_TEXTS.notConfiguredHow}`);
+    if (!this.configured)
+      throw new ApiError(503, ErrorCode.ImagesNotConfigured, `${IMAGE_TEXTS.notConfigured} ${IMAGE_TEXTS.notConfiguredHow}`);
   }
 
   /** Takes `images` points of the admin's hourly allowance; 429 with Retry-After when over. */
@@ -257,7 +264,11 @@ export class ImagesService {
     const balance = await this.balances.get();
     if (!balance || Date.now() - Date.parse(balance.checkedAt) > BALANCE_USABLE_MS) {
       this.queueBalanceRefresh();
-      throw new ApiError(409, ErrorCode.InsufficientCredits, 'The Stability credit balance is being checked. Please try again in a few seconds.');
+      throw new ApiError(
+        409,
+        ErrorCode.InsufficientCredits,
+        'The Stability credit balance is being checked. Please try again in a few seconds.',
+      );
     }
     const needed = images * this.creditsPerImage;
     const reserved = (await this.store.pendingImages()) * this.creditsPerImage;

@@ -10,7 +10,13 @@ import { StabilityClient, StabilityRateLimitedError } from './stability-client.j
 
 let fake: FakeStability;
 let client: StabilityClient;
-const request = { model: 'core' as const, prompt: 'a house at dusk', negativePrompt: 'text, watermark', aspectRatio: '16:9' as const, seed: 1234 };
+const request = {
+  model: 'core' as const,
+  prompt: 'a house at dusk',
+  negativePrompt: 'text, watermark',
+  aspectRatio: '16:9' as const,
+  seed: 1234,
+};
 
 beforeAll(async () => {
   fake = await startFakeStability();
@@ -70,7 +76,11 @@ it('a 429 is a retryable rate-limit error carrying the 60 s lock-out', async () 
 it('5xx is retryable; 400 and 401 are permanent with the provider message', async () => {
   fake.next = [{ status: 500 }, { status: 400, message: 'aspect_ratio: invalid' }];
   await expect(client.generate(request)).rejects.toMatchObject({ retryable: true, statusCode: 500 });
-  await expect(client.generate(request)).rejects.toMatchObject({ retryable: false, statusCode: 400, message: 'Stability 400: aspect_ratio: invalid' });
+  await expect(client.generate(request)).rejects.toMatchObject({
+    retryable: false,
+    statusCode: 400,
+    message: 'Stability 400: aspect_ratio: invalid',
+  });
   const wrongKey = new StabilityClient({ apiKey: 'sk-wrong', baseUrl: fake.baseUrl, timeoutMs: 2000 });
   const err = await wrongKey.generate(request).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(ProviderError);

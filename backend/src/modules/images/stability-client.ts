@@ -44,7 +44,12 @@ export class StabilityRateLimitedError extends ProviderError {
 
 /** Stability's error body: `{id, name, errors: [...]}` (older answers: `{message}`). */
 const errorBodySchema = z
-  .object({ id: z.string().optional(), name: z.string().optional(), errors: z.array(z.string()).optional(), message: z.string().optional() })
+  .object({
+    id: z.string().optional(),
+    name: z.string().optional(),
+    errors: z.array(z.string()).optional(),
+    message: z.string().optional(),
+  })
   .loose();
 
 /** The `finish-reason` header. */
@@ -87,11 +92,20 @@ export class StabilityClient {
     form.append('output_format', 'webp');
     form.append('seed', String(req.seed));
     if (req.stylePreset && req.model === 'core') form.append('style_preset', req.stylePreset);
-    const res = await this.call(`/v2beta/stable-image/generate/${req.model}`, { method: 'POST', body: form, headers: { Accept: 'image/*' } });
+    const res = await this.call(`/v2beta/stable-image/generate/${req.model}`, {
+      method: 'POST',
+      body: form,
+      headers: { Accept: 'image/*' },
+    });
     const seedHeader = seedSchema.safeParse(res.headers.get('seed') ?? undefined);
     const seed = seedHeader.success ? seedHeader.data : null;
     if (res.status === 403) {
-      return { kind: 'blocked', reason: await errorMessage(res, 'The request was flagged by content moderation'), seed, finishReason: 'CONTENT_FILTERED' };
+      return {
+        kind: 'blocked',
+        reason: await errorMessage(res, 'The request was flagged by content moderation'),
+        seed,
+        finishReason: 'CONTENT_FILTERED',
+      };
     }
     if (!res.ok) throw await this.failure(res);
     const finish = finishReasonSchema.safeParse(res.headers.get('finish-reason') ?? 'SUCCESS');

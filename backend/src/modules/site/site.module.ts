@@ -21,7 +21,10 @@ import { TestimonialsController } from './testimonials.controller.js';
  * config that combines them. Services only (api and worker).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettingRecord, PromotionRecord, SiteContentRecord, CaseStudyRecord, TestimonialRecord]), ImagesModule],
+  imports: [
+    TypeOrmModule.forFeature([SiteSettingRecord, PromotionRecord, SiteContentRecord, CaseStudyRecord, TestimonialRecord]),
+    ImagesModule,
+  ],
   providers: [SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
   exports: [TypeOrmModule, SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
 })

@@ -72,7 +72,11 @@ export class JobProducer implements OnModuleDestroy {
    */
   async enqueueFlow(parent: FlowNode, children: FlowNode[]): Promise<JobRef> {
     this.flows ??= new FlowProducer({ connection: bullConnection(this.env.REDIS_URL, 'producer'), prefix: this.env.QUEUE_PREFIX });
-    const node = (n: FlowNode) => ({ name: n.definition.name, queueName: n.definition.queue, data: n.definition.schema.parse(n.payload) as object });
+    const node = (n: FlowNode) => ({
+      name: n.definition.name,
+      queueName: n.definition.queue,
+      data: n.definition.schema.parse(n.payload) as object,
+    });
     const tree = await withTimeout(
       this.flows.add({
         ...node(parent),

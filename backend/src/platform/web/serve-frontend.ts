@@ -188,7 +188,10 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
           return null;
         });
         if (html === null) return sendPage(res, next, fallback, 200, config);
-        res.status(200).type('html').send(withCspNonce(withPublicConfig(html, config), res));
+        res
+          .status(200)
+          .type('html')
+          .send(withCspNonce(withPublicConfig(html, config), res));
       })
       .catch(next);
   };

@@ -43,6 +43,12 @@ export function ShoppingHeroBackground() {
             htmlHeight: image.height ?? 1080,
             decoding: 'async',
             fetchPriority: 'high',
+            // An image the served HTML already held may have loaded (or failed) before hydration.
+            ref: (el: HTMLImageElement | null) => {
+              if (!el?.complete) return;
+              if (el.naturalWidth > 0) setLoaded(image.src);
+              else setFailed(image.src);
+            },
             onLoad: () => setLoaded(image.src),
             onError: () => {
               console.warn(`[hero] generated image ${image.src} failed to load; keeping the built-in graphic`);

@@ -18,7 +18,14 @@ registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 export function ContactSection() {
   const { company, features } = usePublicConfig();
   return (
-    <Box as="section" id={SECTION_IDS.contact} aria-labelledby="contact-heading" py={{ base: '16', md: '24' }} position="relative" overflow="hidden">
+    <Box
+      as="section"
+      id={SECTION_IDS.contact}
+      aria-labelledby="contact-heading"
+      py={{ base: '16', md: '24' }}
+      position="relative"
+      overflow="hidden"
+    >
       <SectionBackground imageKey="contactSection" />
       <Container maxW="7xl" position="relative">
         <SectionHeading id="contact-heading" eyebrow="Contact us" title="Get Your Free Consultation">

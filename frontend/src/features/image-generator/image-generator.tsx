@@ -176,7 +176,17 @@ function RunProgress({ run, onCancel, cancelling }: { run: ImageRun; onCancel: (
           </Button>
         )}
       </Flex>
-      <Box h="2" bg="bg.emphasized" rounded="full" overflow="hidden" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="Run progress">
+      <Box
+        h="2"
+        bg="bg.emphasized"
+        rounded="full"
+        overflow="hidden"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="Run progress"
+      >
         <Box h="100%" w={`${percent}%`} bg={running ? 'brand.500' : 'green.500'} transition="width 0.3s" />
       </Box>
       {current && (
@@ -195,7 +205,8 @@ function KeyCard({ entry, data, onHistory }: { entry: ImagesOverview['keys'][num
   const running = data.run?.status === 'running';
   const live = inRun && (running || inRun.id > (entry.active?.id ?? 0)) ? inRun : null;
   const covered = data.balance ? data.balance.credits - data.reservedCredits >= data.creditsPerImage : false;
-  const disabled = !data.configured || !covered || start.isPending || (running && !!inRun && ['waiting', 'generating'].includes(inRun.status));
+  const disabled =
+    !data.configured || !covered || start.isPending || (running && !!inRun && ['waiting', 'generating'].includes(inRun.status));
   return (
     <Card.Root data-testid={`image-key-${entry.key}`} data-state={live?.status ?? (entry.active ? 'applied' : 'none')}>
       <Card.Body gap="3">
@@ -295,7 +306,12 @@ function HistoryBody({ imageKey }: { imageKey: SiteImageKey }) {
                     {IMAGE_TEXTS.appliedBadge}
                   </Badge>
                 ) : v.status === 'done' ? (
-                  <Button size="xs" alignSelf="start" onClick={() => apply.mutate(v.id)} loading={apply.isPending && apply.variables === v.id}>
+                  <Button
+                    size="xs"
+                    alignSelf="start"
+                    onClick={() => apply.mutate(v.id)}
+                    loading={apply.isPending && apply.variables === v.id}
+                  >
                     Apply to website
                   </Button>
                 ) : (

@@ -27,8 +27,10 @@ function announceSkipped(before: ImageRun | null, after: ImageRun): void {
     const was = before?.items.find((i) => i.id === item.id)?.status;
     if (was === item.status) continue;
     const name = item.key ?? `#${item.id}`;
-    if (item.status === 'failed') notify({ type: 'error', title: IMAGE_TEXTS.failedToGenerate(name), description: item.error ?? undefined });
-    if (item.status === 'blocked') notify({ type: 'error', title: IMAGE_TEXTS.generationFailedFor(name), description: item.error ?? undefined });
+    if (item.status === 'failed')
+      notify({ type: 'error', title: IMAGE_TEXTS.failedToGenerate(name), description: item.error ?? undefined });
+    if (item.status === 'blocked')
+      notify({ type: 'error', title: IMAGE_TEXTS.generationFailedFor(name), description: item.error ?? undefined });
   }
 }
 
@@ -48,12 +50,14 @@ export function useImageLive(): void {
       announceSkipped(before?.id === run.id ? before : null, run);
       latest.current.set(run.id, run);
       setOverview((o) => (!o.run || o.run.id <= run.id || o.run.status !== 'running' ? { ...o, run } : o));
-      if (run.items.some((i) => i.status === 'done' && i.applied)) void qc.invalidateQueries({ queryKey: imageKeys.overview, refetchType: 'none' });
+      if (run.items.some((i) => i.status === 'done' && i.applied))
+        void qc.invalidateQueries({ queryKey: imageKeys.overview, refetchType: 'none' });
     };
     const onGenerated = (payload: unknown) => {
       const parsed = imagesGeneratedSchema.safeParse(payload);
       if (!parsed.success) return;
-      if (parsed.data.count > 0) notify({ type: 'success', title: IMAGE_TEXTS.generatedTitle, description: IMAGE_TEXTS.generatedDescription(parsed.data.count) });
+      if (parsed.data.count > 0)
+        notify({ type: 'success', title: IMAGE_TEXTS.generatedTitle, description: IMAGE_TEXTS.generatedDescription(parsed.data.count) });
       void qc.invalidateQueries({ queryKey: imageKeys.overview });
     };
     const onBalance = (payload: unknown) => {

@@ -16,9 +16,9 @@ export function GenerateImagesPage() {
           Image Generator
         </Heading>
         <Text color="fg.muted" mb="8" maxW="3xl">
-          Professional images for the website, made with Stability AI. Generate All makes the eleven images of the heroes and sections one after
-          another; each finished image is applied to the website at once. Earlier versions stay in each image's history, where you can apply
-          one again.
+          Professional images for the website, made with Stability AI. Generate All makes the eleven images of the heroes and sections one
+          after another; each finished image is applied to the website at once. Earlier versions stay in each image's history, where you can
+          apply one again.
         </Text>
         <ImageGenerator />
       </Container>

@@ -10,13 +10,7 @@
  */
 import { z } from 'zod';
 import { SITE_IMAGE_KEYS } from '../content.js';
-import {
-  IMAGE_RUN_KINDS,
-  IMAGE_RUN_STATUSES,
-  IMAGE_STATUSES,
-  STABILITY_ASPECT_RATIOS,
-  STABILITY_MODELS,
-} from '../images.js';
+import { IMAGE_RUN_KINDS, IMAGE_RUN_STATUSES, IMAGE_STATUSES, STABILITY_ASPECT_RATIOS, STABILITY_MODELS } from '../images.js';
 
 /** Largest seed Stability accepts (0 asks it to pick one). */
 export const STABILITY_MAX_SEED = 4_294_967_294;
