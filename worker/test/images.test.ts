@@ -153,9 +153,14 @@ it('Generate All: 11 images one after another, one blocked and one failed are sk
   // Live: the page saw each state and the imagesGenerated broadcast with the count.
   await waitFor(async () => generated.find((g) => g.runId === run.id));
   expect(generated.find((g) => g.runId === run.id)).toMatchObject({ count: 9, skipped: 2, cancelled: false });
-  const homeStates = runs.filter((r) => r.id === run.id).map((r) => r.items.find((i) => i.key === 'heroHome')!.status);
-  expect(homeStates).toEqual(expect.arrayContaining(['waiting', 'generating', 'done']));
+  const statesOf = (key: string) => runs.filter((r) => r.id === run.id).map((r) => r.items.find((i) => i.key === key)!.status);
+  const homeStates = statesOf('heroHome');
+  expect(homeStates).toEqual(expect.arrayContaining(['generating', 'done']));
   expect(homeStates.indexOf('generating')).toBeLessThan(homeStates.indexOf('done'));
+  // The last key waits while the others are made, then is made too.
+  const lastStates = statesOf('contactSection');
+  expect(lastStates[0]).toBe('waiting');
+  expect(lastStates).toEqual(expect.arrayContaining(['waiting', 'generating', 'done']));
 
   // The site: every page's public config lists the applied images with their srcset.
   const config = (await http().get('/api/public-config').expect(200)).body;
