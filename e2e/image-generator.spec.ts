@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { IMAGE_TEXTS } from '@ironclad/contracts';
 import { startFakeStability, type FakeStability } from '../backend/test/support/fake-stability';
-import { createAdmin, signIn } from './support/staff';
+import { createAdmin, seriousA11yViolations, signIn } from './support/staff';
 import { gotoHydrated } from './support/goto';
 import { expect, test, type Page } from './support/test';
 
@@ -27,6 +27,7 @@ test('without STABILITY_API_KEY the generator says it is not configured and how,
   await expect(page.getByRole('button', { name: /Generate All/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Regenerate (new seed)' }).first()).toBeDisabled();
   await expect(page.getByTestId('image-key-heroHome')).toContainText('Built-in illustration');
+  expect(await seriousA11yViolations(page, 'main')).toEqual([]);
 });
 
 test.describe('with a (fake) Stability API: own server', () => {

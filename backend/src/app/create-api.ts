@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import type { RequestHandler } from 'express';
 import type { PublicConfig } from '@ironclad/contracts';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
@@ -50,7 +51,10 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);
   // Staff sessions + passport (decisions.md §1) for /api and /socket.io.
-  for (const handler of app.get(SessionSetup).handlers) app.use('/api', handler);
+  // Served image variants are public and cached: no session lookup (a Postgres read when a cookie comes along).
+  const sessionless = (req: { path: string }) => req.path.startsWith('/site-images/');
+  for (const handler of app.get(SessionSetup).handlers)
+    app.use('/api', ((req, res, next) => (sessionless(req) ? next() : handler(req, res, next))) as RequestHandler);
   const publicConfig = app.get(PublicConfigService);
   const caseStudies = app.get(CaseStudiesService);
   // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).
