@@ -156,8 +156,11 @@ test.describe('with a (fake) Stability API: own server', () => {
     expect(stability.requests.length).toBe(requestsBefore);
   });
 
-  test('history: regenerate one key with a new seed, then apply the earlier version again', async ({ page, browser }) => {
-    test.setTimeout(90_000);
+  test('history: regenerate one key with a new seed, apply the earlier version again; a failed and a blocked try', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
     stability.delayMs = 200;
     // The balance is lower after the first run (30 credits spent).
     await signIn(page, ADMIN, `${baseURL}/generate-images`);
@@ -165,8 +168,9 @@ test.describe('with a (fake) Stability API: own server', () => {
     const card = page.getByTestId('image-key-heroHome');
     const firstSrc = await card.locator('img').getAttribute('src');
     await card.getByRole('button', { name: 'Regenerate (new seed)' }).click();
-    await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-    await expect.poll(() => card.locator('img').getAttribute('src')).not.toBe(firstSrc);
+    // The new image replaces the thumbnail once it is applied.
+    await expect.poll(() => card.locator('img').getAttribute('src'), { timeout: 30_000 }).not.toBe(firstSrc);
+    await expect(card).toHaveAttribute('data-state', /^(done|applied)$/);
     await card.getByRole('button', { name: /History \(2\)/ }).click();
     const versions = page.getByTestId('history-version');
     await expect(versions).toHaveCount(2);
@@ -175,6 +179,20 @@ test.describe('with a (fake) Stability API: own server', () => {
     await expect(versions.nth(1)).toContainText(IMAGE_TEXTS.appliedBadge);
     await expect(versions.nth(0).getByRole('button', { name: 'Apply to website' })).toBeVisible();
     const olderId = await versions.nth(1).getAttribute('data-image-id');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // §8: a non-OK answer for one image, and one whose answer says it failed (filtered).
+    const toast = page.getByTestId('toast');
+    stability.next = [{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }];
+    await page.getByTestId('image-key-heroSmartHome').getByRole('button', { name: 'Regenerate (new seed)' }).click();
+    await expect(toast).toContainText(IMAGE_TEXTS.failedToGenerate('heroSmartHome'), { timeout: 60_000 });
+    await expect(page.getByTestId('image-key-heroSmartHome')).toHaveAttribute('data-state', 'failed');
+    stability.next = [{ filtered: true }];
+    await page.getByTestId('image-key-heroIntercom').getByRole('button', { name: 'Regenerate (new seed)' }).click();
+    await expect(toast).toContainText(IMAGE_TEXTS.generationFailedFor('heroIntercom'), { timeout: 30_000 });
+    await expect(page.getByTestId('image-key-heroIntercom')).toHaveAttribute('data-state', 'blocked');
+    // The applied image of a key whose new try failed stays on the site.
+    await expect(page.getByTestId('image-key-heroIntercom').getByTestId('applied-badge')).toBeVisible();
 
     const visitor = await browser.newPage({ baseURL });
     await gotoHydrated(visitor, '/');
