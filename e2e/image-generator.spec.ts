@@ -108,6 +108,9 @@ test.describe('with a (fake) Stability API: own server', () => {
 
     // A reload in the middle of the run shows the same run, still moving.
     await expect(page.getByTestId('run-count')).toContainText(/Generating: [2-9] of 11/, { timeout: 20_000 });
+    // A finished image shows as its key's thumbnail while the run goes on.
+    await expect(page.getByTestId('image-key-heroHome').locator('img')).toHaveAttribute('src', /^\/api\/site-images\/\d+\/640-/);
+    await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'running');
     await page.reload();
     await expect(page.getByTestId('run-progress')).toHaveAttribute('data-status', 'running');
     await expect(page.getByTestId('run-count')).toContainText(/Generating: \d+ of 11/);

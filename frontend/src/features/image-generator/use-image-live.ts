@@ -49,9 +49,15 @@ export function useImageLive(): void {
       const before = latest.current.get(run.id) ?? qc.getQueryData<ImagesOverview>(imageKeys.overview)?.run ?? null;
       announceSkipped(before?.id === run.id ? before : null, run);
       latest.current.set(run.id, run);
-      setOverview((o) => (!o.run || o.run.id <= run.id || o.run.status !== 'running' ? { ...o, run } : o));
-      if (run.items.some((i) => i.status === 'done' && i.applied))
-        void qc.invalidateQueries({ queryKey: imageKeys.overview, refetchType: 'none' });
+      setOverview((o) => {
+        const shown = !o.run || o.run.id <= run.id || o.run.status !== 'running' ? run : o.run;
+        // An image done and applied is its key's thumbnail at once.
+        const keys = o.keys.map((k) => {
+          const item = run.items.find((i) => i.key === k.key && i.status === 'done' && i.applied);
+          return item && item.id !== k.active?.id ? { ...k, active: item, versions: k.versions + 1 } : k;
+        });
+        return { ...o, run: shown, keys };
+      });
     };
     const onGenerated = (payload: unknown) => {
       const parsed = imagesGeneratedSchema.safeParse(payload);
