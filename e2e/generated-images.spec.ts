@@ -14,9 +14,12 @@ test('heroes use the generated image of their key when the server has one, the b
   await expect(hero).toHaveAttribute('data-generated', 'false');
 
   // The server's own answer with one generated image added (no other test sees a changed database).
-  await changePublicConfig(page, (config) => ({ ...config, generatedImages: { heroCameras: '/images/heroes/heroCompare.svg' } }));
+  const generated = { src: '/images/heroes/heroCompare.svg', srcSet: '/images/heroes/heroCompare.svg 1600w', width: 1600, height: 900 };
+  await changePublicConfig(page, (config) => ({ ...config, generatedImages: { heroCameras: generated } }));
   await page.reload();
   await expect(hero).toHaveAttribute('src', '/images/heroes/heroCompare.svg');
+  await expect(hero).toHaveAttribute('srcset', generated.srcSet);
+  await expect(hero).toHaveAttribute('width', '1600');
   await expect(hero).toHaveAttribute('data-generated', 'true');
   // Another page's key is not affected.
   await gotoHydrated(page, '/');

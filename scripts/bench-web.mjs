@@ -13,7 +13,12 @@
  *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/;
  *    then the host's speed during the runs (Lighthouse's benchmarkIndex), which TBT scales with.
  *
- * Options: --no-build, --runs N, --route /path (repeatable).
+ * 5. Runs with generated images applied (the way staff apply them: Generate All through the
+ *    worker, against the local fake Stability API, scripts/lib/fake-stability.mjs), so each hero
+ *    and home section shows its 1344 px WebP with its srcset; `--no-images` measures the built-in
+ *    illustrations instead.
+ *
+ * Options: --no-build, --runs N, --route /path (repeatable), --no-images.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +27,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildAll, startProductionServer } from './lib/production-server.mjs';
+import { applyGeneratedImages } from './lib/apply-generated-images.mjs';
+import { startFakeStability } from './lib/fake-stability.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(repoRoot, 'frontend', 'dist');
@@ -75,14 +82,67 @@ async function scriptBytes(lhr) {
   return { count: scripts.length, transferred, gzipped };
 }
 
+/**
+ * How long the api takes to serve a generated image variant (target ≤ 5 ms p99): 1000 sequential
+ * GETs of the home hero's 1280 px variant over one keep-alive connection, whole answers, then
+ * 1000 revalidations (If-None-Match → 304), after a warm-up of 50.
+ */
+async function variantTimes() {
+  const config = await (await fetch(`${base}/api/public-config`)).json();
+  const url = `${base}${config.generatedImages?.heroHome?.src}`;
+  const time = async (headers) => {
+    const ms = [];
+    let etag;
+    for (let i = 0; i < 1050; i += 1) {
+      const t = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (i >= 50) ms.push(performance.now() - t);
+      etag = res.headers.get('etag');
+    }
+    ms.sort((a, b) => a - b);
+    return { p50: ms[Math.floor(ms.length * 0.5)], p99: ms[Math.floor(ms.length * 0.99)], etag };
+  };
+  const full = await time({});
+  const revalidated = await time({ 'if-none-match': full.etag });
+  const size = (await (await fetch(url)).arrayBuffer()).byteLength;
+  return [
+    '',
+    `Image variant served by the api (${new URL(url).pathname}, ${(size / 1024).toFixed(1)} KB, 1000 sequential GETs, target p99 ≤ 5 ms):`,
+    `  200 with the bytes: p50 ${full.p50.toFixed(2)} ms, p99 ${full.p99.toFixed(2)} ms; 304 (If-None-Match): p50 ${revalidated.p50.toFixed(2)} ms, p99 ${revalidated.p99.toFixed(2)} ms`,
+  ];
+}
+
 async function main() {
   if (!args.includes('--no-build')) {
     log('building (npm run build)…');
     await buildAll();
   }
+  const withImages = !args.includes('--no-images');
+  const stability = withImages ? await startFakeStability({ credits: 1000 }) : null;
+  const envFile = join(repoRoot, 'test-results', `.bench-web-${port}.json`);
   log(`starting the production server on ${base}…`);
-  const server = await startProductionServer(port);
+  const server = await startProductionServer(port, {
+    E2E_ENV_FILE: envFile,
+    ...(stability ? { E2E_STABILITY_API_KEY: stability.apiKey, E2E_STABILITY_BASE_URL: stability.baseUrl } : {}),
+  });
   try {
+    if (stability) {
+      // The server writes its env file just after it answers /api/health.
+      let databaseUrl;
+      for (let i = 0; !databaseUrl; i += 1) {
+        databaseUrl = await readFile(envFile, 'utf8').then(
+          (t) => JSON.parse(t).databaseUrl,
+          () => undefined,
+        );
+        if (!databaseUrl && i > 100) throw new Error(`${envFile} was not written`);
+        if (!databaseUrl) await new Promise((r) => setTimeout(r, 100));
+      }
+      const applied = await applyGeneratedImages(base, databaseUrl);
+      log(`${applied} generated images applied (Generate All through the worker, fake Stability API)`);
+      // The first page served after a change renders it once with the images (server-rendering.ts).
+      for (const route of routes) await fetch(`${base}${route}`).then((r) => r.text());
+    } else log('built-in illustrations (--no-images)');
     const results = [];
     for (const route of routes) {
       const runs = [];
@@ -141,7 +201,7 @@ async function main() {
     }
     const pad = (s, n) => String(s).padEnd(n);
     const lines = [
-      `Lighthouse ${RUNS}× per route, mobile preset, median — ${CHROME_PATH}`,
+      `Lighthouse ${RUNS}× per route, mobile preset, median — ${CHROME_PATH} — ${withImages ? 'generated images applied' : 'built-in illustrations'}`,
       `${pad('route', 20)}${pad('perf', 12)}${pad('LCP', 16)}${pad('TBT', 14)}${pad('CLS', 14)}${pad('FCP', 10)}JS before interaction (gzip)`,
       `${pad('target', 20)}${pad(`≥ ${TARGETS.performance}`, 12)}${pad(`≤ ${TARGETS.lcpMs} ms`, 16)}${pad(`≤ ${TARGETS.tbtMs} ms`, 14)}${pad(`≤ ${TARGETS.cls}`, 14)}${pad('', 10)}≤ ${TARGETS.jsKb} KB`,
       ...results.map(
@@ -156,9 +216,11 @@ async function main() {
     // figures from two machines, or from one machine at two busy moments, can be told apart.
     const hostIndex = results.map((r) => `${r.route} ${Math.round(r.benchmarkIndex)}`).join(', ');
     lines.push('', `Host speed (Lighthouse benchmarkIndex, median per route): ${hostIndex}.`);
+    if (withImages) lines.push(...(await variantTimes()));
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
     await server.stop();
+    await stability?.close();
   }
 }
 

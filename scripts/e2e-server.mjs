@@ -20,7 +20,10 @@
  * Needs built code: `npm run build` (contracts, backend, worker, frontend).
  *
  * Optional: E2E_ENV_FILE (where to write the env file), E2E_SENDGRID_API_KEY and
- * E2E_SENDGRID_BASE_URL (deliver email to a local fake SendGrid instead of the outbox).
+ * E2E_SENDGRID_BASE_URL (deliver email to a local fake SendGrid instead of the outbox),
+ * E2E_STABILITY_API_KEY and E2E_STABILITY_BASE_URL (generate images with a local fake Stability
+ * API, scripts/lib/fake-stability.mjs, started by the spec; without them image generation is not
+ * configured, decisions.md §14).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -72,7 +75,8 @@ const childEnv = {
   STRIPE_SECRET_KEY: '',
   STRIPE_PUBLISHABLE_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
-  STABILITY_API_KEY: '',
+  STABILITY_API_KEY: process.env.E2E_STABILITY_API_KEY ?? '',
+  ...(process.env.E2E_STABILITY_BASE_URL ? { STABILITY_BASE_URL: process.env.E2E_STABILITY_BASE_URL, STABILITY_LOCKOUT_MS: '2000' } : {}),
   ADMIN_EMAIL: '',
   ADMIN_PASSWORD: '',
   // Bot defences at their production defaults, with the browser behind a trusted loopback

@@ -186,7 +186,8 @@ async function main() {
     );
     // A page the api renders per request with current data gets its template too (entry-server.tsx
     // SERVER_RENDERED_PAGES); the prerendered page above stays its fallback.
-    const serverRendered = server.SERVER_RENDERED_PAGES.find((p) => p.path === target.path);
+    // So does a page that shows generated site images (SITE_IMAGE_PAGES), rendered while any is active.
+    const serverRendered = [...server.SERVER_RENDERED_PAGES, ...server.SITE_IMAGE_PAGES].find((p) => p.path === target.path);
     if (serverRendered) {
       const templateFile = join(ssrTemplatesDir, serverRendered.template);
       await mkdir(ssrTemplatesDir, { recursive: true });
@@ -198,7 +199,9 @@ async function main() {
           data: `${data}\n    ${server.SSR_DATA}`,
         }),
       );
-      console.log(`prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data)`);
+      console.log(
+        `prerender: ${target.path} → dist-ssr/templates/${serverRendered.template} (rendered by the api with current data or images)`,
+      );
     }
     if (target.file !== '404.html') written[target.path] = target.file;
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
@@ -232,6 +235,7 @@ async function main() {
         prerendered: written,
         clientOnly: server.CLIENT_ONLY_PATHS,
         payment: server.PAYMENT_PATHS,
+        siteImages: server.SITE_IMAGE_PAGES.map((p) => p.path),
         appShell: 'app.html',
         notFound: '404.html',
       },

@@ -8,7 +8,7 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { readFile } from 'node:fs/promises';
-import type { CaseStudy } from '@ironclad/contracts';
+import { SITE_IMAGES_SCRIPT_ID, type CaseStudy } from '@ironclad/contracts';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,6 +23,7 @@ import { preloadDeferredSections } from './components/site/deferred-section';
 import { PUBLIC_ROUTES } from './routes/public-routes';
 import { jsonLdText, localBusinessJsonLd } from './app/structured-data';
 import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
+import { withRenderedSiteImages, type SiteImages } from './features/site-config/generated-image';
 import {
   APP_SHELL_META,
   LOCAL_BUSINESS_SCRIPT_ID,
@@ -159,11 +160,13 @@ export function serverStyleTags(tags: string): string {
 /**
  * Renders the page at `path` (a path of the route tree, e.g. `/` or `/calculator`). With
  * `queryData`, the page's queries have that data (the api rendering a page per request) and
- * `queryState` is TanStack Query's dehydrated state, for the browser to start from.
+ * `queryState` is TanStack Query's dehydrated state, for the browser to start from. With
+ * `siteImages`, the heroes and sections show those generated images instead of their built-in
+ * illustrations.
  */
 export async function renderPage(
   path: string,
-  { queryData = [] }: { queryData?: readonly PageQueryData[] } = {},
+  { queryData = [], siteImages = {} }: { queryData?: readonly PageQueryData[]; siteImages?: SiteImages } = {},
 ): Promise<RenderedPage & { queryState: string | null }> {
   await preloadRoute(path);
   // Prerendered pages hold every section in full, deferred ones included.
@@ -173,18 +176,20 @@ export async function renderPage(
   const queryClient = createQueryClient();
   for (const { queryKey, data } of queryData) queryClient.setQueryData(queryKey, data);
 
-  const html = renderToString(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <ServerQueryClientProvider client={queryClient}>
-          <AppProviders>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppProviders>
-        </ServerQueryClientProvider>
-      </CacheProvider>
-    </StrictMode>,
+  const html = withRenderedSiteImages(siteImages, () =>
+    renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <ServerQueryClientProvider client={queryClient}>
+            <AppProviders>
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppProviders>
+          </ServerQueryClientProvider>
+        </CacheProvider>
+      </StrictMode>,
+    ),
   );
 
   const styles = serverStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html)));
@@ -209,6 +214,24 @@ export async function renderPage(
  * prerendered page stays the fallback.
  */
 export const SERVER_RENDERED_PAGES = [{ path: '/case-studies', template: 'case-studies.html' }] as const;
+
+/**
+ * The pages that show generated site images (a hero or a section with an image key, or the
+ * /shopping background): while any image is active the api renders them per request with the
+ * active images (renderSiteImagesDocument), from their templates; the prerendered page (built-in
+ * illustrations) is served while none is.
+ */
+export const SITE_IMAGE_PAGES = [
+  '/',
+  '/residential-security',
+  '/business-security',
+  '/security-cameras',
+  '/smart-home-automation',
+  '/building-video-intercom',
+  '/security-monitoring',
+  '/compare-services',
+  '/shopping',
+].map((path) => ({ path, template: `images-${path === '/' ? 'home' : path.slice(1)}.html` }));
 export const SSR_HEAD = '<!--ssr-head-->';
 export const SSR_HTML = '<!--ssr-html-->';
 export const SSR_DATA = '<!--ssr-data-->';
@@ -226,4 +249,33 @@ export async function renderCaseStudiesDocument(caseStudies: readonly CaseStudy[
     .replace(SSR_HEAD, () => page.head)
     .replace(SSR_HTML, () => page.html)
     .replace(SSR_DATA, () => stateScript);
+}
+
+/** Templates read once per process. */
+const templates = new Map<string, Promise<string>>();
+const readTemplate = (name: string) => {
+  let t = templates.get(name);
+  if (!t) {
+    t = readFile(new URL(`./templates/${name}`, import.meta.url), 'utf8');
+    t.catch(() => templates.delete(name));
+    templates.set(name, t);
+  }
+  return t;
+};
+
+/**
+ * The document of a page of SITE_IMAGE_PAGES with `siteImages` (the active generated images, as
+ * the public config lists them) rendered in, and listed in `<script id="site-images">` for the
+ * browser to hydrate the same images: called by the api per distinct set of images
+ * (backend/src/platform/web/server-rendering.ts). Rejects for another path or a missing template.
+ */
+export async function renderSiteImagesDocument(path: string, siteImages: SiteImages): Promise<string> {
+  const target = SITE_IMAGE_PAGES.find((p) => p.path === path);
+  if (!target) throw new Error(`${path} shows no site image`);
+  const [page, template] = await Promise.all([renderPage(path, { siteImages }), readTemplate(target.template)]);
+  const imagesScript = `<script type="application/json" id="${SITE_IMAGES_SCRIPT_ID}">${JSON.stringify(siteImages).replace(/</g, '\\u003c')}</script>`;
+  return template
+    .replace(SSR_HEAD, () => page.head)
+    .replace(SSR_HTML, () => page.html)
+    .replace(SSR_DATA, () => imagesScript);
 }

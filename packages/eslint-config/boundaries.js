@@ -22,7 +22,7 @@ const dirs = (root, rel) =>
     .sort();
 
 /** Staff-only front-end features: everything else under frontend/src/features is public. */
-export const STAFF_FEATURES = ['admin', 'communications'];
+export const STAFF_FEATURES = ['admin', 'communications', 'image-generator'];
 
 /**
  * The back end's package entry points (backend/package.json "exports"), as they resolve: to their

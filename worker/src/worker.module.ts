@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CommunicationsJobsModule, ENTITIES, EstimatesJobsModule, MessagingJobsModule } from '@ironclad/backend/jobs';
+import { CommunicationsJobsModule, ENTITIES, EstimatesJobsModule, ImagesJobsModule, MessagingJobsModule } from '@ironclad/backend/jobs';
 import { PlatformModule, type Env } from '@ironclad/backend/platform';
 
 /**
@@ -16,6 +16,7 @@ export class WorkerModule {
         MessagingJobsModule,
         CommunicationsJobsModule,
         EstimatesJobsModule,
+        ImagesJobsModule,
       ],
     };
   }

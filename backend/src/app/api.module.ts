@@ -9,6 +9,7 @@ import { EstimatesApiModule } from '../modules/estimates/index.js';
 import { ExportsApiModule } from '../modules/exports/index.js';
 import { HealthApiModule } from '../modules/health/index.js';
 import { InventoryApiModule } from '../modules/inventory/index.js';
+import { ImagesApiModule } from '../modules/images/index.js';
 import { LeadsApiModule } from '../modules/leads/index.js';
 import { MessagingApiModule } from '../modules/messaging/index.js';
 import { OperationsApiModule } from '../modules/operations/index.js';
@@ -46,6 +47,7 @@ export class ApiModule {
         ExportsApiModule,
         OperationsApiModule,
         InventoryApiModule,
+        ImagesApiModule,
       ],
     };
   }

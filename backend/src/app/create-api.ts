@@ -3,12 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import type { RequestHandler } from 'express';
+import type { PublicConfig } from '@ironclad/contracts';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
 import { AllExceptionsFilter } from '../platform/http/http-exception.filter.js';
 import { bodyParserErrors, cspReportBody, formBody, jsonBody, requestId } from '../platform/http/express-hooks.js';
 import path from 'node:path';
-import { frontendHandlers, paymentRoutes } from '../platform/web/serve-frontend.js';
+import { frontendHandlers, paymentRoutes, siteImagePages } from '../platform/web/serve-frontend.js';
 import { CSP_REPORT_PATH, securityHeaders } from '../platform/web/security-headers.js';
 import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
@@ -18,7 +20,7 @@ import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { JobDashboard, METRICS_PATH } from '../modules/operations/index.js';
 import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
-import { CaseStudiesPageRenderer } from '../platform/web/server-rendering.js';
+import { CaseStudiesPageRenderer, SiteImagePagesRenderer } from '../platform/web/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
   silent: false,
@@ -56,22 +58,34 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);
   // Staff sessions + passport (decisions.md §1) for /api, the job dashboard and /socket.io.
-  for (const handler of app.get(SessionSetup).handlers) app.use(['/api', JOB_DASHBOARD_PATH], handler);
+  // Served image variants are public and cached: no session lookup (a Postgres read when a cookie comes along).
+  const sessionless = (req: { path: string }) => req.path.startsWith('/site-images/');
+  for (const handler of app.get(SessionSetup).handlers) {
+    app.use('/api', ((req, res, next) => (sessionless(req) ? next() : handler(req, res, next))) as RequestHandler);
+    app.use(JOB_DASHBOARD_PATH, handler);
+  }
   // The job dashboard (Bull Board, staff only) before the front end's pages, which would
   // otherwise answer /admin/* with the React app.
   app.use(JOB_DASHBOARD_PATH, ...app.get(JobDashboard).handlers);
   const publicConfig = app.get(PublicConfigService);
   const caseStudies = app.get(CaseStudiesService);
   // The front end's prerender bundle sits beside its dist folder (frontend/dist-ssr).
-  const caseStudiesPage = new CaseStudiesPageRenderer(path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr'), () =>
-    caseStudies.published(),
+  const ssrDir = path.join(path.dirname(path.resolve(env.FRONTEND_DIST)), 'dist-ssr');
+  const caseStudiesPage = new CaseStudiesPageRenderer(ssrDir, () => caseStudies.published());
+  // Pages with a generated image: rendered with the active images while any is (server-rendering.ts).
+  const imagePages = new SiteImagePagesRenderer(ssrDir);
+  const imageRenders = Object.fromEntries(
+    siteImagePages(env.FRONTEND_DIST).map((page) => [
+      page,
+      (config: PublicConfig | null) => imagePages.render(page, config?.generatedImages ?? {}),
+    ]),
   );
   const pagesLog = new Logger('Pages');
   const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
   for (const handler of frontendHandlers(env.FRONTEND_DIST, {
     publicConfig: () => publicConfig.get(),
     onPublicConfigError: (err) => pagesLog.warn(`page served without the public config: ${message(err)}`),
-    serverRendered: { '/case-studies': () => caseStudiesPage.render() },
+    serverRendered: { ...imageRenders, '/case-studies': () => caseStudiesPage.render() },
     onRenderError: (page, err) => pagesLog.error(`${page} served prerendered: the render failed: ${message(err)}`),
     serverPaths: [METRICS_PATH],
   })) {

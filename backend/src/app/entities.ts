@@ -2,6 +2,7 @@
 import { CallNoteRecord, CampaignRecord, EmailTemplateRecord } from '../modules/communications/index.js';
 import { ContactRecord } from '../modules/contacts/index.js';
 import { LeadDocumentRecord } from '../modules/estimates/index.js';
+import { ActiveImageRecord, GeneratedImageRecord, ImageRunRecord, ImageVariantRecord } from '../modules/images/index.js';
 import { InventoryItemRecord } from '../modules/inventory/index.js';
 import { LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
 import { CommunicationOptOutRecord, OutboundMessageRecord } from '../modules/messaging/index.js';
@@ -37,4 +38,8 @@ export const ENTITIES: EntityList = [
   EmailTemplateRecord,
   CallNoteRecord,
   QueuePauseRecord,
+  ImageRunRecord,
+  GeneratedImageRecord,
+  ImageVariantRecord,
+  ActiveImageRecord,
 ];

@@ -241,19 +241,35 @@ describe('read endpoints', () => {
     expect(res.body.generatedImages).toEqual({});
   });
 
-  it('GET /api/public-config lists generated images by image key (known keys and safe URLs only)', async () => {
-    await ds.query(
-      `INSERT INTO site_content (section, key, value, type) VALUES
-        ('generated_images', 'heroHome', '/generated/hero-home.webp', 'url'),
-        ('generated_images', 'heroShopping', '/generated/landing.webp', 'url'),
-        ('generated_images', 'notAKey', '/generated/x.webp', 'url'),
-        ('generated_images', 'heroBusiness', 'javascript:alert(1)', 'url')`,
+  it('GET /api/public-config lists the active generated image of each key with its srcset and size', async () => {
+    const [run] = await ds.query(`INSERT INTO image_runs (kind, model, total) VALUES ('one', 'core', 2) RETURNING id`);
+    const images = await ds.query(
+      `INSERT INTO generated_images (run_id, image_key, status, prompt, model, aspect_ratio, requested_seed, seed, width, height)
+       VALUES ($1, 'heroHome', 'done', 'p', 'core', '16:9', 5, 5, 1344, 768), ($1, 'heroBusiness', 'done', 'p', 'core', '16:9', 6, 6, 1344, 768)
+       RETURNING id`,
+      [run.id],
     );
+    const [home, business] = images.map((r: { id: number }) => r.id);
+    await ds.query(
+      `INSERT INTO generated_image_variants (image_id, width, height, hash, byte_size, content) VALUES
+        ($1, 640, 366, 'aaaaaaaaaaaaaaaa', 1, '\\x00'), ($1, 1280, 731, 'bbbbbbbbbbbbbbbb', 1, '\\x00'), ($1, 1344, 768, 'cccccccccccccccc', 1, '\\x00')`,
+      [home],
+    );
+    // Only the applied one is listed: heroBusiness has an image but it is not active.
+    await ds.query(`INSERT INTO site_images (image_key, image_id) VALUES ('heroHome', $1)`, [home]);
     try {
       const res = await request(app.getHttpServer()).get('/api/public-config').expect(200);
-      expect(res.body.generatedImages).toEqual({ heroHome: '/generated/hero-home.webp', heroShopping: '/generated/landing.webp' });
+      expect(res.body.generatedImages).toEqual({
+        heroHome: {
+          src: `/api/site-images/${home}/1280-bbbbbbbbbbbbbbbb.webp`,
+          srcSet: `/api/site-images/${home}/640-aaaaaaaaaaaaaaaa.webp 640w, /api/site-images/${home}/1280-bbbbbbbbbbbbbbbb.webp 1280w, /api/site-images/${home}/1344-cccccccccccccccc.webp 1344w`,
+          width: 1344,
+          height: 768,
+        },
+      });
+      expect(business).toEqual(expect.any(Number));
     } finally {
-      await ds.query(`DELETE FROM site_content WHERE section = 'generated_images'`);
+      await ds.query(`DELETE FROM image_runs WHERE id = $1`, [run.id]);
     }
   });
 

@@ -160,6 +160,16 @@ it('no staff call of staff-side.md §7 is public', () => {
   expect(leaks).toEqual([]);
 });
 
+it('POST /api/generate-image is public only for the landing call (with imageKey): a generation needs an admin', async () => {
+  const landing = await send('POST', '/api/generate-image').send({ imageKey: 'heroShopping', prompt: 'x', width: 1920, height: 1080 });
+  expect(landing.status).toBe(200);
+  expect(landing.body).toMatchObject({ success: true, imageUrl: null });
+  expect((await send('POST', '/api/generate-image').send({ prompt: 'x', width: 1024, height: 1024 })).status).toBe(401);
+  const cookie = await signIn(app, STAFF);
+  expect((await send('POST', '/api/generate-image', cookie).send({ prompt: 'x', width: 1024, height: 1024 })).status).toBe(403);
+  expect(routes.find((r) => r.method === 'GET' && r.path === '/api/site-images/:imageId/:file')).toMatchObject({ isPublic: true });
+});
+
 it('the visitor routes stay public', () => {
   for (const [method, path] of VISITOR_ROUTES) {
     expect(routes.find((r) => r.method === method && r.path === path)).toMatchObject({ isPublic: true });

@@ -89,9 +89,6 @@ export const LANDING_IMAGE_KEY = 'heroShopping' as const;
 export const SITE_IMAGE_KEYS = [...IMAGE_KEYS, LANDING_IMAGE_KEY] as const;
 export type SiteImageKey = (typeof SITE_IMAGE_KEYS)[number];
 
-/** `site_content.section` of the generated-image URLs (one row per image key, `value` = URL). */
-export const GENERATED_IMAGES_SECTION = 'generated_images';
-
 /**
  * The public config embedded in a served page (backend platform/web/serve-frontend.ts): the build writes
  * {@link PUBLIC_CONFIG_MARKER} where the page wants it, the server replaces the marker with
@@ -99,6 +96,13 @@ export const GENERATED_IMAGES_SECTION = 'generated_images';
  * browser reads it instead of calling GET /api/public-config.
  */
 export const PUBLIC_CONFIG_SCRIPT_ID = 'public-config';
+
+/**
+ * Id of `<script type="application/json">` holding the generated images (`{[imageKey]: SiteImage}`)
+ * a page was rendered with by the api, so that the browser hydrates the same `<img>` elements.
+ * Absent from the prerendered pages (rendered with the built-in illustrations).
+ */
+export const SITE_IMAGES_SCRIPT_ID = 'site-images';
 export const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
 
 /** `PublicConfig` as the text of an HTML `<script>` element: JSON with every `<` escaped (no `</script>` inside). */

@@ -22,6 +22,10 @@ export const ErrorCode = {
    * (card-testing defence): answered with 423, the visitor is asked to call.
    */
   PaymentsLocked: 'PAYMENTS_LOCKED',
+  /** Image generation is not configured (no STABILITY_API_KEY, decisions.md §14). */
+  ImagesNotConfigured: 'IMAGES_NOT_CONFIGURED',
+  /** The Stability credit balance cannot cover the images asked for (or is not known yet). */
+  InsufficientCredits: 'INSUFFICIENT_CREDITS',
   /** The payment provider failed (network or 5xx). */
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   Internal: 'INTERNAL_ERROR',

@@ -13,6 +13,7 @@ import { LEAD_STATUSES } from './lead.js';
 import { WATCHABLE_QUEUES } from './jobs.js';
 import { ACTIVITY_TYPES, CAMPAIGN_STATUSES } from './communications.js';
 import { recordIdField } from './text.js';
+import { SITE_IMAGE_KEYS } from './content.js';
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -31,6 +32,14 @@ export const ServerEvent = {
   LeadActivity: 'lead:activity',
   /** LeadChanged (below), to the staff room, when a lead is created, updated or deleted. */
   LeadChanged: 'lead:changed',
+  /** ImageRun (http/images.ts), to the staff room, whenever an image of a run changes state. */
+  ImageRun: 'image:run',
+  /** ImagesGenerated (below), to the staff room, when a run ends (staff-side.md §4 `imagesGenerated`). */
+  ImagesGenerated: 'images:generated',
+  /** ImageBalance (http/images.ts), to the staff room, when the worker has read the credit balance. */
+  ImageBalance: 'image:balance',
+  /** ImageApplied (below), to the staff room, when a key's active image changes. */
+  ImageApplied: 'image:applied',
 } as const;
 
 /** `job:watch` body: a job id (UUID) of a watchable queue (notifications, pdf, images; not the message queues). */
@@ -110,3 +119,22 @@ export const campaignRoom = (campaignId: number) => `campaign:${campaignId}`;
 
 /** Smallest interval between two `campaign:progress` emissions of one campaign (ms). */
 export const CAMPAIGN_PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Payload of `images:generated` (staff-side.md §4 "an imagesGenerated event is broadcast"): a run
+ * ended; `count` images were created and applied to the website (`keys`).
+ */
+export const imagesGeneratedSchema = z.object({
+  runId: z.number(),
+  count: z.number(),
+  keys: z.array(z.enum(SITE_IMAGE_KEYS)),
+  /** Images of the run that failed or were blocked (logged and skipped). */
+  skipped: z.number(),
+  cancelled: z.boolean(),
+  at: z.number(),
+});
+export type ImagesGenerated = z.infer<typeof imagesGeneratedSchema>;
+
+/** Payload of `image:applied`: `key` now shows image `imageId` on the site (null: the built-in illustration). */
+export const imageAppliedSchema = z.object({ key: z.enum(SITE_IMAGE_KEYS), imageId: z.number().nullable(), at: z.number() });
+export type ImageApplied = z.infer<typeof imageAppliedSchema>;

@@ -17,6 +17,7 @@ export * from './communications.js';
 export * from './structured-data.js';
 export * from './csp.js';
 export * from './inventory.js';
+export * from './images.js';
 // Request and response schemas of every /api call, one file per feature area.
 export * from './http/common.js';
 export * from './http/auth.js';
@@ -40,3 +41,4 @@ export * from './http/bot-defence.js';
 export * from './http/csp-report.js';
 export * from './http/operations.js';
 export * from './http/inventory.js';
+export * from './http/images.js';

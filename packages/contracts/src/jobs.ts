@@ -156,6 +156,27 @@ export interface EstimatePdfResult {
   emailed: boolean;
 }
 
+/**
+ * Payload of a GenerateImage job (queue `images`, a child of its run's ImageRun job): generate and
+ * store image `imageId`, whose row (prompt, seed, model, aspect ratio) the api wrote before
+ * enqueueing. The row makes the job idempotent: a replay of a finished image changes nothing and
+ * calls Stability no more.
+ */
+export const generateImageJobSchema = z.object({ imageId: z.number().int().positive() });
+export type GenerateImageJob = z.infer<typeof generateImageJobSchema>;
+
+/** Payload of an ImageRun job (queue `images`, the parent of the run's GenerateImage jobs): close run `runId`. */
+export const imageRunJobSchema = z.object({ runId: z.number().int().positive() });
+export type ImageRunJob = z.infer<typeof imageRunJobSchema>;
+
+/** Result of a GenerateImage job. */
+export interface GenerateImageResult {
+  imageId: number;
+  status: 'done' | 'failed' | 'blocked' | 'cancelled';
+  /** True when the image was already final before this run of the job (a replay). */
+  replay: boolean;
+}
+
 /** Every job of the product, by name. */
 export const Jobs = {
   /** Deliver one recorded staff notification email (queue `notifications`). */
@@ -176,4 +197,10 @@ export const Jobs = {
   EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
   /** Email an already stored PDF estimate whose suppressed email staff released (queue `pdf`). */
   EstimateEmail: defineJob({ queue: QueueName.Pdf, name: 'EstimateEmail', schema: estimateEmailJobSchema }),
+  /** Generate and store one site image with Stability AI (queue `images`, a child of ImageRun). */
+  GenerateImage: defineJob({ queue: QueueName.Images, name: 'GenerateImage', schema: generateImageJobSchema }),
+  /** Close an image run once its images are done, failed or skipped; broadcast `images:generated`. */
+  ImageRun: defineJob({ queue: QueueName.Images, name: 'ImageRun', schema: imageRunJobSchema }),
+  /** Read the Stability credit balance and publish it to staff (queue `images`, under its rate limit). */
+  ImageBalance: defineJob({ queue: QueueName.Images, name: 'ImageBalance', schema: noPayload }),
 } as const;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImagesModule } from '../images/index.js';
 import { CaseStudiesController } from './case-studies.controller.js';
 import { CaseStudiesService } from './case-studies.service.js';
 import { CaseStudyRecord } from './case-study.entity.js';
@@ -20,7 +21,10 @@ import { TestimonialsController } from './testimonials.controller.js';
  * config that combines them. Services only (api and worker).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettingRecord, PromotionRecord, SiteContentRecord, CaseStudyRecord, TestimonialRecord])],
+  imports: [
+    TypeOrmModule.forFeature([SiteSettingRecord, PromotionRecord, SiteContentRecord, CaseStudyRecord, TestimonialRecord]),
+    ImagesModule,
+  ],
   providers: [SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
   exports: [TypeOrmModule, SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
 })

@@ -79,6 +79,36 @@ export const envSchema = z
     PAYMENT_LOCK_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     STABILITY_API_KEY: optional(z.string().min(1)),
     STABILITY_BASE_URL: url(['http:', 'https:']).default('https://api.stability.ai'),
+    /** Stable Image model the worker calls: `/v2beta/stable-image/generate/{core|ultra|sd3}`. */
+    STABILITY_MODEL: z.enum(['core', 'ultra', 'sd3']).default('core'),
+    /** Longest one Stability call may take, in ms (an Ultra image takes 10-20 s). */
+    STABILITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+    /**
+     * Stability requests per 10 s across all workers (BullMQ limiter of the images queue).
+     * Stability allows 150 and times an account out for 60 s beyond; keep well under it.
+     */
+    STABILITY_MAX_REQUESTS_PER_10S: z.coerce.number().int().min(1).max(140).default(50),
+    /** How long no worker calls Stability after a 429 (ms): Stability's own time-out is 60 s. */
+    STABILITY_LOCKOUT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+    /** Image jobs one worker process runs at once (staff-side.md §4: one after another). */
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
+    /** Attempts per image on 5xx and network failures (429s wait out the lock-out instead and count apart). */
+    IMAGE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /** Base of the jittered exponential retry delay of an image, in ms. */
+    IMAGE_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+    /** Longest retry delay of an image, in ms. */
+    IMAGE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
+    /** 429 answers one image may meet before it fails. */
+    IMAGE_MAX_RATE_LIMITED: z.coerce.number().int().min(1).max(100).default(10),
+    /**
+     * An image claimed `generating` longer than this (ms) is presumed abandoned by a crashed worker
+     * and generated again. Must exceed STABILITY_TIMEOUT_MS.
+     */
+    IMAGE_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
+    /** Images one admin may ask for per hour (Generate All counts 11). */
+    IMAGE_GENERATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+    /** Memory the api keeps for served image variants, in MB (each instance). */
+    IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
@@ -232,6 +262,9 @@ export const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.IMAGE_LEASE_MS <= env.STABILITY_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['IMAGE_LEASE_MS'], message: 'must be greater than STABILITY_TIMEOUT_MS' });
     }
     if (env.MESSAGE_SENDING_LEASE_MS <= env.PROVIDER_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['MESSAGE_SENDING_LEASE_MS'], message: 'must be greater than PROVIDER_TIMEOUT_MS' });

@@ -1,9 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import type { JobsOptions, Queue } from 'bullmq';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { FlowProducer, type JobsOptions, type Queue } from 'bullmq';
 import type { JobDefinition, JobPayload, JobRef } from '@ironclad/contracts';
+import { ENV, type Env } from '../config/env.js';
 import { withTimeout } from '../lifecycle/with-timeout.js';
 import { JobIndex, jobOwners } from './job-index.js';
 import { QueueRegistry } from './queue-registry.js';
+import { bullConnection } from './redis-connection.js';
+
+/** One job of a flow: its definition, payload and options. */
+export interface FlowNode<J extends JobDefinition = JobDefinition> {
+  definition: J;
+  payload: JobPayload<J>;
+  opts?: JobsOptions;
+}
 
 /** Longest an enqueue may take before the caller goes on without it (ms). */
 export const ENQUEUE_TIMEOUT_MS = 2000;
@@ -15,10 +24,13 @@ export const ENQUEUE_TIMEOUT_MS = 2000;
  * under the lead or campaign its payload names ({@link JobIndex}), so staff find it by record.
  */
 @Injectable()
-export class JobProducer {
+export class JobProducer implements OnModuleDestroy {
+  private flows?: FlowProducer;
+
   constructor(
     private readonly queues: QueueRegistry,
     private readonly index: JobIndex,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /**
@@ -48,6 +60,37 @@ export class JobProducer {
     await this.index.add(
       added.map((job, i) => ({ job: { id: job.id!, queue: definition.queue }, owners: jobOwners(definition, bulk[i]!.data) })),
     );
+  }
+
+  /**
+   * Enqueues a BullMQ flow in one atomic Redis transaction: `parent` runs once every child has
+   * finished (children that fail for good are left behind, `ignoreDependencyOnFailure`, so one
+   * failure never holds the parent). The jobs live in Redis like any other, so a worker that dies
+   * mid-flow only delays it: its active child is retaken when its lock expires.
+   * @returns the parent's job reference.
+   * @throws ZodError for a refused payload; Error when Redis did not take it within ENQUEUE_TIMEOUT_MS.
+   */
+  async enqueueFlow(parent: FlowNode, children: FlowNode[]): Promise<JobRef> {
+    this.flows ??= new FlowProducer({ connection: bullConnection(this.env.REDIS_URL, 'producer'), prefix: this.env.QUEUE_PREFIX });
+    const node = (n: FlowNode) => ({
+      name: n.definition.name,
+      queueName: n.definition.queue,
+      data: n.definition.schema.parse(n.payload) as object,
+    });
+    const tree = await withTimeout(
+      this.flows.add({
+        ...node(parent),
+        opts: parent.opts,
+        children: children.map((c) => ({ ...node(c), opts: { ignoreDependencyOnFailure: true, ...c.opts } })),
+      }),
+      ENQUEUE_TIMEOUT_MS,
+      'enqueue flow',
+    );
+    return { id: tree.job.id ?? String(parent.opts?.jobId), queue: parent.definition.queue };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.flows?.close();
   }
 
   /** The queue of `definition`, for reading job states or removing waiting jobs. */

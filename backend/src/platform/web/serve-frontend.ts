@@ -45,10 +45,11 @@ export interface FrontendOptions {
   /** How long a page waits for the public config (ms; default {@link PUBLIC_CONFIG_TIMEOUT_MS}). */
   publicConfigTimeoutMs?: number;
   /**
-   * Pages rendered per request, by path: the document, or null to serve the prerendered page.
+   * Pages rendered per request, by path, given the public config embedded in the same answer
+   * (null when it could not be read): the document, or null to serve the prerendered page.
    * A rejection also falls back to the prerendered page (reported to `onRenderError`).
    */
-  serverRendered?: Record<string, () => Promise<string | null>>;
+  serverRendered?: Record<string, (config: PublicConfig | null) => Promise<string | null>>;
   /** Called when a server-rendered page failed (the prerendered page is served instead). */
   onRenderError?: (path: string, err: unknown) => void;
   /** Paths the api answers itself outside /api (e.g. `/metrics`): left to the routes, with what is below them. */
@@ -57,6 +58,21 @@ export interface FrontendOptions {
 
 /** Staff routes rendered only in the browser (staff-side.md §2); used when the build wrote no manifest. */
 export const STAFF_ROUTES = ['/admin', '/communications', '/generate-images', '/test-communication'];
+
+/**
+ * The pages of a build that show generated site images (`siteImages` of
+ * `<distDir>/route-manifest.json`): the api renders them with the active images. None without a
+ * manifest (an older build keeps its built-in illustrations in the HTML).
+ */
+export function siteImagePages(distDir: string): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'route-manifest.json'), 'utf8')) as { siteImages?: unknown };
+    if (Array.isArray(manifest.siteImages) && manifest.siteImages.every((r) => typeof r === 'string')) return manifest.siteImages;
+  } catch {
+    // no manifest
+  }
+  return [];
+}
 
 /** Pages that load Stripe.js; used when the build wrote no manifest. */
 export const PAYMENT_ROUTES = ['/shopping', '/consultation-payment'];
@@ -127,48 +143,57 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
     }
     return html;
   };
-  /**
-   * The page with the current public config where the build left the marker, and its JSON-LD
-   * `LocalBusiness` rebuilt from the current company facts (the build wrote the built-in ones).
-   */
-  const withPublicConfig = async (html: string): Promise<string> => {
-    if (!options.publicConfig || !html.includes(PUBLIC_CONFIG_MARKER)) return html;
-    let script = '';
-    let page = html;
+  /** The current public config, or null when it cannot be read in time (reported). */
+  const readConfig = async (): Promise<PublicConfig | null> => {
+    if (!options.publicConfig) return null;
     try {
-      const config = await withTimeout(options.publicConfig(), options.publicConfigTimeoutMs ?? PUBLIC_CONFIG_TIMEOUT_MS, 'public config');
-      script = `<script type="application/json" id="${PUBLIC_CONFIG_SCRIPT_ID}">${publicConfigScriptText(config)}</script>`;
-      page = withLocalBusinessJsonLd(html, config.company);
+      return await withTimeout(options.publicConfig(), options.publicConfigTimeoutMs ?? PUBLIC_CONFIG_TIMEOUT_MS, 'public config');
     } catch (err) {
       options.onPublicConfigError?.(err);
+      return null;
     }
-    return page.replace(PUBLIC_CONFIG_MARKER, () => script);
   };
-  const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200) => {
+  /**
+   * The page with `config` where the build left the marker, and its JSON-LD `LocalBusiness`
+   * rebuilt from the current company facts (the build wrote the built-in ones).
+   */
+  const withPublicConfig = (html: string, config: PublicConfig | null): string => {
+    if (!options.publicConfig || !html.includes(PUBLIC_CONFIG_MARKER)) return html;
+    if (!config) return html.replace(PUBLIC_CONFIG_MARKER, '');
+    const script = `<script type="application/json" id="${PUBLIC_CONFIG_SCRIPT_ID}">${publicConfigScriptText(config)}</script>`;
+    return withLocalBusinessJsonLd(html, config.company).replace(PUBLIC_CONFIG_MARKER, () => script);
+  };
+  const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200, known?: PublicConfig | null) => {
     Promise.resolve()
-      .then(() => withPublicConfig(readPage(file)))
+      .then(async () => {
+        const html = readPage(file);
+        return withPublicConfig(html, known !== undefined || !html.includes(PUBLIC_CONFIG_MARKER) ? (known ?? null) : await readConfig());
+      })
       .then((html) => res.status(status).type('html').send(withCspNonce(html, res)), next);
   };
 
-  /** A server-rendered page, or its prerendered `fallback` file when the render is not available. */
+  /**
+   * A server-rendered page, or its prerendered `fallback` file when the render is not available:
+   * the config is read first, so the render and the embedded config show the same data.
+   */
   const sendRendered = (
     res: express.Response,
     next: express.NextFunction,
     page: string,
-    render: () => Promise<string | null>,
+    render: (config: PublicConfig | null) => Promise<string | null>,
     fallback: string,
   ) => {
-    render()
-      .catch((err: unknown) => {
-        options.onRenderError?.(page, err);
-        return null;
-      })
-      .then(async (html) => {
-        if (html === null) return sendPage(res, next, fallback);
+    readConfig()
+      .then(async (config) => {
+        const html = await render(config).catch((err: unknown) => {
+          options.onRenderError?.(page, err);
+          return null;
+        });
+        if (html === null) return sendPage(res, next, fallback, 200, config);
         res
           .status(200)
           .type('html')
-          .send(withCspNonce(await withPublicConfig(html), res));
+          .send(withCspNonce(withPublicConfig(html, config), res));
       })
       .catch(next);
   };

@@ -1,12 +1,13 @@
 /**
- * CaseStudiesPageRenderer (server-rendering.ts): renders with the front end's bundle, once per
- * distinct set of case studies, and answers null without a bundle.
+ * CaseStudiesPageRenderer and SiteImagePagesRenderer (server-rendering.ts): render with the front
+ * end's bundle, once per distinct set of case studies or of active images, and answer null
+ * without a bundle (or, for images, without any active image).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CaseStudy } from '@ironclad/contracts';
-import { CaseStudiesPageRenderer } from './server-rendering.js';
+import { CaseStudiesPageRenderer, SiteImagePagesRenderer } from './server-rendering.js';
 
 const study = (id: number, title: string): CaseStudy => ({
   id,
@@ -34,7 +35,8 @@ beforeAll(() => {
   // A stand-in for frontend/dist-ssr/entry-server.js: counts its renders.
   writeFileSync(
     path.join(dir, 'entry-server.js'),
-    'globalThis.__renders = 0;\nexport async function renderCaseStudiesDocument(list) { globalThis.__renders += 1; return `<p>${list.map((c) => c.title).join(",")}</p>`; }\n',
+    'globalThis.__renders = 0;\nglobalThis.__imageRenders = 0;\nexport async function renderCaseStudiesDocument(list) { globalThis.__renders += 1; return `<p>${list.map((c) => c.title).join(",")}</p>`; }\n' +
+      'export async function renderSiteImagesDocument(page, images) { globalThis.__imageRenders += 1; return `<p>${page} ${Object.keys(images).join(",")}</p>`; }\n',
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,4 +62,20 @@ it('answers null when the front end has no render bundle', async () => {
 it('rejects when reading the case studies fails (the page falls back to its prerendered file)', async () => {
   const renderer = new CaseStudiesPageRenderer(dir, () => Promise.reject(new Error('database down')));
   await expect(renderer.render()).rejects.toThrow('database down');
+});
+
+it('renders an image page with the active images, once per distinct set, and answers null while none is active', async () => {
+  const renderer = new SiteImagePagesRenderer(dir);
+  const imageRenders = () => (globalThis as unknown as { __imageRenders: number }).__imageRenders;
+  const hero = { src: '/api/site-images/1/1280-aaaaaaaaaaaaaaaa.webp', srcSet: 's', width: 1344, height: 768 };
+  expect(await renderer.render('/', {})).toBeNull();
+  const before = imageRenders();
+  const [a, b] = await Promise.all([renderer.render('/', { heroHome: hero }), renderer.render('/', { heroHome: hero })]);
+  expect(a).toBe('<p>/ heroHome</p>');
+  expect(b).toBe(a);
+  expect(imageRenders()).toBe(before + 1);
+  expect(await renderer.render('/', { heroHome: hero, aboutSection: hero })).toBe('<p>/ heroHome,aboutSection</p>');
+  expect(await renderer.render('/shopping', { heroHome: hero })).toBe('<p>/shopping heroHome</p>');
+  expect(imageRenders()).toBe(before + 3);
+  expect(await new SiteImagePagesRenderer(path.join(dir, 'missing')).render('/', { heroHome: hero })).toBeNull();
 });

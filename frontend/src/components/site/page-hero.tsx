@@ -6,7 +6,7 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ImageKey } from '@ironclad/contracts';
 import type { ReactNode } from 'react';
-import { useSiteImage } from '../../features/site-config/generated-image';
+import { useSiteImage, type ShownImage } from '../../features/site-config/generated-image';
 
 export interface PageHeroProps {
   /** Image key of the page (staff-side.md §3); without one the built-in image is always used. */
@@ -22,12 +22,21 @@ export interface PageHeroProps {
 /** Page hero with background image and a dark overlay (text contrast ≥ 4.5:1). */
 export function PageHero({ imageKey, fallbackImage, eyebrow, title, intro, children }: PageHeroProps) {
   const generated = useSiteImage(imageKey ?? 'heroHome', fallbackImage);
-  const image = imageKey ? generated : { src: fallbackImage, generated: false };
+  const image: ShownImage = imageKey ? generated : { src: fallbackImage, generated: false };
   return (
     <Box as="section" position="relative" color="white" bg="brand.950" overflow="hidden" aria-labelledby="page-heading">
       <Box
         as="img"
-        {...{ src: image.src, alt: '', htmlWidth: 1600, htmlHeight: 900, fetchPriority: 'high', decoding: 'async' }}
+        {...{
+          src: image.src,
+          srcSet: image.srcSet,
+          sizes: image.srcSet ? '100vw' : undefined,
+          alt: '',
+          htmlWidth: image.width ?? 1600,
+          htmlHeight: image.height ?? 900,
+          fetchPriority: 'high',
+          decoding: 'async',
+        }}
         data-generated={image.generated ? 'true' : 'false'}
         data-testid="hero-image"
         position="absolute"

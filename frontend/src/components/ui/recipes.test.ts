@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const SRC = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Folders of staff-only modules (rendered inside StaffUiProvider). */
-const STAFF_DIRS = ['features/admin/', 'features/communications/', 'pages/admin/'];
+const STAFF_DIRS = ['features/admin/', 'features/communications/', 'features/image-generator/', 'pages/admin/'];
 
 /**
  * The recipes each Chakra export looks up (from @chakra-ui/react's components: the `key` of

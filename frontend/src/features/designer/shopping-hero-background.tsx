@@ -2,11 +2,12 @@
  * Background of the /shopping hero (public-site.md §2 "AI security designer", §8 "background
  * image generation failure is only logged (built-in graphic stays)"; decisions.md §14).
  *
- * The built-in skyline graphic (inline SVG, in the prerendered HTML) is always drawn. When
- * `GET /api/public-config` lists a generated image under LANDING_IMAGE_KEY, that image is laid
- * over it; if the image fails to load it is removed and the skyline shows again. Both layers are
- * absolutely positioned inside the hero, so nothing moves when the image arrives (no layout
- * shift), and the image is only requested after the config call, so it never delays first paint.
+ * The built-in skyline graphic (inline SVG, in the prerendered HTML) is always drawn. When a
+ * generated image is active under LANDING_IMAGE_KEY (the answer of the landing call, POST
+ * /api/generate-image with that key; the api renders it into the page it serves and lists it in
+ * the public config), that image is laid over it; if it fails to load it is removed and the
+ * skyline shows again. Both layers are absolutely positioned inside the hero, so nothing moves
+ * when the image arrives (no layout shift).
  * Decorative: `alt=""`.
  */
 import { Box } from '@chakra-ui/react';
@@ -35,11 +36,19 @@ export function ShoppingHeroBackground() {
           key={image.src}
           {...{
             src: image.src,
+            srcSet: image.srcSet,
+            sizes: '100vw',
             alt: '',
-            htmlWidth: 1920,
-            htmlHeight: 1080,
+            htmlWidth: image.width ?? 1920,
+            htmlHeight: image.height ?? 1080,
             decoding: 'async',
             fetchPriority: 'high',
+            // An image the served HTML already held may have loaded (or failed) before hydration.
+            ref: (el: HTMLImageElement | null) => {
+              if (!el?.complete) return;
+              if (el.naturalWidth > 0) setLoaded(image.src);
+              else setFailed(image.src);
+            },
             onLoad: () => setLoaded(image.src),
             onError: () => {
               console.warn(`[hero] generated image ${image.src} failed to load; keeping the built-in graphic`);

@@ -7,12 +7,22 @@ import { ScrollFade } from '../../components/site/scroll-fade';
 import { SECTION_IDS } from '../../lib/sections';
 import { TEAM, VALUES } from './home-content';
 import { SectionHeading } from './section-heading';
+import { SectionBackground } from '../../components/site/section-background';
 
 /** The about section. */
 export function AboutSection() {
   return (
-    <ScrollFade as="section" id={SECTION_IDS.about} aria-labelledby="about-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
-      <Container maxW="7xl">
+    <ScrollFade
+      as="section"
+      id={SECTION_IDS.about}
+      aria-labelledby="about-heading"
+      py={{ base: '16', md: '24' }}
+      bg="bg.subtle"
+      position="relative"
+      overflow="hidden"
+    >
+      <SectionBackground imageKey="aboutSection" />
+      <Container maxW="7xl" position="relative">
         <SectionHeading id="about-heading" eyebrow="About us" title="Protecting Our Community">
           Our mission is simple: give every home and business owner security they can rely on, installed right the first time and backed by
           people who answer the phone.

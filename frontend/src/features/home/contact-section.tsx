@@ -10,6 +10,7 @@ import { HomeContactForm } from '../contact/home-contact-form';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { SectionHeading } from './section-heading';
 import { registerRecipes } from '../../components/ui/recipes';
+import { SectionBackground } from '../../components/site/section-background';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
@@ -17,8 +18,16 @@ registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 export function ContactSection() {
   const { company, features } = usePublicConfig();
   return (
-    <Box as="section" id={SECTION_IDS.contact} aria-labelledby="contact-heading" py={{ base: '16', md: '24' }}>
-      <Container maxW="7xl">
+    <Box
+      as="section"
+      id={SECTION_IDS.contact}
+      aria-labelledby="contact-heading"
+      py={{ base: '16', md: '24' }}
+      position="relative"
+      overflow="hidden"
+    >
+      <SectionBackground imageKey="contactSection" />
+      <Container maxW="7xl" position="relative">
         <SectionHeading id="contact-heading" eyebrow="Contact us" title="Get Your Free Consultation">
           Tell us about your property and we will contact you within 24 hours to schedule a free on-site consultation.
         </SectionHeading>

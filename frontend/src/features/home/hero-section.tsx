@@ -41,7 +41,16 @@ export function HeroSection() {
       {/* Background: the generated heroHome image when staff made one, the built-in skyline otherwise. */}
       <Box
         as="img"
-        {...{ src: image.src, alt: '', htmlWidth: 1600, htmlHeight: 900, fetchPriority: 'high', decoding: 'async' }}
+        {...{
+          src: image.src,
+          srcSet: image.srcSet,
+          sizes: image.srcSet ? '100vw' : undefined,
+          alt: '',
+          htmlWidth: image.width ?? 1600,
+          htmlHeight: image.height ?? 900,
+          fetchPriority: 'high',
+          decoding: 'async',
+        }}
         data-testid="hero-image"
         data-generated={image.generated ? 'true' : 'false'}
         position="absolute"

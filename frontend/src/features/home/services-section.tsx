@@ -12,6 +12,7 @@ import { RouterLink } from '../../components/ui/router-link';
 import { SECTION_IDS } from '../../lib/sections';
 import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './services-content';
 import { SectionHeading } from './section-heading';
+import { SectionBackground } from '../../components/site/section-background';
 
 /** The toggle's values (spec §4: residential or business, default residential). */
 export type ServiceAudience = 'residential' | 'business';
@@ -62,8 +63,17 @@ export function ServicesSection() {
   const [audience, setAudience] = useState<ServiceAudience>('residential');
   const current = AUDIENCES.find((a) => a.value === audience) ?? AUDIENCES[0];
   return (
-    <Box as="section" id={SECTION_IDS.services} aria-labelledby="services-heading" py={{ base: '16', md: '24' }} bg="bg.subtle">
-      <Container maxW="7xl">
+    <Box
+      as="section"
+      id={SECTION_IDS.services}
+      aria-labelledby="services-heading"
+      py={{ base: '16', md: '24' }}
+      bg="bg.subtle"
+      position="relative"
+      overflow="hidden"
+    >
+      <SectionBackground imageKey="servicesOverview" />
+      <Container maxW="7xl" position="relative">
         <SectionHeading id="services-heading" eyebrow="Our services" title="Complete Security Solutions">
           From a single doorbell camera to a multi-site access control system, we design, install and monitor security for residential and
           business properties.

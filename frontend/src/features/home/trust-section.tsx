@@ -7,6 +7,7 @@ import { LucideMapPin } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { RECENT_INSTALLATIONS } from './home-content';
 import { SectionHeading } from './section-heading';
+import { SectionBackground } from '../../components/site/section-background';
 
 /** The stats strip. */
 export const TRUST_STATS = [
@@ -27,8 +28,9 @@ const BADGES = [
 /** The trust section. */
 export function TrustSection() {
   return (
-    <ScrollFade as="section" aria-labelledby="trust-heading" py={{ base: '16', md: '24' }}>
-      <Container maxW="7xl">
+    <ScrollFade as="section" aria-labelledby="trust-heading" py={{ base: '16', md: '24' }} position="relative" overflow="hidden">
+      <SectionBackground imageKey="trustSection" />
+      <Container maxW="7xl" position="relative">
         <SectionHeading id="trust-heading" eyebrow="Trusted locally" title="Your Neighbors Trust Us" />
         <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="6" mb="10">
           {TRUST_STATS.map((s) => (

@@ -82,13 +82,19 @@ function subscribe(listener: () => void): () => void {
  * and while hydrating.
  */
 export function usePublicConfig(): PublicConfig {
+  const { config } = usePublicConfigState();
+  const hydrated = useHydrated();
+  return (hydrated && config) || FALLBACK_PUBLIC_CONFIG;
+}
+
+/** The API's config once loaded (embedded or fetched), else null; null while hydrating too. */
+export function usePublicConfigState(): { config: PublicConfig | null } {
   const config = useSyncExternalStore(
     subscribe,
     () => fetched,
     () => null,
   );
-  const hydrated = useHydrated();
-  return (hydrated && config) || FALLBACK_PUBLIC_CONFIG;
+  return { config };
 }
 
 /** The company facts (name, phones, email, address, office hours). */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CASE_STUDY_CATEGORIES, SITE_IMAGE_KEYS, SITE_SETTING_KEYS, type SiteSettingKey } from '../content.js';
 import { companyFactsSchema, promotionSchema } from '../content-schemas.js';
+import { siteImageSchema } from './images.js';
 
 /**
  * Answer of GET /api/public-config: company facts, the promotion while valid, the feature
@@ -20,11 +21,11 @@ export const publicConfigSchema = z.object({
   features: z.object(Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, z.boolean()])) as Record<SiteSettingKey, z.ZodBoolean>),
   stripePublishableKey: z.string().nullable(),
   /**
-   * URL of the generated image of each image key that has one (staff-side.md §3, and
-   * LANDING_IMAGE_KEY); a page uses its built-in graphic for a key that is absent. Optional:
-   * older servers omit it.
+   * The active ("Applied to Website") image of each image key that has one (staff-side.md §3, and
+   * LANDING_IMAGE_KEY): its WebP variants as `srcSet`, a `src` and its size; a page uses its
+   * built-in graphic for a key that is absent. Optional: older servers omit it.
    */
-  generatedImages: z.partialRecord(z.enum(SITE_IMAGE_KEYS), z.string()).optional(),
+  generatedImages: z.partialRecord(z.enum(SITE_IMAGE_KEYS), siteImageSchema).optional(),
 });
 export type PublicConfig = z.output<typeof publicConfigSchema>;
 

@@ -13,6 +13,7 @@ import { RecipientCaps1795290000000 } from './1795290000000-RecipientCaps.js';
 import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-DepositTokensAndPaymentLocks.js';
 import { QueuePauses1795300000000 } from './1795300000000-QueuePauses.js';
 import { InventoryCatalogue1795310000000 } from './1795310000000-InventoryCatalogue.js';
+import { SiteImages1795320000000 } from './1795320000000-SiteImages.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -28,4 +29,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DepositTokensAndPaymentLocks1795295000000,
   QueuePauses1795300000000,
   InventoryCatalogue1795310000000,
+  SiteImages1795320000000,
 ];

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { ErrorCode } from '@ironclad/contracts';
 import { ApiError } from '../api-error.js';
-import { IS_PUBLIC_KEY } from './public.decorator.js';
+import { IS_PUBLIC_KEY, PUBLIC_WHEN_KEY, type PublicPredicate } from './public.decorator.js';
 import type { SessionUser, StaffRequest } from './session-user.js';
 
 /**
@@ -19,7 +19,7 @@ export function staffAccessError(user: SessionUser | undefined): ApiError | null
 
 /**
  * Global guard (registered as APP_GUARD): deny by default (decisions.md §1).
- * - `@Public()` handlers/controllers pass.
+ * - `@Public()` handlers/controllers pass, and so do the requests a handler's `@PublicWhen(predicate)` accepts.
  * - otherwise {@link staffAccessError}: no signed-in user → 401 UNAUTHORIZED "Authentication
  *   required"; a signed-in user without `isAdmin` → 403 FORBIDDEN "Admin access required".
  * Only HTTP contexts are checked; Socket.IO rooms authenticate in the gateway.
@@ -33,6 +33,8 @@ export class StaffGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<StaffRequest>();
+    const publicWhen = this.reflector.get<PublicPredicate | undefined>(PUBLIC_WHEN_KEY, context.getHandler());
+    if (publicWhen?.(req)) return true;
     const refused = staffAccessError(req.user);
     if (refused) throw refused;
     return true;
