@@ -225,7 +225,10 @@ it('counts the Socket.IO connections of this api instance', async () => {
 
 it('workers: a queue with waiting jobs and no worker is reported (partial), still 200', async () => {
   // the running worker process stops draining images only (as if that queue's worker had died)
-  await workers[0]!.get(QueueWorkers).workers.find((w) => w.name === QueueName.Images)!.close();
+  await workers[0]!
+    .get(QueueWorkers)
+    .workers.find((w) => w.name === QueueName.Images)!
+    .close();
   const images = new Queue(QueueName.Images, { connection: { url: REDIS_URL }, prefix: db.queuePrefix });
   try {
     await images.add('generate', {});
