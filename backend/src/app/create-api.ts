@@ -4,7 +4,7 @@ import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type { RequestHandler } from 'express';
-import type { PublicConfig } from '@ironclad/contracts';
+import { JOB_DASHBOARD_PATH, type PublicConfig } from '@ironclad/contracts';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
 import { AllExceptionsFilter } from '../platform/http/http-exception.filter.js';
@@ -19,7 +19,6 @@ import { CaseStudiesService, PublicConfigService } from '../modules/site/index.j
 import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { JobDashboard, METRICS_PATH } from '../modules/operations/index.js';
-import { JOB_DASHBOARD_PATH } from '@ironclad/contracts';
 import { CaseStudiesPageRenderer, SiteImagePagesRenderer } from '../platform/web/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
