@@ -45,6 +45,7 @@ async function workbookFile(rows: unknown[][]): Promise<{ name: string; mimeType
 }
 
 test('category tabs with counts, search by SKU / manufacturer / model, and the status filter', async ({ page }) => {
+  test.setTimeout(90_000); // a 25-item catalogue filtered several ways, then an axe run: slow on a busy 2-core machine
   await openInventory(page);
   const tabs = page.getByRole('tablist', { name: 'Inventory categories' });
   await expect(tabs.getByRole('tab', { name: /^All Items \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
@@ -77,6 +78,7 @@ test('category tabs with counts, search by SKU / manufacturer / model, and the s
 });
 
 test('add, edit and delete an item, with the §8 toasts', async ({ page }) => {
+  test.setTimeout(90_000); // three dialogs, each saved through the api and the catalogue's cache bump
   await openInventory(page);
   await page.getByRole('button', { name: 'Add Item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Item' });
