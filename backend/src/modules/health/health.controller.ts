@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { QueueName, type HealthResponse, type QueueHealth, type WorkersHealth } from '@ironclad/contracts';
 import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
+import { redisAnswers } from '../../platform/queue/redis-probe.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
 
@@ -23,8 +24,8 @@ export class HealthController {
   }
 
   /**
-   * A round trip to Redis is a GET of a never-written key through the queue's own client
-   * (portable across BullMQ's Redis drivers).
+   * Redis is checked with the platform's probe (`redisAnswers`: a round trip through the queue's
+   * own client), the same check the job dashboard makes.
    *
    * GET /api/health: 200 `{status:'ok', checks:{postgres:'up', redis:'up'}, workers, queues}` when
    * both answer within 1.5 s; otherwise 503 with the failing one(s) named in `message`
@@ -44,14 +45,7 @@ export class HealthController {
         () => true,
         () => false,
       ),
-      withTimeout(
-        this.queue.getBackend().client.then((c) => c.get(`${this.queue.opts.prefix}:health`)),
-        HEALTH_CHECK_TIMEOUT_MS,
-        'redis check',
-      ).then(
-        () => true,
-        () => false,
-      ),
+      redisAnswers(this.queue, HEALTH_CHECK_TIMEOUT_MS),
       withTimeout(Promise.all(this.queues.all().map(queueHealth)), HEALTH_CHECK_TIMEOUT_MS, 'queue figures').catch(() => null),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
