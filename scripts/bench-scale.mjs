@@ -29,13 +29,23 @@
  * BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { canConnect, freePort, waitFor } from './lib/net.mjs';
 import { ROOT, requireFrom, rootPath } from './lib/paths.mjs';
 import { killAllSync, spawnPrefixed, stopChild } from './lib/proc.mjs';
 import { startFakeSendGrid } from './lib/fake-sendgrid.mjs';
+import {
+  INTAKE_BENCH_ENV,
+  clearRedisPrefixes,
+  cpuMs,
+  fmt,
+  loadTest,
+  machineLoad as load,
+  plainLead,
+  scratchDatabase,
+  wizardLead,
+} from './lib/bench.mjs';
 
 const N = Number(process.env.BENCH_RECIPIENTS ?? 3000);
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 50);
@@ -50,43 +60,14 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const suffix = randomBytes(4).toString('hex');
 const dbName = `ironclad_bench_${suffix}`;
 const queuePrefix = `bench-${suffix}`;
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const ADMIN = { email: 'bench-admin@ironclad.test', password: 'bench password 123456' };
 
 const pg = requireFrom('backend', 'pg');
-const { Redis } = requireFrom('backend', 'ioredis');
 const { Queue } = requireFrom('backend', 'bullmq');
 const children = new Set();
 const quiet = { write: () => true };
 const out = () => (process.env.BENCH_VERBOSE ? process.stdout : quiet);
 process.on('exit', () => killAllSync(children));
-
-const fmt = (x, unit = '', digits = 1) => (Number.isFinite(x) ? `${x.toFixed(digits)}${unit}` : 'n/a');
-const load = () => `load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`;
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime in clock ticks (USER_HZ 100)
-  } catch {
-    return NaN;
-  }
-}
 
 function start(name, script, env) {
   const prof = process.env.BENCH_PROFILE_DIR
@@ -98,53 +79,17 @@ function start(name, script, env) {
   return child;
 }
 
-/** A public lead without server pricing: the api and the baseline store the same columns. */
-const plainLead = JSON.stringify({
-  firstName: 'Bench',
-  lastName: 'Visitor',
-  email: 'bench-visitor@example.com',
-  phone: '(212) 555-0100',
-  company: 'Bench Co',
-  buildingInfo: { type: 'residential', squareFootage: '2500', floors: 2, entryPoints: 3 },
-  budget: '10k-25k',
-  timeline: 'asap',
-  specificAreas: 'Driveway, backyard',
-  additionalFeatures: ['Mobile App Access'],
-  source: 'unknown',
-  website: '',
-  formElapsedMs: 60_000,
-});
-/** A wizard lead: the design engine prices it and it gets a deposit token (the api only). */
-const wizardLead = JSON.stringify({
-  ...JSON.parse(plainLead),
-  buildingInfo: {
-    type: 'residential',
-    squareFootage: '4500',
-    floors: '2',
-    entryPoints: 'Front door, back door',
-    specificAreas: 'Driveway',
-  },
-  additionalFeatures: ['Mobile App Access', 'Professional Monitoring'],
-  source: 'ai_shopping',
-});
-
-/** Saturates `POST {base}/api/leads` for `seconds`; answers 201s per second, latencies and the CPU the server used per request. */
-async function saturate(base, body, seconds, pid) {
-  const cpu0 = cpuMs(pid);
-  const r = await autocannon({
+/** Saturates `POST {base}/api/leads` for `seconds` (see loadTest). */
+const saturate = (base, body, seconds, pid) =>
+  loadTest({
     url: `${base}/api/leads`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
     connections: CONNECTIONS,
-    duration: seconds,
+    seconds,
+    pid,
   });
-  const cpu = cpuMs(pid) - cpu0;
-  const ok = r['2xx'];
-  if (r.non2xx || r.errors || r.timeouts)
-    throw new Error(`POST ${base}/api/leads: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return { rps: ok / r.duration, p50: r.latency.p50, p99: r.latency.p99, cpuPerRequest: cpu / ok, n: ok };
-}
 
 async function main() {
   for (const f of ['backend/dist/main.js', 'worker/dist/main.js', 'backend/dist/cli/migrate.js']) {
@@ -153,7 +98,8 @@ async function main() {
   console.log(`bench:scale — ${load()} at the start`);
   const sendgrid = await startFakeSendGrid({ apiKey: 'SG.bench-key', record: false });
   sendgrid.delayMs = LATENCY;
-  await admin(`CREATE DATABASE "${dbName}"`);
+  const scratch = await scratchDatabase(adminUrl, dbName);
+  const dbUrl = scratch.url;
   let db;
   const messages = new Queue('messages', { connection: { url: redisUrl }, prefix: queuePrefix });
   try {
@@ -177,11 +123,7 @@ async function main() {
       SENDGRID_BASE_URL: sendgrid.baseUrl,
       EMAIL_CONCURRENCY: String(CONCURRENCY),
       EMAIL_RATE_PER_SECOND: '0',
-      BOT_DEFENCES: 'off',
-      TRUSTED_PROXIES: 'loopback',
-      RATE_LIMIT_LEADS_PER_HOUR: '1000000',
-      LEAD_DIGEST_AFTER_PER_MINUTE: '10000',
-      LEAD_DIGEST_WINDOW_SECONDS: '1',
+      ...INTAKE_BENCH_ENV,
     };
     const migrate = spawnPrefixed('migrate', process.execPath, [rootPath('backend/dist/cli/migrate.js')], {
       env,
@@ -345,17 +287,8 @@ async function main() {
     await db?.end().catch(() => undefined);
     await Promise.all([...children].map((c) => stopChild(c, { graceMs: 10_000 })));
     await sendgrid.close();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    const redis = new Redis(redisUrl);
-    for (const prefix of [queuePrefix, `${queuePrefix}-bare`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
-    redis.disconnect();
+    await scratch.drop();
+    await clearRedisPrefixes(redisUrl, [queuePrefix, `${queuePrefix}-bare`]);
   }
 }
 

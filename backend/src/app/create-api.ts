@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { JOB_DASHBOARD_PATH, type PublicConfig } from '@ironclad/contracts';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
@@ -49,17 +49,21 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST), jobDashboardPath: JOB_DASHBOARD_PATH })) {
     app.use(handler);
   }
-  app.use(compression());
-  app.use(csrfOriginCheck(env.PUBLIC_URL));
+  // Small JSON answers (a lead, an error) are not worth compressing; pages come compressed (serve-frontend.ts).
+  app.use(compression({ threshold: 1024 }));
+  const sessions = app.get(SessionSetup);
+  const csrf = csrfOriginCheck(env.PUBLIC_URL);
+  app.use(((req, res, next) => (sessions.canHaveSession(req) ? csrf(req, res, next) : next())) as RequestHandler);
   app.use(jsonBody);
   app.use(CSP_REPORT_PATH, cspReportBody);
   // Form posts of providers and mail clients: Twilio's inbound webhook, RFC 8058 one-click unsubscribe.
   app.use(['/api/webhooks/twilio', '/api/unsubscribe'], formBody);
   app.use(bodyParserErrors);
-  // Staff sessions + passport (decisions.md §1) for /api, the job dashboard and /socket.io.
+  // Staff sessions + passport (decisions.md §1) for /api, the job dashboard and /socket.io, on
+  // requests that can have a session (a visitor's public calls carry no session cookie).
   // Served image variants are public and cached: no session lookup (a Postgres read when a cookie comes along).
-  const sessionless = (req: { path: string }) => req.path.startsWith('/site-images/');
-  for (const handler of app.get(SessionSetup).handlers) {
+  const sessionless = (req: Request) => req.path.startsWith('/site-images/') || !sessions.canHaveSession(req);
+  for (const handler of sessions.handlers) {
     app.use('/api', ((req, res, next) => (sessionless(req) ? next() : handler(req, res, next))) as RequestHandler);
     app.use(JOB_DASHBOARD_PATH, handler);
   }
@@ -86,6 +90,7 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
     onPublicConfigError: (err) => pagesLog.warn(`page served without the public config: ${message(err)}`),
     serverRendered: { ...imageRenders, '/case-studies': () => caseStudiesPage.render() },
     onRenderError: (page, err) => pagesLog.error(`${page} served prerendered: the render failed: ${message(err)}`),
+    onCompressionError: (err) => pagesLog.warn(`a page is compressed per response: ${message(err)}`),
     serverPaths: [METRICS_PATH],
   })) {
     app.use(handler);

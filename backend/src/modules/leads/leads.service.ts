@@ -13,7 +13,8 @@ import type {
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { newDepositToken } from './deposit-token.js';
-import { MessageJobs, StaffDigests } from '../messaging/index.js';
+import { MessageJobs, StaffDigests, type DigestDecision } from '../messaging/index.js';
+import { insertReturning } from '../../platform/database/insert-returning.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
@@ -66,31 +67,35 @@ export class LeadsService {
     const deposit = wizardQuote && wizardQuote.totalEstimateCents > 0 ? newDepositToken() : null;
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
+    // The lead and its notification are stamped with one time, counted in its digest window
+    // before the transaction (no connection waits on Redis): one transaction of two inserts.
+    const at = new Date();
+    const digest = spamReason ? null : await this.digests.decide('new-leads', at);
     const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(
-        manager.create(LeadRecord, {
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          email: input.email,
-          phone: input.phone ?? null,
-          company: input.company ?? null,
-          address: input.address ?? null,
-          buildingInfo,
-          depositTokenHash: deposit?.hash ?? null,
-          aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
-          totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
-          budget: input.budget ?? null,
-          timeline: input.timeline ?? null,
-          specificAreas: input.specificAreas ?? null,
-          additionalFeatures: input.additionalFeatures,
-          status: 'new',
-          source: input.source,
-          spamReason,
-        }),
-      );
+      const saved = await insertReturning(manager, LeadRecord, {
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        email: input.email,
+        phone: input.phone ?? null,
+        company: input.company ?? null,
+        address: input.address ?? null,
+        buildingInfo,
+        depositTokenHash: deposit?.hash ?? null,
+        aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
+        totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
+        budget: input.budget ?? null,
+        timeline: input.timeline ?? null,
+        specificAreas: input.specificAreas ?? null,
+        additionalFeatures: input.additionalFeatures,
+        status: 'new',
+        source: input.source,
+        spamReason,
+        createdAt: at,
+        updatedAt: at,
+      });
       // A submission taken for a bot's is kept, flagged, and notified to no one.
-      if (spamReason) return { lead: saved, outboundId: null, digestWindow: null };
-      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved)) };
+      if (!digest) return { lead: saved, outboundId: null, digestWindow: null };
+      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved, digest)) };
     });
     const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
     return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
@@ -105,22 +110,18 @@ export class LeadsService {
   private async recordNewLeadNotification(
     manager: EntityManager,
     lead: LeadRecord,
+    digest: DigestDecision,
   ): Promise<{ outboundId: number | null; digestWindow: number | null }> {
     const email = renderNewLeadNotification(lead, `${this.env.PUBLIC_URL}/admin`);
-    const { record, digestWindow } = await this.digests.record(
-      manager,
-      'new-leads',
-      {
-        idempotencyKey: `staff-notification:lead:${lead.id}`,
-        channel: 'email',
-        recipient: this.env.STAFF_NOTIFICATION_EMAIL,
-        template: email.template,
-        subject: email.subject,
-        body: email.text,
-        leadId: lead.id,
-      },
-      lead.createdAt,
-    );
+    const { record, digestWindow } = await this.digests.record(manager, digest, {
+      idempotencyKey: `staff-notification:lead:${lead.id}`,
+      channel: 'email',
+      recipient: this.env.STAFF_NOTIFICATION_EMAIL,
+      template: email.template,
+      subject: email.subject,
+      body: email.text,
+      leadId: lead.id,
+    });
     return { outboundId: record.id, digestWindow };
   }
 

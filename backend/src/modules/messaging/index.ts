@@ -10,7 +10,7 @@ export {
 } from './message-delivery.service.js';
 export { ConsentService } from './consent.service.js';
 export { normalizeEmail, normalizePhone } from './consent.js';
-export { StaffDigests, DIGEST_REASON_PREFIX, type DigestGroup, type DigestedNotification } from './staff-digests.js';
+export { StaffDigests, DIGEST_REASON_PREFIX, type DigestDecision, type DigestGroup, type DigestedNotification } from './staff-digests.js';
 export { recipientCapKey } from './recipient-cap.js';
 export { MessageJobs, messageJobId, messageJobOf, messageJobOptions } from './message-jobs.js';
 export { MESSAGE_SETTLED, type MessageSettled } from './message-settled.js';

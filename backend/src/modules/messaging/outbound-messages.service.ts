@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MessageKind, OutboundChannel, OutboundMessage, OutboundStatus } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
+import { insertReturningUnlessConflict } from '../../platform/database/insert-returning.js';
 import { OutboundMessageRecord } from './outbound-message.entity.js';
 import { RECIPIENT_CAP_HOURS, capReason, recipientCapKey } from './recipient-cap.js';
 
@@ -19,6 +20,8 @@ export interface QueuedMessage {
   triggeredBy?: string;
   kind?: MessageKind;
   campaignId?: number | null;
+  /** When the record is made (default: the database's time); a digest window is counted by it. */
+  createdAt?: Date;
 }
 
 /**
@@ -126,31 +129,27 @@ export class OutboundMessagesService {
     state: { status: OutboundStatus; error: string | null },
     cap: { visitorAddressed: boolean; recipientKey: string | null } = { visitorAddressed: false, recipientKey: null },
   ): Promise<OutboundMessageRecord> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(OutboundMessageRecord)
-      .values({
-        idempotencyKey: msg.idempotencyKey,
-        channel: msg.channel,
-        recipient: msg.recipient,
-        template: msg.template,
-        subject: msg.subject,
-        body: msg.body,
-        provider: 'pending',
-        status: state.status,
-        error: state.error,
-        visitorAddressed: cap.visitorAddressed,
-        recipientKey: cap.recipientKey,
-        leadId: msg.leadId ?? null,
-        contactId: msg.contactId ?? null,
-        triggeredBy: msg.triggeredBy ?? 'system',
-        kind: msg.kind ?? 'transactional',
-        campaignId: msg.campaignId ?? null,
-      })
-      .orIgnore()
-      .execute();
-    return manager.findOneByOrFail(OutboundMessageRecord, { idempotencyKey: msg.idempotencyKey });
+    const stored = await insertReturningUnlessConflict(manager, OutboundMessageRecord, {
+      idempotencyKey: msg.idempotencyKey,
+      channel: msg.channel,
+      recipient: msg.recipient,
+      template: msg.template,
+      subject: msg.subject,
+      body: msg.body,
+      provider: 'pending',
+      status: state.status,
+      error: state.error,
+      visitorAddressed: cap.visitorAddressed,
+      recipientKey: cap.recipientKey,
+      leadId: msg.leadId ?? null,
+      contactId: msg.contactId ?? null,
+      triggeredBy: msg.triggeredBy ?? 'system',
+      kind: msg.kind ?? 'transactional',
+      campaignId: msg.campaignId ?? null,
+      ...(msg.createdAt ? { createdAt: msg.createdAt, updatedAt: msg.createdAt } : {}),
+    });
+    // a replay of the same idempotency key gets the first record back
+    return stored ?? manager.findOneByOrFail(OutboundMessageRecord, { idempotencyKey: msg.idempotencyKey });
   }
 
   /** The records of one lead or contact, newest first. */

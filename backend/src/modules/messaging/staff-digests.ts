@@ -27,6 +27,16 @@ export const DIGEST_GRACE_MS = 2000;
 export const digestKey = (group: DigestGroup, windowStart: number) => `staff-digest:${group}:${windowStart}`;
 
 /** A staff notification recorded under the digest policy. */
+/** Whether a notification is sent singly or waits for its window's digest ({@link StaffDigests.decide}). */
+export interface DigestDecision {
+  /** When the notified record was made (its records are stamped with it). */
+  at: Date;
+  /** Start of its window (ms since the epoch). */
+  windowStart: number;
+  /** Whether it waits for the digest (more than LEAD_DIGEST_AFTER_PER_MINUTE in the window). */
+  digested: boolean;
+}
+
 export interface DigestedNotification {
   record: OutboundMessageRecord;
   /** The window to schedule the digest of (see {@link StaffDigests.scheduleDigest}), or null when sent singly. */
@@ -54,21 +64,31 @@ export class StaffDigests {
   }
 
   /**
-   * Records the staff notification `msg` about a record created at `at` (its database time), in
-   * `manager`'s transaction: the first LEAD_DIGEST_AFTER_PER_MINUTE of `at`'s window are
-   * `queued` (deliver them as usual), the others `suppressed` with a reason starting with
-   * {@link DIGEST_REASON_PREFIX}. The window's count lives in Redis (shared by every api
-   * instance); when Redis cannot answer, the notification is sent singly — staff rather get one
-   * email too many than miss a lead. Call {@link scheduleDigest} after the commit when
-   * `digestWindow` is set.
+   * Counts a staff notification about a record created at `at` in its window of the digest policy:
+   * the first LEAD_DIGEST_AFTER_PER_MINUTE of a window are sent singly, the others wait for the
+   * window's digest. The window's count lives in Redis (shared by every api instance); when Redis
+   * cannot answer, the notification is sent singly (staff rather get one email too many than miss
+   * a lead). Ask before the transaction that records it (no database connection waits on Redis),
+   * then pass the answer to {@link record}.
    */
-  async record(manager: EntityManager, group: DigestGroup, msg: QueuedMessage, at: Date): Promise<DigestedNotification> {
+  async decide(group: DigestGroup, at: Date): Promise<DigestDecision> {
     const windowStart = Math.floor(at.getTime() / this.windowMs) * this.windowMs;
     const n = await this.countInWindow(group, windowStart);
-    const after = this.env.LEAD_DIGEST_AFTER_PER_MINUTE;
-    if (n <= after) return { record: await this.outbound.recordQueued(manager, msg), digestWindow: null };
-    const reason = `${DIGEST_REASON_PREFIX} (more than ${after} in ${this.env.LEAD_DIGEST_WINDOW_SECONDS} s)`;
-    return { record: await this.outbound.recordSuppressed(manager, msg, reason), digestWindow: windowStart };
+    return { at, windowStart, digested: n > this.env.LEAD_DIGEST_AFTER_PER_MINUTE };
+  }
+
+  /**
+   * Records the staff notification `msg` as {@link decide} answered, in `manager`'s transaction,
+   * created at the decision's time (so the digest, which lists its window by creation time, finds
+   * it): `queued` when sent singly (deliver it as usual), else `suppressed` with a reason starting
+   * with {@link DIGEST_REASON_PREFIX}. Call {@link scheduleDigest} after the commit when
+   * `digestWindow` is set.
+   */
+  async record(manager: EntityManager, decision: DigestDecision, msg: QueuedMessage): Promise<DigestedNotification> {
+    const stamped = { ...msg, createdAt: decision.at };
+    if (!decision.digested) return { record: await this.outbound.recordQueued(manager, stamped), digestWindow: null };
+    const reason = `${DIGEST_REASON_PREFIX} (more than ${this.env.LEAD_DIGEST_AFTER_PER_MINUTE} in ${this.env.LEAD_DIGEST_WINDOW_SECONDS} s)`;
+    return { record: await this.outbound.recordSuppressed(manager, stamped, reason), digestWindow: decision.windowStart };
   }
 
   /**

@@ -93,6 +93,16 @@ export class SessionSetup implements OnModuleDestroy {
     this.handlers = [this.sessionMiddleware, this.passport.initialize(), this.passport.session(), this.absoluteExpiry];
   }
 
+  /**
+   * Whether a request can belong to a session: it carries the session cookie, or it signs in or
+   * out (under /api/auth, where a session is made or ended). Other requests (a visitor's public
+   * calls) skip the session store, passport and the cross-site check: they have no ambient
+   * credentials to protect and nothing to look up.
+   */
+  canHaveSession(req: Request): boolean {
+    return req.originalUrl.startsWith('/api/auth/') || (req.headers.cookie?.includes(`${this.cookie.name}=`) ?? false);
+  }
+
   /** Destroys sessions older than SESSION_ABSOLUTE_HOURS since their login. */
   private readonly absoluteExpiry = (req: Request, _res: Response, next: NextFunction): void => {
     const r = req as StaffRequest;

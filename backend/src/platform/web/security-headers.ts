@@ -142,7 +142,7 @@ const isUnder = (p: string, base: string) => p === base || p.startsWith(`${base}
 
 /**
  * The security headers, as Express handlers to mount first:
- * 1. a fresh 128-bit nonce per response (`res.locals.cspNonce`) and the profile of the path
+ * 1. outside /api and /socket.io, a fresh 128-bit nonce per response (`res.locals.cspNonce`) and the profile of the path
  *    (`res.locals.cspProfile`: `job-dashboard` under `jobDashboardPath`, `payment` for a path of
  *    `paymentPaths`, else `standard`);
  * 2. helmet: its defaults (nosniff, COOP, CORP, Referrer-Policy no-referrer, …), X-Frame-Options
@@ -186,8 +186,11 @@ export function securityHeaders(
   });
   return [
     (req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString('base64');
-      if (!isApiPath(req.path)) res.locals.cspProfile = profileOf(req.path);
+      // API answers carry no policy, so they need no nonce
+      if (!isApiPath(req.path)) {
+        res.locals.cspNonce = randomBytes(16).toString('base64');
+        res.locals.cspProfile = profileOf(req.path);
+      }
       next();
     },
     base,

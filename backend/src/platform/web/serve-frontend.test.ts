@@ -3,12 +3,16 @@
  * 404 page, and the public config embedded where the build left its marker (escaped, current,
  * and left out without breaking the page when it cannot be read).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import {
+  CSP_NONCE_PLACEHOLDER,
   DEFAULT_COMPANY_FACTS,
   LOCAL_BUSINESS_SCRIPT_ID,
   PUBLIC_CONFIG_MARKER,
@@ -189,4 +193,113 @@ it('serves a server-rendered page (with the public config), and its prerendered 
   expect(fallback.text).toContain('<title>Calculator</title>');
   expect(embedded(fallback.text)).toEqual(CONFIG);
   expect(errors).toEqual(['/calculator: bundle broken']);
+});
+
+describe('pages served like static files', () => {
+  const NONCES = ['AAAAAAAAAAAAAAAAAAAAAA==', 'BBBBBBBBBBBBBBBBBBBBBB==', 'CCCCCCCCCCCCCCCCCCCCCC=='];
+  let served = 0;
+  /** The app behind a stand-in for security-headers.ts: a new nonce per response and the standard profile. */
+  const withNonces = (options: FrontendOptions) => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = NONCES[served++ % NONCES.length];
+      res.locals.cspProfile = 'standard';
+      res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.cspNonce as string}'`);
+      next();
+    });
+    for (const handler of frontendHandlers(dist, options)) app.use(handler);
+    return app;
+  };
+  const noncePage = (title: string) =>
+    page(title).replace('</title>', `</title><script type="module" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`);
+  /** GET or HEAD `url` of `app` over node:http, body as received (supertest would decode gzip). */
+  const raw = (app: express.Express, url: string, headers: Record<string, string>, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        http
+          .request({ host: '127.0.0.1', port, path: url, method, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              server.close();
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) });
+            });
+          })
+          .on('error', (err) => {
+            server.close();
+            reject(err);
+          })
+          .end();
+      });
+    });
+  const nonceOf = (headers: http.IncomingHttpHeaders) => /'nonce-([^']+)'/.exec(headers['content-security-policy'] as string)![1]!;
+
+  beforeAll(() => {
+    mkdirSync(path.join(dist, 'nonced'));
+    writeFileSync(path.join(dist, 'nonced', 'index.html'), noncePage('Nonced'));
+  });
+
+  it('answers gzip, br (once compressed) or identity as the client accepts, with the response nonce and a strong ETag', async () => {
+    const app = withNonces({ publicConfig: async () => CONFIG });
+    const gz = await raw(app, '/nonced', { 'accept-encoding': 'gzip' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/Accept-Encoding/);
+    expect(gz.headers.etag).toMatch(/^"[^"]+-gz"$/);
+    const nonce = nonceOf(gz.headers);
+    const text = zlib.gunzipSync(gz.body).toString();
+    expect(text).toContain(`nonce="${nonce}"`);
+    expect(text).not.toContain(CSP_NONCE_PLACEHOLDER);
+    expect(embedded(text)).toEqual(CONFIG);
+
+    let br = await raw(app, '/nonced', { 'accept-encoding': 'br, gzip' });
+    for (let i = 0; i < 100 && br.headers['content-encoding'] !== 'br'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      br = await raw(app, '/nonced', { 'accept-encoding': 'br, gzip' });
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toMatch(/^"[^"]+-br"$/);
+    const brNonce = nonceOf(br.headers);
+    expect(brNonce).not.toBe(nonce);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(text.replaceAll(nonce, brNonce));
+
+    const plain = await raw(app, '/nonced', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toMatch(/^"[^"-]+"$/);
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(plain.body.toString()).toBe(text.replaceAll(nonce, nonceOf(plain.headers)));
+  });
+
+  it('answers 304 to its ETag, without a policy (the browser keeps the one stored with its copy), and 200 to another', async () => {
+    const app = withNonces({ publicConfig: async () => CONFIG });
+    const first = await request(app).get('/nonced').set('Accept-Encoding', 'gzip').expect(200);
+    const again = await request(app)
+      .get('/nonced')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.text ?? '').toBe('');
+    await request(app).get('/nonced').set('Accept-Encoding', 'gzip').set('If-None-Match', '"something-else"').expect(200);
+    // another config is another page: its ETag changes, so the stale copy is not revalidated
+    const changed = withNonces({
+      publicConfig: async () => ({ ...CONFIG, promotion: { code: 'JULY4', percent: 10, validUntil: '2099-07-04', bannerText: 'Save' } }),
+    });
+    const other = await request(changed)
+      .get('/nonced')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(200);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const res = await raw(withNonces({}), '/nonced', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
+    expect(res.body.length).toBe(0);
+  });
 });

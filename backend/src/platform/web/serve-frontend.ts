@@ -16,6 +16,11 @@
  * Every page also gets this response's CSP nonce (security-headers.ts) in place of the build's
  * CSP_NONCE_PLACEHOLDER, and `<meta name="ironclad-csp">` naming the policy it was served with.
  * The built HTML files are never served as static files (their nonce would be the placeholder).
+ * Pages are served like static files: each distinct page (its HTML, public config and policy) is
+ * compressed once, in gzip and Brotli, and kept in memory; a response splices its nonce into the
+ * compressed bytes (compressed-page.ts) and carries a strong `ETag` per encoding, answered with
+ * 304 on revalidation (without a Content-Security-Policy, so the browser keeps the policy stored
+ * with the page it already has, whose nonce matches).
  * /api, /socket.io and the paths listed in `serverPaths` (e.g. /metrics) are never touched.
  */
 import fs from 'node:fs';
@@ -32,6 +37,7 @@ import {
 } from '@ironclad/contracts';
 import { withTimeout } from '../lifecycle/with-timeout.js';
 import { cspNonceOf, cspProfileOf } from './security-headers.js';
+import { CompressedPage, NONCE_LENGTH } from './compressed-page.js';
 
 /** How long a page waits for the public config before it is served without it (ms). */
 export const PUBLIC_CONFIG_TIMEOUT_MS = 1000;
@@ -54,7 +60,12 @@ export interface FrontendOptions {
   onRenderError?: (path: string, err: unknown) => void;
   /** Paths the api answers itself outside /api (e.g. `/metrics`): left to the routes, with what is below them. */
   serverPaths?: string[];
+  /** Called when a page could not be compressed ahead (it is then compressed per response). */
+  onCompressionError?: (err: unknown) => void;
 }
+
+/** Whether the last segment of a URL path has a file extension (`/assets/a.js`, not `/calculator`): only such paths are files of the build. */
+const hasExtension = (p: string) => /\.[^/]+$/.test(p);
 
 /** Staff routes rendered only in the browser (staff-side.md §2); used when the build wrote no manifest. */
 export const STAFF_ROUTES = ['/admin', '/communications', '/generate-images', '/test-communication'];
@@ -99,10 +110,53 @@ export function paymentRoutes(distDir: string): string[] {
  */
 export function withCspNonce(html: string, res: express.Response): string {
   const nonce = cspNonceOf(res);
-  const profile = cspProfileOf(res);
-  let page = nonce ? html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce) : html;
-  if (profile) page = page.replace(/<head>/i, (head) => `${head}\n    <meta name="${CSP_PROFILE_META}" content="${profile}" />`);
-  return page;
+  const page = withCspProfile(html, cspProfileOf(res));
+  return nonce ? page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce) : page;
+}
+
+/** The page with `<meta name="ironclad-csp" content="{profile}">` after `<head>` (as is without a profile). */
+function withCspProfile(html: string, profile: string | undefined): string {
+  return profile ? html.replace(/<head>/i, (head) => `${head}\n    <meta name="${CSP_PROFILE_META}" content="${profile}" />`) : html;
+}
+
+/** Distinct public configs kept per page (older ones are dropped: the config changed). */
+const VARIANTS_PER_PAGE = 4;
+/** Distinct page sources kept (server-rendered pages make a new source when their data changes). */
+const MAX_PAGE_SOURCES = 64;
+
+/**
+ * The compressed pages of a build, by source HTML, then by policy profile and public config
+ * (least recently used sources dropped past MAX_PAGE_SOURCES). A page that cannot be compressed
+ * ahead is remembered as null and served with its nonce substituted per response.
+ */
+class CompressedPages {
+  private readonly bySource = new Map<string, Map<string, CompressedPage | null>>();
+
+  constructor(private readonly onError: (err: unknown) => void) {}
+
+  /** The compressed form of `build()`'s page for this source, profile and config key. */
+  get(source: string, variant: string, build: () => string): CompressedPage | null {
+    let variants = this.bySource.get(source);
+    if (variants) {
+      this.bySource.delete(source); // most recently used last
+      this.bySource.set(source, variants);
+    } else {
+      variants = new Map();
+      this.bySource.set(source, variants);
+      if (this.bySource.size > MAX_PAGE_SOURCES) this.bySource.delete(this.bySource.keys().next().value!);
+    }
+    if (variants.has(variant)) return variants.get(variant)!;
+    let page: CompressedPage | null;
+    try {
+      page = CompressedPage.create(build(), CSP_NONCE_PLACEHOLDER, this.onError);
+    } catch (err) {
+      this.onError(err);
+      page = null;
+    }
+    variants.set(variant, page);
+    if (variants.size > VARIANTS_PER_PAGE) variants.delete(variants.keys().next().value!);
+    return page;
+  }
 }
 
 /**
@@ -133,6 +187,17 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
       else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     },
   });
+  /** Whether a built file exists, looked up once (a build does not change under a running server). */
+  const existing = new Map<string, boolean>();
+  const exists = (file: string): boolean => {
+    let known = existing.get(file);
+    if (known === undefined) {
+      known = fs.existsSync(file);
+      // every distinct path a client asks for would be remembered: only the build's own files are
+      if (known || existing.size < 10_000) existing.set(file, known);
+    }
+    return known;
+  };
   /** The built pages' HTML, read once (a build does not change under a running server). */
   const htmlCache = new Map<string, string>();
   const readPage = (file: string): string => {
@@ -163,13 +228,56 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
     const script = `<script type="application/json" id="${PUBLIC_CONFIG_SCRIPT_ID}">${publicConfigScriptText(config)}</script>`;
     return withLocalBusinessJsonLd(html, config.company).replace(PUBLIC_CONFIG_MARKER, () => script);
   };
-  const sendPage = (res: express.Response, next: express.NextFunction, file: string, status = 200, known?: PublicConfig | null) => {
+  const compressed = new CompressedPages((err) => options.onCompressionError?.(err));
+  /**
+   * Answers `html` (the build's page or a render, before its public config) with `config` and
+   * the response's nonce and policy: from its compressed form, or 304 when the client has it.
+   */
+  const answer = (req: express.Request, res: express.Response, status: number, html: string, config: PublicConfig | null) => {
+    const nonce = cspNonceOf(res);
+    const profile = cspProfileOf(res);
+    const page =
+      nonce?.length === NONCE_LENGTH
+        ? compressed.get(html, `${profile ?? ''}\0${config ? JSON.stringify(config) : ''}`, () =>
+            withCspProfile(withPublicConfig(html, config), profile),
+          )
+        : null;
+    if (!page || !nonce) {
+      res
+        .status(status)
+        .type('html')
+        .send(withCspNonce(withPublicConfig(html, config), res));
+      return;
+    }
+    const encoding = page.encodingFor((...encodings) => req.acceptsEncodings(...encodings));
+    res.vary('Accept-Encoding');
+    res.setHeader('ETag', page.etags[encoding]);
+    if (status === 200 && req.fresh) {
+      res.removeHeader('Content-Security-Policy');
+      res.status(304).end();
+      return;
+    }
+    const body = page.body(encoding, nonce);
+    res.status(status).type('html');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const sendPage = (
+    req: express.Request,
+    res: express.Response,
+    next: express.NextFunction,
+    file: string,
+    status = 200,
+    known?: PublicConfig | null,
+  ) => {
     Promise.resolve()
       .then(async () => {
         const html = readPage(file);
-        return withPublicConfig(html, known !== undefined || !html.includes(PUBLIC_CONFIG_MARKER) ? (known ?? null) : await readConfig());
+        const config = known !== undefined || !html.includes(PUBLIC_CONFIG_MARKER) ? (known ?? null) : await readConfig();
+        answer(req, res, status, html, config);
       })
-      .then((html) => res.status(status).type('html').send(withCspNonce(html, res)), next);
+      .catch(next);
   };
 
   /**
@@ -177,6 +285,7 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
    * the config is read first, so the render and the embedded config show the same data.
    */
   const sendRendered = (
+    req: express.Request,
     res: express.Response,
     next: express.NextFunction,
     page: string,
@@ -189,11 +298,8 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
           options.onRenderError?.(page, err);
           return null;
         });
-        if (html === null) return sendPage(res, next, fallback, 200, config);
-        res
-          .status(200)
-          .type('html')
-          .send(withCspNonce(withPublicConfig(html, config), res));
+        if (html === null) return sendPage(req, res, next, fallback, 200, config);
+        answer(req, res, 200, html, config);
       })
       .catch(next);
   };
@@ -213,16 +319,20 @@ export function frontendHandlers(distDir: string, options: FrontendOptions = {})
     const candidate = path.join(root, clean, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');
     const render = options.serverRendered?.[clean];
-    if (render) return sendRendered(res, next, clean, render, candidate);
-    if (candidate.startsWith(root + path.sep) && fs.existsSync(candidate)) return sendPage(res, next, candidate);
+    if (render) return sendRendered(req, res, next, clean, render, candidate);
+    if (candidate.startsWith(root + path.sep) && exists(candidate)) return sendPage(req, res, next, candidate);
     const shell = path.join(root, 'app.html');
-    if (isClientOnly(clean) && fs.existsSync(shell)) return sendPage(res, next, shell);
+    if (isClientOnly(clean) && exists(shell)) return sendPage(req, res, next, shell);
     const notFound = path.join(root, '404.html');
-    return sendPage(res, next, fs.existsSync(notFound) ? notFound : path.join(root, 'index.html'), 404);
+    return sendPage(req, res, next, exists(notFound) ? notFound : path.join(root, 'index.html'), 404);
   };
   return [
     (req, res, next) =>
-      req.path.startsWith('/api/') || req.path.startsWith('/socket.io') || req.path.endsWith('.html') || isServerPath(req.path)
+      req.path.startsWith('/api/') ||
+      req.path.startsWith('/socket.io') ||
+      req.path.endsWith('.html') ||
+      isServerPath(req.path) ||
+      !hasExtension(req.path)
         ? next()
         : statics(req, res, next),
     pages,
