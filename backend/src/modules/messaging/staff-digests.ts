@@ -144,7 +144,7 @@ export class StaffDigests {
     const key = `${this.env.QUEUE_PREFIX}:staff-digest:${group}:${windowStart}`;
     try {
       const [[incrErr, n], [expErr]] = (await this.redis.client
-        .multi()
+        .pipeline()
         .incr(key)
         .pexpire(key, this.windowMs * 2)
         .exec()) as [Error | null, number][];

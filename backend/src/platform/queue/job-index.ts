@@ -81,14 +81,17 @@ export class JobIndex {
     }
     if (byKey.size === 0) return;
     try {
-      const multi = this.redis.client.multi();
+      // a pipeline, not a transaction: each command stands alone (a missed trim is redone by the next add)
+      const pipeline = this.redis.client.pipeline();
       const now = Date.now();
       for (const [key, members] of byKey) {
-        multi.zadd(key, ...members.flatMap((m, i) => [now + i / 1000, m]));
-        multi.zremrangebyrank(key, 0, -(JOB_INDEX_MAX_PER_RECORD + 1));
-        multi.expire(key, JOB_INDEX_TTL_SECONDS);
+        pipeline.zadd(key, ...members.flatMap((m, i) => [now + i / 1000, m]));
+        pipeline.zremrangebyrank(key, 0, -(JOB_INDEX_MAX_PER_RECORD + 1));
+        pipeline.expire(key, JOB_INDEX_TTL_SECONDS);
       }
-      await multi.exec();
+      const results = await pipeline.exec();
+      const failed = results?.find(([err]) => err)?.[0];
+      if (failed) throw failed;
     } catch (err) {
       this.logger.warn(`could not index ${entries.length} job(s) by record: ${(err as Error).message}`);
     }
