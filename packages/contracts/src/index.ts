@@ -36,6 +36,7 @@ export * from './http/activities.js';
 export * from './http/campaigns.js';
 export * from './http/consent.js';
 export * from './http/site.js';
+export * from './http/site-config.js';
 export * from './http/exports.js';
 export * from './http/health.js';
 export * from './http/bot-defence.js';
