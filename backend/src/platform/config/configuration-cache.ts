@@ -39,6 +39,9 @@ export type ConfigurationKey = (typeof CONFIGURATION_KEYS)[number];
 /** Redis channel of the bumps. */
 export const configurationChannel = (queuePrefix: string) => `${queuePrefix}:config:changed`;
 
+/** Redis client name of each process's subscription to the bumps (CLIENT LIST). */
+export const configurationSubscriberName = (queuePrefix: string) => `${queuePrefix}:config-subscriber`;
+
 /** A configuration value and the version of `configuration_versions` it was read at. */
 export interface Versioned<T> {
   value: T;
@@ -74,7 +77,11 @@ export class ConfigurationCache implements OnApplicationBootstrap, OnApplication
     this.channel = configurationChannel(env.QUEUE_PREFIX);
     this.pollMs = env.CONFIGURATION_POLL_MS;
     // A connection of its own: a subscribed ioredis connection runs no other command.
-    this.subscriber = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null, autoResubscribe: false });
+    this.subscriber = new Redis(env.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      autoResubscribe: false,
+      connectionName: configurationSubscriberName(env.QUEUE_PREFIX),
+    });
     this.subscriber.on('error', (err: Error) => this.redis.logError(err));
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('close', () => this.unsubscribed());
