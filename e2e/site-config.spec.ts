@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
-import { gotoHydrated } from './support/goto';
+import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { createAdmin, seriousA11yViolations, signIn } from './support/staff';
 
 const ADMIN = { email: 'site-config@ironclad.test', password: 'site configuration admin 123' };
@@ -127,8 +127,12 @@ test.describe('staff configuration (own server)', () => {
     await openTab(page, 'Settings');
     const status = page.getByTestId('feature-status');
     await expect(status.getByRole('listitem').filter({ hasText: 'Cost Calculator' })).toContainText('Active');
-    await page.getByRole('checkbox', { name: 'Cost Calculator' }).click({ force: true });
+    // flipped from the keyboard, as a screen-reader user would
+    const toggle = page.getByRole('checkbox', { name: 'Cost Calculator' });
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await expect(page.getByText('Setting updated')).toBeVisible();
+    await expect(toggle).not.toBeChecked();
     await expect(status.getByRole('listitem').filter({ hasText: 'Cost Calculator' })).toContainText('Disabled');
 
     const visitor = await browser.newPage();
@@ -144,7 +148,9 @@ test.describe('staff configuration (own server)', () => {
       await visitor.close();
     }
 
-    await page.getByRole('checkbox', { name: 'Cost Calculator' }).click({ force: true });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle).toBeChecked();
     await expect(status.getByRole('listitem').filter({ hasText: 'Cost Calculator' })).toContainText('Active');
   });
 
@@ -164,6 +170,8 @@ test.describe('staff configuration (own server)', () => {
     const visitor = await browser.newPage();
     try {
       await gotoHydrated(visitor, `${baseURL}/`);
+      // the banner sits in the closing sections, which hydrate when scrolled to
+      await scrollIntoHydratedView(visitor.getByRole('heading', { name: 'Ready to Secure Your Property?' }));
       await expect(visitor.getByTestId('promo-banner')).toContainText('Spring security sale');
       await expect(visitor.getByTestId('promo-banner')).toContainText('15% off with code SPRING15');
     } finally {

@@ -336,6 +336,16 @@ describe('promotions', () => {
     await http().post(`/api/promotions/${later.body.promotion.id}/end`).set('Cookie', admin).send({}).expect(200);
   });
 
+  it('a promotion without a first day starts today, after the expired JULY4', async () => {
+    const res = await http()
+      .post('/api/promotions')
+      .set('Cookie', admin)
+      .send({ code: 'NOW', percent: 5, validUntil: inDays(3), bannerText: 'Now' })
+      .expect(201);
+    expect(res.body.promotion).toMatchObject({ validFrom: today, status: 'running' });
+    await http().post(`/api/promotions/${res.body.promotion.id}/end`).set('Cookie', admin).send({}).expect(200);
+  });
+
   it('validates its fields', async () => {
     const res = await http()
       .post('/api/promotions')

@@ -38,6 +38,11 @@ export function promotionStatus(
   return 'running';
 }
 
+const fromAfterUntil = () =>
+  new ApiError(400, ErrorCode.ValidationFailed, 'Invalid input: validFrom', {
+    fieldErrors: { validFrom: ['Valid from must not be after valid until.'] },
+  });
+
 /** The promotion fields the audit log records. */
 const AUDITED = ['code', 'percent', 'validFrom', 'validUntil', 'bannerText', 'isActive'] as const;
 
@@ -103,8 +108,11 @@ export class PromotionsService {
   async create(body: CreatePromotion, user: SessionUser | undefined): Promise<PromotionRecordDto> {
     return this.write(user, async (m) => {
       const repo = m.getRepository(PromotionRecord);
-      await this.assertNoOverlap(m, null, body.validFrom, body.validUntil);
-      const saved = await repo.save(repo.create({ ...body, isActive: true }));
+      // no first day given: it starts today
+      const validFrom = body.validFrom ?? dayOf(new Date());
+      if (validFrom > body.validUntil) throw fromAfterUntil();
+      await this.assertNoOverlap(m, null, validFrom, body.validUntil);
+      const saved = await repo.save(repo.create({ ...body, validFrom, isActive: true }));
       return { saved, action: 'promotion.created', details: { to: pick(saved) } };
     });
   }
@@ -121,12 +129,10 @@ export class PromotionsService {
       const row = await this.locked(m, id, body.version);
       const { version: _version, ...fields } = body;
       const next = { ...pick(row), ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
-      if (next.validFrom && next.validFrom > next.validUntil) {
-        throw new ApiError(400, ErrorCode.ValidationFailed, 'Invalid input: validFrom', {
-          fieldErrors: { validFrom: ['Valid from must not be after valid until.'] },
-        });
-      }
-      if (row.isActive) await this.assertNoOverlap(m, id, next.validFrom, next.validUntil);
+      // a promotion without a first day has run since it was created
+      const from = next.validFrom ?? dayOf(row.createdAt);
+      if (from > next.validUntil) throw fromAfterUntil();
+      if (row.isActive) await this.assertNoOverlap(m, id, from, next.validUntil);
       await repo.update({ id }, { ...fields, version: row.version + 1 });
       const saved = await repo.findOneByOrFail({ id });
       return { saved, action: 'promotion.updated', details: { from: pick(row), to: pick(saved) } };
@@ -160,14 +166,15 @@ export class PromotionsService {
    * Refuses dates that overlap a promotion not ended (other than `id`). Promotion writes are
    * serialised by a transaction-scoped advisory lock, so two concurrent saves cannot both pass.
    */
-  private async assertNoOverlap(m: EntityManager, id: number | null, validFrom: string | null, validUntil: string): Promise<void> {
+  private async assertNoOverlap(m: EntityManager, id: number | null, validFrom: string, validUntil: string): Promise<void> {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('promotions'))`);
     const qb = m
       .getRepository(PromotionRecord)
       .createQueryBuilder('p')
       .where('p.isActive = true')
-      .andWhere(`COALESCE(p.validFrom, '-infinity'::date) <= :until`, { until: validUntil })
-      .andWhere(`p.validUntil >= COALESCE(CAST(:from AS date), '-infinity'::date)`, { from: validFrom })
+      // a promotion without a first day has run since it was created
+      .andWhere(`COALESCE(p.validFrom, CAST(p.createdAt AS date)) <= :until`, { until: validUntil })
+      .andWhere(`p.validUntil >= :from`, { from: validFrom })
       .orderBy('p.id', 'ASC');
     if (id !== null) qb.andWhere('p.id <> :id', { id });
     const other = await qb.getOne();
@@ -175,7 +182,7 @@ export class PromotionsService {
       throw new ApiError(
         409,
         ErrorCode.Conflict,
-        `These dates overlap promotion ${other.code} (${other.validFrom ?? 'already running'} to ${other.validUntil}). End it or change its dates first: only one promotion runs at a time.`,
+        `These dates overlap promotion ${other.code} (${other.validFrom ?? dayOf(other.createdAt)} to ${other.validUntil}). End it or change its dates first: only one promotion runs at a time.`,
       );
     }
   }
