@@ -19,6 +19,7 @@ import { startFakeSendGrid, type FakeSendGrid } from '../backend/test/support/fa
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
 import { gotoHydrated } from './support/goto';
+import { waitForPublicConfig } from './support/site-config';
 
 const uniqueEmail = (tag: string) => `calc-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -291,6 +292,8 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
 
   test('switched off: the unavailable state, no nav link, and both calls refused', async ({ page }) => {
     await query(`UPDATE site_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'calculator_enabled'`);
+    // a change made with SQL reaches the api's configuration cache on its next poll of the versions
+    await waitForPublicConfig(page.request, baseURL, (c) => !c.features.calculator_enabled);
     try {
       await gotoHydrated(page, `${baseURL}/calculator`);
       await expect(page.getByTestId('calculator-unavailable')).toContainText('The cost calculator is temporarily unavailable');
@@ -307,6 +310,7 @@ test.describe('cost calculator with email delivered (own server + fake SendGrid)
       expect(pdf.status()).toBe(503);
     } finally {
       await query(`UPDATE site_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'calculator_enabled'`);
+      await waitForPublicConfig(page.request, baseURL, (c) => c.features.calculator_enabled);
     }
   });
 });

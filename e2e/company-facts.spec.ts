@@ -8,6 +8,7 @@ import { expect, test } from './support/test';
 import type { CompanyFacts } from '@ironclad/contracts';
 import { dbQuery } from './support/e2e-env';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
+import { putSetting, staffApi } from './support/site-config';
 
 const EDITED_PHONE = '(212) 555-0177';
 
@@ -20,9 +21,9 @@ test('a phone number changed by staff shows on the next page load, in the text, 
   );
   const original = row.setting_value;
   expect(original.phone).not.toBe(EDITED_PHONE);
-  await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [
-    JSON.stringify({ ...original, phone: EDITED_PHONE }),
-  ]);
+  // staff change it through the api (every process's configuration cache hears of it at once)
+  const staff = await staffApi();
+  await putSetting(staff, 'company_facts', { ...original, phone: EDITED_PHONE });
   try {
     const html = await (await request.get('/')).text();
     const ld = /<script type="application\/ld\+json" id="ld-local-business">([^<]+)<\/script>/.exec(html)?.[1];
@@ -35,6 +36,7 @@ test('a phone number changed by staff shows on the next page load, in the text, 
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('href', 'tel:2125550177');
   } finally {
-    await dbQuery("UPDATE site_settings SET setting_value = $1 WHERE setting_key = 'company_facts'", [JSON.stringify(original)]);
+    await putSetting(staff, 'company_facts', original);
+    await staff.dispose();
   }
 });

@@ -13,9 +13,9 @@ export interface StaffAccount {
   password: string;
 }
 
-/** Creates (or resets) an admin account in the run's database. */
-export async function createAdmin(account: StaffAccount): Promise<void> {
-  const { databaseUrl } = await e2eEnv();
+/** Creates (or resets) an admin account in the run's database (or in `databaseUrl`, a spec's own server's). */
+export async function createAdmin(account: StaffAccount, databaseUrl?: string): Promise<void> {
+  databaseUrl ??= (await e2eEnv()).databaseUrl;
   const out = spawnSync(process.execPath, ['backend/dist/cli/admin-create.js', '--email', account.email, '--password-stdin'], {
     input: `${account.password}\n`,
     env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },

@@ -14,6 +14,7 @@ import { LeadsApiModule } from '../modules/leads/index.js';
 import { MessagingApiModule } from '../modules/messaging/index.js';
 import { OperationsApiModule } from '../modules/operations/index.js';
 import { PaymentsApiModule } from '../modules/payments/index.js';
+import { QuotesApiModule } from '../modules/quotes/index.js';
 import { SiteApiModule } from '../modules/site/index.js';
 import { StaffApiModule } from '../modules/staff/index.js';
 import { ENTITIES } from './entities.js';
@@ -47,6 +48,7 @@ export class ApiModule {
         ExportsApiModule,
         OperationsApiModule,
         InventoryApiModule,
+        QuotesApiModule,
         ImagesApiModule,
       ],
     };

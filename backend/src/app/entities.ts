@@ -12,6 +12,7 @@ import { CaseStudyRecord, PromotionRecord, SiteContentRecord, SiteSettingRecord,
 import { AuditLogRecord, SessionRecord, User } from '../modules/staff/index.js';
 import type { EntityList } from '../platform/database/data-source-options.js';
 import { QueuePauseRecord } from '../platform/queue/queue-pause.entity.js';
+import { ConfigurationVersionRecord } from '../platform/config/configuration-version.entity.js';
 
 export const ENTITIES: EntityList = [
   SessionRecord,
@@ -38,6 +39,7 @@ export const ENTITIES: EntityList = [
   EmailTemplateRecord,
   CallNoteRecord,
   QueuePauseRecord,
+  ConfigurationVersionRecord,
   ImageRunRecord,
   GeneratedImageRecord,
   ImageVariantRecord,

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { QueueName, buildingInfoOfCalculatorSpecs, priceCalculator, type CalculatorSpecs } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
+import { ConfigurationCache } from '../../src/platform/config/configuration-cache.js';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -59,8 +60,11 @@ const pdfBody = (email: string, leadId?: number) => ({
 });
 
 const count = async (table: string) => Number((await ds.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
-const setCalculator = (on: boolean) =>
-  ds.query(`UPDATE site_settings SET setting_value = $1::jsonb WHERE setting_key = 'calculator_enabled'`, [JSON.stringify(on)]);
+// a change made with SQL, then what every configuration write through the api does after its commit
+const setCalculator = async (on: boolean) => {
+  await ds.query(`UPDATE site_settings SET setting_value = $1::jsonb WHERE setting_key = 'calculator_enabled'`, [JSON.stringify(on)]);
+  await app.get(ConfigurationCache).changed('site_settings');
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -113,6 +117,7 @@ describe('POST /api/leads from the calculator', () => {
 
   it('applies the promotion while it is valid (decisions.md §7)', async () => {
     await ds.query(`UPDATE promotions SET valid_until = '2099-12-31' WHERE code = 'JULY4'`);
+    await app.get(ConfigurationCache).changed('promotions');
     try {
       const res = await request(app.getHttpServer()).post('/api/leads').send(calculatorLead('promo@example.com')).expect(201);
       expect(res.body.lead.totalEstimate).toBe(15_000);
@@ -124,6 +129,7 @@ describe('POST /api/leads from the calculator', () => {
       });
     } finally {
       await ds.query(`UPDATE promotions SET valid_until = '2025-07-31' WHERE code = 'JULY4'`);
+      await app.get(ConfigurationCache).changed('promotions');
     }
   });
 

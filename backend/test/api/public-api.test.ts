@@ -8,6 +8,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ALL_QUEUES, healthResponseSchema, QueueName } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
+import { ConfigurationCache } from '../../src/platform/config/configuration-cache.js';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -161,6 +162,7 @@ describe('POST /api/contacts', () => {
 
   it('answers 503 with a clear message when the contact forms are switched off (decisions §11)', async () => {
     await ds.query(`UPDATE site_settings SET setting_value = 'false'::jsonb WHERE setting_key = 'contact_forms_enabled'`);
+    await app.get(ConfigurationCache).changed('site_settings');
     try {
       const before = await count('contacts');
       const res = await request(app.getHttpServer()).post('/api/contacts').send(validContact).expect(503);
@@ -169,6 +171,7 @@ describe('POST /api/contacts', () => {
       expect(await count('contacts')).toBe(before);
     } finally {
       await ds.query(`UPDATE site_settings SET setting_value = 'true'::jsonb WHERE setting_key = 'contact_forms_enabled'`);
+      await app.get(ConfigurationCache).changed('site_settings');
     }
   });
 });

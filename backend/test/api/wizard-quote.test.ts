@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { aiRecommendationSchema } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
 import { InventoryService } from '../../src/modules/inventory/index.js';
+import { ConfigurationCache } from '../../src/platform/config/configuration-cache.js';
 import { dataSourceOptions } from '../../src/app/data-source-options.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 import { flushRedisPrefix, testEnv } from '../support/test-env.js';
@@ -68,12 +69,14 @@ describe('POST /api/leads from the AI designer', () => {
     // the component price prices the NVR line once the catalogue has no active 8-channel NVR
     await ds.query(`UPDATE inventory SET is_active = false WHERE sku = 'NVR-8CH-2TB'`);
     await ds.query(`UPDATE inventory SET unit_price = unit_price + 10000 WHERE name = 'Video Doorbell Camera'`);
-    // what every catalogue write through the api does after its commit (the SQL above bypasses it)
+    // what every configuration write through the api does after its commit (the SQL above bypasses it)
     await app.get(InventoryService).catalogueChanged();
+    await app.get(ConfigurationCache).changed('ai_recommendation_config');
     const after = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     expect(after.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 1000 + 100);
 
     await ds.query(`UPDATE promotions SET valid_until = '2999-07-31' WHERE code = 'JULY4'`);
+    await app.get(ConfigurationCache).changed('promotions');
     const promo = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
     const gross = promo.pricing.equipmentSubtotal + promo.pricing.laborCost + promo.pricing.additionalCosts;
     expect(promo.pricing.july4Discount).toMatchObject({
@@ -84,11 +87,13 @@ describe('POST /api/leads from the AI designer', () => {
     });
     expect(promo.pricing.totalProjectCost).toBe(gross - Math.round(gross / 4));
     await ds.query(`UPDATE promotions SET valid_until = '2025-07-31' WHERE code = 'JULY4'`);
+    await app.get(ConfigurationCache).changed('promotions');
   });
 
   it('an invalid stored configuration falls back to the defaults instead of failing the visitor', async () => {
     const before = (await post(wizardLead).expect(201)).body.lead.aiRecommendation;
     await ds.query(`UPDATE ai_recommendation_config SET config_value = '"oops"' WHERE config_key = 'tiered_pricing'`);
+    await app.get(ConfigurationCache).changed('ai_recommendation_config');
     const after = (await post(wizardLead).expect(201)).body.lead.aiRecommendation;
     expect(after.projectDetails.totalCameras).toBe(before.projectDetails.totalCameras);
   });

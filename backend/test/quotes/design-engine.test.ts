@@ -127,8 +127,10 @@ describe('design engine — prices from the configuration and inventory', () => 
     // front door of a home gets the doorbell camera at its inventory price ($199)
     const cams = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.cameras)!.items;
     expect(cams).toContainEqual(expect.objectContaining({ item: 'Video Doorbell Camera', quantity: 1, unitPrice: 199 }));
-    // medium tier: labour per camera = max(350 + 150, 1140 − 250 − 200) = 690
-    expect(r.pricing.laborCost).toBe(8 * 690);
+    expect(cams.reduce((a, l) => a + l.total, 0)).toBe(2124);
+    // medium tier: labour = the tier's 8 × $1,140 less the cameras ($2,124) and wiring ($1,600)
+    // charged, above 8 × ($350 + $150) of work per camera and 2 days × $2,200
+    expect(r.pricing.laborCost).toBe(8 * 1140 - 2124 - 1600);
     expect(r.pricing.july4Discount).toBeUndefined();
     expect(r.pricing.totalProjectCost).toBe(r.pricing.equipmentSubtotal + r.pricing.laborCost + r.pricing.additionalCosts);
   });
@@ -153,7 +155,7 @@ describe('design engine — prices from the configuration and inventory', () => 
 
     const t = seedConfig();
     t.tiers.medium.avgPerDeviceCost = 1500;
-    expect(designSystem(home, t).pricing.laborCost).toBe(8 * (1500 - 450));
+    expect(designSystem(home, t).pricing.laborCost).toBe(8 * 1500 - 2124 - 1600);
 
     const inv = seedConfig();
     inv.inventory = inv.inventory.map((i) => (i.name === 'Video Doorbell Camera' ? { ...i, unitPriceCents: 29_900 } : i));
@@ -463,6 +465,68 @@ describe('design engine — invariants (property tests)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('raising any price never lowers a quote, and lowering one never raises it', () => {
+    /** Every price of the configuration space: AI configuration amounts (dollars) and inventory prices (cents). */
+    type PriceRise = { path: readonly [string, ...string[]]; by: number } | { sku: string; byCents: number };
+    const dollarPaths: (readonly [string, ...string[]])[] = [
+      ...Object.keys(COMPONENT_PRICING_DEFAULTS).map((k) => ['components', k] as const),
+      ...(['low', 'medium', 'high'] as const).map((k) => ['tiers', k, 'avgPerDeviceCost'] as const),
+      ['additional', 'access_control_system', 'perDoor'],
+      ['additional', 'video_intercom_system', 'perDoor'],
+      ['additional', 'professional_monitoring', 'setupPerCamera'],
+      ['additional', 'professional_monitoring', 'monthlyPerCamera'],
+    ];
+    const riseArb: fc.Arbitrary<PriceRise> = fc.oneof(
+      fc.record({
+        path: fc.constantFrom(...dollarPaths),
+        by: fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 1, max: USD_CONFIG_MAX })),
+      }),
+      fc.record({ sku: fc.constantFrom(...ARB_SKUS), byCents: fc.integer({ min: 1, max: 10_000_000 }) }),
+    );
+    const raise = (config: DesignConfig, rises: readonly PriceRise[]): DesignConfig => {
+      const c = structuredClone(config) as DesignConfig & Record<string, unknown>;
+      for (const r of rises) {
+        if ('sku' in r) {
+          c.inventory = c.inventory.map((i) => (i.sku === r.sku ? { ...i, unitPriceCents: i.unitPriceCents + r.byCents } : i));
+          continue;
+        }
+        let o = c as Record<string, unknown>;
+        for (const k of r.path.slice(0, -1)) o = o[k] as Record<string, unknown>;
+        const last = r.path[r.path.length - 1]!;
+        o[last] = (o[last] as number) + r.by;
+      }
+      return c;
+    };
+    fc.assert(
+      fc.property(inputArb, configArb, fc.array(riseArb, { minLength: 1, maxLength: 4 }), (input, config, rises) => {
+        const cheaper = designSystem(input, config);
+        const dearer = designSystem(input, raise(config, rises));
+        // the same design (prices never move the camera count or the schedule) …
+        expect(dearer.projectDetails).toEqual(cheaper.projectDetails);
+        // … is never cheaper with a higher price (read the other way: a lower price never raises it)
+        expect(dearer.pricing.totalProjectCost).toBeGreaterThanOrEqual(cheaper.pricing.totalProjectCost);
+        const gross = (r: AiRecommendation) => r.pricing.equipmentSubtotal + r.pricing.laborCost + r.pricing.additionalCosts;
+        expect(gross(dearer)).toBeGreaterThanOrEqual(gross(cheaper));
+        expect(dearer.pricing.additionalCosts).toBeGreaterThanOrEqual(cheaper.pricing.additionalCosts);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('raising the default camera price no longer lowers the home quote (it did when labour subtracted it)', () => {
+    const base = seedConfig();
+    const dearer = seedConfig();
+    dearer.components.camera_unit_price = 450;
+    dearer.inventory = dearer.inventory.map((i) => (i.sku === QUOTE_ENGINE_SKUS.defaultCamera ? { ...i, unitPriceCents: 45_000 } : i));
+    const wizard = { ...home, specificAreas: 'Driveway', additionalFeatures: ['Mobile App Access', 'Professional Monitoring'] };
+    expect(designSystem(wizard, dearer).pricing.totalProjectCost).toBeGreaterThanOrEqual(
+      designSystem(wizard, base).pricing.totalProjectCost,
+    );
+    const onlyConfig = seedConfig();
+    onlyConfig.components.camera_unit_price = 450;
+    expect(designSystem(wizard, onlyConfig).pricing.totalProjectCost).toBe(designSystem(wizard, base).pricing.totalProjectCost);
   });
 
   it('the same input and configuration always give the same quote', () => {

@@ -12,13 +12,13 @@ import {
 } from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
-import { ConfigurationCache } from '../../platform/config/configuration-cache.js';
+import { ConfigurationCache, type Versioned } from '../../platform/config/configuration-cache.js';
 import { AuditLogService } from '../staff/index.js';
 import { InventoryItemRecord } from './inventory-item.entity.js';
 import { InventoryReferences } from './inventory-references.js';
 
-/** Key of the active catalogue in the ConfigurationCache. */
-export const ACTIVE_CATALOGUE_KEY = 'inventory.active';
+/** Key of the active catalogue in the ConfigurationCache (and its row of configuration_versions). */
+export const ACTIVE_CATALOGUE_KEY = 'inventory';
 
 /** The active items (by id) and an index by SKU, as the quote tools read them. Never mutated. */
 export interface ActiveCatalogue {
@@ -116,9 +116,14 @@ export class InventoryService {
   ) {}
 
   /** The active items by id, with an index by SKU (cached per process; never mutate them). */
-  catalogue(): Promise<ActiveCatalogue> {
-    return this.cache.get(ACTIVE_CATALOGUE_KEY, async () => {
-      const items = await this.dataSource.getRepository(InventoryItemRecord).find({ where: { isActive: true }, order: { id: 'ASC' } });
+  async catalogue(): Promise<ActiveCatalogue> {
+    return (await this.versionedCatalogue()).value;
+  }
+
+  /** {@link catalogue} with the catalogue's configuration version. */
+  versionedCatalogue(): Promise<Versioned<ActiveCatalogue>> {
+    return this.cache.entry(ACTIVE_CATALOGUE_KEY, async (m) => {
+      const items = await m.getRepository(InventoryItemRecord).find({ where: { isActive: true }, order: { id: 'ASC' } });
       return { items, bySku: new Map(items.map((i) => [i.sku, i])) };
     });
   }
@@ -134,7 +139,7 @@ export class InventoryService {
   }
 
   /** Tells every process that the catalogue changed (after the commit). */
-  catalogueChanged(): Promise<number | null> {
+  catalogueChanged(): Promise<void> {
     return this.cache.changed(ACTIVE_CATALOGUE_KEY);
   }
 

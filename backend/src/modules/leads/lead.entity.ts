@@ -63,6 +63,13 @@ export class LeadRecord {
   @Column({ type: 'varchar', length: 64, nullable: true })
   depositTokenHash!: string | null;
 
+  /**
+   * The configuration versions the stored quote was priced with, by kind (`ai_recommendation_config`,
+   * `inventory`, `promotions`: configuration_versions), or null for a lead the server did not price.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  configurationVersions!: Record<string, number> | null;
+
   @Column({ type: 'text', nullable: true })
   budget!: string | null;
 

@@ -83,6 +83,7 @@ export class LeadsService {
         depositTokenHash: deposit?.hash ?? null,
         aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
         totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
+        configurationVersions: (wizardQuote ?? calculatorPrice)?.configurationVersions ?? null,
         budget: input.budget ?? null,
         timeline: input.timeline ?? null,
         specificAreas: input.specificAreas ?? null,
@@ -181,9 +182,13 @@ export class LeadsService {
   }
 }
 
-/** Entity → the staff's API shape: {@link toLead} plus the spam flag. */
+/** Entity → the staff's API shape: {@link toLead} plus the spam flag and the configuration versions that priced it. */
 export function toStaffLead(r: LeadRecord): Lead {
-  return { ...toLead(r), spamReason: (r.spamReason as SpamReasonValue | null) ?? null };
+  return {
+    ...toLead(r),
+    spamReason: (r.spamReason as SpamReasonValue | null) ?? null,
+    configurationVersions: r.configurationVersions ?? null,
+  };
 }
 
 /** Entity → API shape (cents → whole dollars), as the visitor's answer gives it (no spam flag). */

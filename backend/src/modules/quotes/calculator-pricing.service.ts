@@ -19,6 +19,8 @@ export interface PricedLead {
   aiRecommendation: CalculatorRecommendation;
   /** Integer cents. */
   totalEstimateCents: number;
+  /** The configuration versions it was priced with (the calculator's prices are the §9 constants; the promotion is stored). */
+  configurationVersions: { promotions: number };
 }
 
 /**
@@ -45,9 +47,13 @@ export class CalculatorPricing {
 
   /** Prices `specs` with the promotion valid today (decisions.md §7). */
   async price(specs: CalculatorSpecs): Promise<PricedLead> {
-    const promotion = await this.promotions.active();
+    const { value: promotion, version } = await this.promotions.activeVersioned();
     const estimate = priceCalculator(specs, promotion?.percent ?? 0);
-    return { aiRecommendation: calculatorRecommendation(estimate, promotion), totalEstimateCents: estimate.breakdown.total * 100 };
+    return {
+      aiRecommendation: calculatorRecommendation(estimate, promotion),
+      totalEstimateCents: estimate.breakdown.total * 100,
+      configurationVersions: { promotions: version },
+    };
   }
 }
 

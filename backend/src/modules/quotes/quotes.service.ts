@@ -1,10 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { z } from 'zod';
+import { Injectable } from '@nestjs/common';
 import type { AiRecommendation, BuildingInfo, CreateLead } from '@ironclad/contracts';
-import { AI_CONFIG_DEFAULTS, AI_CONFIG_SCHEMAS, type AiConfigKey } from './ai-config/ai-config.defaults.js';
-import { AiConfigRecord } from './ai-config/ai-config.entity.js';
+import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
 import { designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
@@ -12,56 +8,59 @@ import { designSystem, type DesignConfig, type DesignInput, type EngineInventory
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
 
+/** The configuration versions a quote was priced with, by kind (configuration_versions). */
+export interface QuoteVersions {
+  ai_recommendation_config: number;
+  inventory: number;
+  promotions: number;
+}
+
 /** The server's price of a wizard lead. */
 export interface LeadQuote {
   aiRecommendation: AiRecommendation;
   /** `aiRecommendation.pricing.totalProjectCost` in integer cents. */
   totalEstimateCents: number;
+  configurationVersions: QuoteVersions;
 }
 
 /**
- * The AI designer's quotes (decisions.md §3, §10): loads the configuration the design engine
- * needs from Postgres and runs the engine. Every amount a browser sends is ignored.
+ * The AI designer's quotes (decisions.md §3, §10): the configuration the design engine needs, all
+ * from this process's ConfigurationCache (AI recommendation config, active inventory, promotions;
+ * no Postgres read per quote), and the engine. Every amount a browser sends is ignored.
  */
 @Injectable()
 export class QuotesService {
-  private readonly logger = new Logger(QuotesService.name);
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly aiConfig: AiConfigStore,
     private readonly promotions: PromotionsService,
     private readonly inventory: InventoryService,
   ) {}
 
   /**
-   * The engine's configuration as stored now: the active AI configuration records (each
-   * `configValue` parsed with its zod schema of ai-config.defaults.ts; a missing, inactive or
-   * unreadable record falls back to the seeded default and is logged), the active inventory
-   * (by id, unit prices in cents; from the catalogue kept in the ConfigurationCache, so a quote
-   * does not read the inventory table) and the promotion valid today (or none).
+   * The engine's configuration as stored now, with the versions it was read at: the AI
+   * recommendation config (AiConfigStore: defaults stand in for a missing or unreadable record),
+   * the active inventory (by id, unit prices in cents) and the promotion valid on `today` (or none).
    */
-  async loadConfig(today: Date = new Date()): Promise<DesignConfig> {
-    const [rows, items, promotion] = await Promise.all([
-      this.dataSource.getRepository(AiConfigRecord).find({ where: { isActive: true } }),
-      this.inventory.active(),
-      this.promotions.active(today),
+  async pricingConfiguration(today: Date = new Date()): Promise<{ config: DesignConfig; versions: QuoteVersions }> {
+    const [pricing, catalogue, promotion] = await Promise.all([
+      this.aiConfig.pricing(),
+      this.inventory.versionedCatalogue(),
+      this.promotions.activeVersioned(today),
     ]);
-    const value = <K extends AiConfigKey>(key: K): z.infer<(typeof AI_CONFIG_SCHEMAS)[K]> => {
-      const fallback = AI_CONFIG_DEFAULTS.find((d) => d.configKey === key)!.configValue as z.infer<(typeof AI_CONFIG_SCHEMAS)[K]>;
-      const row = rows.find((r) => r.configKey === key);
-      if (!row) return fallback;
-      const parsed = AI_CONFIG_SCHEMAS[key].safeParse(row.configValue);
-      if (parsed.success) return parsed.data as z.infer<(typeof AI_CONFIG_SCHEMAS)[K]>;
-      this.logger.warn(`ai_recommendation_config "${key}" is invalid, using the default: ${parsed.error.message}`);
-      return fallback;
-    };
+    const p = promotion.value;
     return {
-      tiers: value('tiered_pricing'),
-      components: value('component_pricing'),
-      additional: value('additional_costs'),
-      inventory: engineInventory(items),
-      promotion: promotion ? { code: promotion.code, percent: promotion.percent, validUntil: promotion.validUntil } : null,
+      config: {
+        ...pricing.value,
+        inventory: engineInventory(catalogue.value.items),
+        promotion: p ? { code: p.code, percent: p.percent, validUntil: p.validUntil } : null,
+      },
+      versions: { ai_recommendation_config: pricing.version, inventory: catalogue.version, promotions: promotion.version },
     };
+  }
+
+  /** {@link pricingConfiguration} without the versions. */
+  async loadConfig(today: Date = new Date()): Promise<DesignConfig> {
+    return (await this.pricingConfiguration(today)).config;
   }
 
   /** Designs and prices a system for the wizard's answers (whole dollars, days, sq ft). */
@@ -71,12 +70,13 @@ export class QuotesService {
 
   /**
    * The server's quote of a wizard lead (source `ai_shopping`), from its building info (with the
-   * wizard defaults already applied) and answers. Browser-sent `aiRecommendation` /
-   * `totalEstimate` are not read.
+   * wizard defaults already applied) and answers, with the configuration versions it was priced
+   * with. Browser-sent `aiRecommendation` / `totalEstimate` are not read.
    */
   async recommendForLead(input: CreateLead, buildingInfo: BuildingInfo): Promise<LeadQuote> {
-    const aiRecommendation = await this.recommend(designInputOfLead(input, buildingInfo));
-    return { aiRecommendation, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100 };
+    const { config, versions } = await this.pricingConfiguration();
+    const aiRecommendation = designSystem(designInputOfLead(input, buildingInfo), config);
+    return { aiRecommendation, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100, configurationVersions: versions };
   }
 }
 

@@ -1,7 +1,7 @@
 /** Public surface of the site feature (settings and switches, company facts, promotions, content). */
 export { SiteModule, SiteApiModule } from './site.module.js';
 export { SiteSettingsService } from './site-settings.service.js';
-export { PromotionsService } from './promotions.service.js';
+export { PromotionsService, promotionStatus } from './promotions.service.js';
 export { PublicConfigService } from './public-config.service.js';
 export { CaseStudiesService } from './case-studies.service.js';
 export { SiteSettingRecord } from './site-setting.entity.js';

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ImagesModule } from '../images/index.js';
+import { StaffModule } from '../staff/index.js';
+import { PromotionsController } from './promotions.controller.js';
 import { CaseStudiesController } from './case-studies.controller.js';
 import { CaseStudiesService } from './case-studies.service.js';
 import { CaseStudyRecord } from './case-study.entity.js';
@@ -24,15 +26,16 @@ import { TestimonialsController } from './testimonials.controller.js';
   imports: [
     TypeOrmModule.forFeature([SiteSettingRecord, PromotionRecord, SiteContentRecord, CaseStudyRecord, TestimonialRecord]),
     ImagesModule,
+    StaffModule,
   ],
   providers: [SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
   exports: [TypeOrmModule, SiteSettingsService, PromotionsService, PublicConfigService, CaseStudiesService],
 })
 export class SiteModule {}
 
-/** The site's HTTP endpoints (public config, site settings, case studies, testimonials). */
+/** The site's HTTP endpoints (public config, site settings, promotions, case studies, testimonials). */
 @Module({
   imports: [SiteModule],
-  controllers: [PublicConfigController, SiteSettingsController, CaseStudiesController, TestimonialsController],
+  controllers: [PublicConfigController, SiteSettingsController, PromotionsController, CaseStudiesController, TestimonialsController],
 })
 export class SiteApiModule {}

@@ -258,6 +258,12 @@ export const envSchema = z
     WORKER_HEARTBEAT_FILE: z.string().min(1).default(path.join(os.tmpdir(), 'ironclad-worker-heartbeat.json')),
     /** How often a worker process writes its heartbeat (ms); the probe calls it stale after 4 intervals. */
     WORKER_HEARTBEAT_EVERY_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * How often each process reads the configuration versions from Postgres (ms) and drops the
+     * cached configuration whose version moved: the safety net behind the Redis bump (a missed
+     * message, a change made with SQL), so no process serves configuration older than this.
+     */
+    CONFIGURATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -12,13 +12,10 @@ import { CrmTab } from './crm-tab';
 import { LeadsTab } from './leads-tab';
 import { InventoryTab } from './inventory/inventory-tab';
 import { ManualEstimatorTab } from './manual-estimator-tab';
+import { AiConfigTab } from './ai-config-tab';
+import { SettingsTab } from './settings-tab';
 import { meQuery, useLogout } from './api/auth';
 import type { LeadMessaging } from './lead-messaging';
-
-const COMING: Record<string, string> = {
-  'ai-config': 'AI configuration is coming in a later release.',
-  settings: 'Site settings are coming in a later release.',
-};
 
 export function AdminDashboard({ communicationTab, leadMessaging }: { communicationTab: ReactNode; leadMessaging: LeadMessaging }) {
   const me = useQuery(meQuery);
@@ -71,13 +68,12 @@ export function AdminDashboard({ communicationTab, leadMessaging }: { communicat
           <InventoryTab />
         </Tabs.Content>
         <Tabs.Content value="communication">{communicationTab}</Tabs.Content>
-        {Object.entries(COMING).map(([k, text]) => (
-          <Tabs.Content key={k} value={k}>
-            <Text color="fg.muted" py="8">
-              {text}
-            </Text>
-          </Tabs.Content>
-        ))}
+        <Tabs.Content value="ai-config">
+          <AiConfigTab />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <SettingsTab />
+        </Tabs.Content>
       </Tabs.Root>
     </Container>
   );

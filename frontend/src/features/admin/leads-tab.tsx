@@ -153,6 +153,19 @@ interface Pricing {
   totalProjectCost?: number;
 }
 
+const VERSION_LABELS: Record<string, string> = {
+  ai_recommendation_config: 'AI pricing',
+  inventory: 'inventory',
+  promotions: 'promotions',
+};
+
+/** "AI pricing v12 · inventory v7 · promotions v3": the versions of the AI Config tab's list. */
+export function configurationVersionsText(versions: Record<string, number>): string {
+  return Object.entries(versions)
+    .map(([k, v]) => `${VERSION_LABELS[k] ?? k} v${v}`)
+    .join(' · ');
+}
+
 export function LeadDetails({
   id,
   messaging: { Timeline, SendDialog },
@@ -218,6 +231,11 @@ export function LeadDetails({
             {pricing.laborCost !== undefined && <Text>Labor: {formatUsd(pricing.laborCost)}</Text>}
             {pricing.additionalCosts !== undefined && <Text>Additional: {formatUsd(pricing.additionalCosts)}</Text>}
             {pricing.totalProjectCost !== undefined && <Text fontWeight="bold">Total: {formatUsd(pricing.totalProjectCost)}</Text>}
+            {lead.configurationVersions && (
+              <Text color="fg.muted" data-testid="priced-with">
+                Priced with configuration {configurationVersionsText(lead.configurationVersions)}
+              </Text>
+            )}
           </Stack>
         </>
       )}

@@ -83,6 +83,11 @@ export const leadSchema = z.object({
    * time), or null. Absent from the visitor's POST /api/leads answer.
    */
   spamReason: z.enum(SPAM_REASONS).nullable().optional(),
+  /**
+   * Staff answers only: the configuration versions the server priced the quote with, by kind
+   * (`ai_recommendation_config`, `inventory`, `promotions`; see site-config.ts), or null.
+   */
+  configurationVersions: z.record(z.string(), z.number()).nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
 

@@ -83,6 +83,8 @@ export const siteSettingSchema = z.object({
   settingValue: z.unknown(),
   description: z.string().nullable(),
   isActive: z.boolean(),
+  /** Edit version (a staff save sends it back; 409 when someone saved the setting since). */
+  version: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -25,6 +25,10 @@ export class AiConfigRecord {
   @Column({ type: 'boolean', default: true })
   isActive!: boolean;
 
+  /** Edit version: grows by one with each staff save; a save naming an older one is refused (409). */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

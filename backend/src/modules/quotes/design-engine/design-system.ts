@@ -29,9 +29,10 @@
  *    camera_unit_price, other models at their inventory price), the NVR sized by channels
  *    (nvr_8ch / nvr_16ch / nvr_32ch, several 32-channel units above 32 cameras), Cat6 wiring per
  *    camera (wiring_per_camera), rack & accessories (rack_accessories), PoE switches above 16
- *    cameras and a UPS for non-residential sites (inventory). Labour = max(cameras × max(
- *    installation_per_camera + programming_per_camera, tier avgPerDeviceCost − camera_unit_price −
- *    wiring_per_camera), total days × installation_day_rate). Additional features (additional_costs
+ *    cameras and a UPS for non-residential sites (inventory). Labour = max(cameras ×
+ *    (installation_per_camera + programming_per_camera), total days × installation_day_rate,
+ *    cameras × tier avgPerDeviceCost − the camera and wiring lines charged), so raising any price
+ *    never lowers a quote (pricing.ts labourCost). Additional features (additional_costs
  *    per door = per entry point, monitoring set-up per camera; others from the inventory).
  *    A promotion (only passed in while valid) takes its percent off equipment + labour + features.
  * 5. **Words.** Summary, description, timeline and notes (budget fit, feature notes, survey).

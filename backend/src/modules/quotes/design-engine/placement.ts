@@ -4,7 +4,7 @@
  * then the cameras' locations: entry points (Critical), named areas (High), the building type's
  * standard locations of placement-slots.data.ts (Medium).
  */
-import type { WizardBuildingType } from '@ironclad/contracts';
+import { MAX_QUOTE_CAMERAS as MAX_CAMERAS, parseTierRange, type WizardBuildingType } from '@ironclad/contracts';
 import type { TieredPricing } from '../ai-config/ai-config.defaults.js';
 import { PHASED_FROM_SQFT, RESIDENTIAL_TYPES, clamp } from './common.js';
 import { STANDARD_SLOTS } from './placement-slots.data.js';
@@ -22,25 +22,9 @@ const SQFT_PER_CAMERA: Record<WizardBuildingType, number> = {
   school: 2500,
 };
 
-/** Hard cap of the camera count whatever the tiers say. */
-const MAX_CAMERAS = 200;
-
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Parses a tier's free-text range: "4-6" → 4..6, "21+" → 21..200, "10" → 10..10; null if unreadable. */
-export function parseTierRange(range: string): { min: number; max: number } | null {
-  const s = range.replace(/\s/g, '');
-  let m = s.match(/^(\d+)[-–to]+(\d+)/i);
-  if (m) {
-    const a = Number(m[1]);
-    const b = Number(m[2]);
-    return a <= b ? { min: a, max: Math.min(b, MAX_CAMERAS) } : null;
-  }
-  m = s.match(/^(\d+)\+/);
-  if (m) return { min: Number(m[1]), max: MAX_CAMERAS };
-  m = s.match(/^(\d+)$/);
-  return m ? { min: Number(m[1]), max: Number(m[1]) } : null;
-}
+export { parseTierRange };
 
 /** The tiers with readable ranges, sorted by their lower bound. Falls back to 4-6 / 7-20 / 21-50. */
 export function tierRanges(tiers: TieredPricing): TierRange[] {

@@ -118,6 +118,38 @@ function distinctNames(lines: EquipmentLine[]): EquipmentLine[] {
   return lines.map((l, k) => (count.get(l.item)! > 1 ? { ...l, item: `${l.item} (${l.sku ?? k + 1})` } : l));
 }
 
+// ─── labour ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Labour in whole dollars: the largest of
+ * - the crew's work per camera: cameras × (installation_per_camera + programming_per_camera);
+ * - the crew's days: total project days × installation_day_rate;
+ * - the tier's all-in price per camera (avgPerDeviceCost covers camera, wiring, labour and
+ *   programming) less what the quote already charges for the cameras and their wiring:
+ *   cameras × avgPerDeviceCost − (camera lines + wiring line).
+ *
+ * The third term is the only one that falls when a price rises, and only by what the same rise
+ * adds to the camera or wiring lines, so equipment + labour never falls when any price rises
+ * (equipment + labour = max(equipment + work, equipment + days, cameras × average + the other
+ * equipment lines), each term non-decreasing in every price) and never rises when one falls.
+ *
+ * @param perCameraCharged total of the camera lines and the wiring line, whole dollars
+ */
+export function labourCost(
+  config: DesignConfig,
+  cameras: number,
+  tier: TierRange,
+  perCameraCharged: number,
+  totalProjectDays: number,
+): number {
+  const cp = config.components;
+  return Math.max(
+    cameras * (cp.installation_per_camera + cp.programming_per_camera),
+    totalProjectDays * cp.installation_day_rate,
+    cameras * tier.avgPerDeviceCost - perCameraCharged,
+  );
+}
+
 // ─── the priced design ──────────────────────────────────────────────────────────────────────────
 
 /** A design's equipment and prices. */
@@ -168,16 +200,17 @@ export function priceDesign(
     { item: `${nvr.ch}-Channel NVR`, description: `Network video recorder for up to ${nvr.ch} cameras.` },
     nvr.price,
   );
-  const infra: EquipmentLine[] = [
-    line(
-      priced(
-        config,
-        QUOTE_ENGINE_SKUS.wiring,
-        { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
-        cp.wiring_per_camera,
-      ),
-      cameras,
+  const wiringLine = line(
+    priced(
+      config,
+      QUOTE_ENGINE_SKUS.wiring,
+      { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
+      cp.wiring_per_camera,
     ),
+    cameras,
+  );
+  const infra: EquipmentLine[] = [
+    wiringLine,
     line(
       priced(
         config,
@@ -278,11 +311,7 @@ export function priceDesign(
   const sum = (lines: readonly EquipmentLine[]) => lines.reduce((a, l) => a + l.total, 0);
   const equipmentSubtotal = equipmentList.filter((c) => c.category !== CATEGORY_LABELS.features).reduce((a, c) => a + sum(c.items), 0);
   const additionalCosts = sum(featureLines);
-  const laborPerCamera = Math.max(
-    cp.installation_per_camera + cp.programming_per_camera,
-    tier.avgPerDeviceCost - cp.camera_unit_price - cp.wiring_per_camera,
-  );
-  const laborCost = Math.round(Math.max(cameras * laborPerCamera, totalProjectDays * cp.installation_day_rate));
+  const laborCost = labourCost(config, cameras, tier, sum([...cameraLines.values()]) + wiringLine.total, totalProjectDays);
   const gross = equipmentSubtotal + laborCost + additionalCosts;
   const promo = config.promotion;
   const savings = promo ? Math.round((gross * clamp(promo.percent, 0, 100)) / 100) : 0;
