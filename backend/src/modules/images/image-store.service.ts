@@ -23,6 +23,7 @@ import {
   type StabilityAspectRatio,
   type StabilityModel,
 } from '@ironclad/contracts';
+import { ConfigurationCache } from '../../platform/config/configuration-cache.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
 import { ActiveImageRecord } from './active-image.entity.js';
@@ -83,6 +84,7 @@ export class ImageStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly live: LiveEvents,
+    private readonly configuration: ConfigurationCache,
   ) {}
 
   /** Creates a run and its images (status `waiting`) in `manager`'s transaction. */
@@ -173,19 +175,21 @@ export class ImageStore {
    * every served page).
    */
   async activeSiteImages(): Promise<Partial<Record<SiteImageKey, SiteImage>>> {
-    const rows: (VariantRow & { image_key: SiteImageKey })[] = await this.dataSource.query(
-      `SELECT s.image_key, v.image_id, v.width, v.height, v.hash
-         FROM site_images s JOIN generated_image_variants v ON v.image_id = s.image_id
-        ORDER BY s.image_key, v.width`,
-    );
-    const byKey = new Map<SiteImageKey, VariantRow[]>();
-    for (const r of rows) byKey.set(r.image_key, [...(byKey.get(r.image_key) ?? []), r]);
-    const out: Partial<Record<SiteImageKey, SiteImage>> = {};
-    for (const [key, variants] of byKey) {
-      const image = siteImageOf(variants[0]!.image_id, variants);
-      if (image) out[key] = image;
-    }
-    return out;
+    return this.configuration.get('site_images', async (manager) => {
+      const rows: (VariantRow & { image_key: SiteImageKey })[] = await manager.query(
+        `SELECT s.image_key, v.image_id, v.width, v.height, v.hash
+           FROM site_images s JOIN generated_image_variants v ON v.image_id = s.image_id
+          ORDER BY s.image_key, v.width`,
+      );
+      const byKey = new Map<SiteImageKey, VariantRow[]>();
+      for (const r of rows) byKey.set(r.image_key, [...(byKey.get(r.image_key) ?? []), r]);
+      const out: Partial<Record<SiteImageKey, SiteImage>> = {};
+      for (const [key, variants] of byKey) {
+        const image = siteImageOf(variants[0]!.image_id, variants);
+        if (image) out[key] = image;
+      }
+      return out;
+    });
   }
 
   /** Images still to be generated in running runs (their credits are promised). */
@@ -396,6 +400,8 @@ export class ImageStore {
   /** Tells staff pages that `key` shows another image. */
   publishApplied(key: SiteImageKey, imageId: number | null): void {
     const payload: ImageApplied = { key, imageId, at: Date.now() };
+    // every process serves the new image from its next page (the version poll is the safety net)
+    void this.configuration.changed('site_images');
     this.live.toStaff(ServerEvent.ImageApplied, payload);
   }
 

@@ -33,7 +33,7 @@ import { ENV, type Env } from './env.js';
 export const CONFIGURATION_MAX_AGE_MS = 5 * 60_000;
 
 /** The kinds of configuration, each with its row in `configuration_versions` (named after its table). */
-export const CONFIGURATION_KEYS = ['site_settings', 'ai_recommendation_config', 'promotions', 'inventory'] as const;
+export const CONFIGURATION_KEYS = ['site_settings', 'ai_recommendation_config', 'promotions', 'inventory', 'site_images'] as const;
 export type ConfigurationKey = (typeof CONFIGURATION_KEYS)[number];
 
 /** Redis channel of the bumps. */
