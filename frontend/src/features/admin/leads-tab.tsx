@@ -157,6 +157,8 @@ const VERSION_LABELS: Record<string, string> = {
   ai_recommendation_config: 'AI pricing',
   inventory: 'inventory',
   promotions: 'promotions',
+  site_settings: 'site settings',
+  site_images: 'site images',
 };
 
 /** "AI pricing v12 · inventory v7 · promotions v3": the versions of the AI Config tab's list. */

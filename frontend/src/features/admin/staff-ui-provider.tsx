@@ -19,6 +19,7 @@ import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
 import { progressSlotRecipe } from '~chakra-theme/recipes/progress';
 import { separatorRecipe } from '~chakra-theme/recipes/separator';
 import { statSlotRecipe } from '~chakra-theme/recipes/stat';
+import { switchSlotRecipe } from '~chakra-theme/recipes/switch';
 import { tableSlotRecipe } from '~chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '~chakra-theme/recipes/tabs';
 import { textareaRecipe } from '~chakra-theme/recipes/textarea';
@@ -65,6 +66,7 @@ const STAFF_SLOT_RECIPES = {
   nativeSelect: nativeSelectSlotRecipe,
   progress: progressSlotRecipe,
   stat: statSlotRecipe,
+  switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
 };

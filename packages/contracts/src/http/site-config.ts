@@ -16,7 +16,7 @@ import { SITE_SETTING_KEYS } from '../content.js';
 import { companyFactsSchema } from '../content-schemas.js';
 
 /** The kinds of configuration that carry a version (configuration_versions), named after their tables. */
-export const CONFIGURATION_KINDS = ['site_settings', 'ai_recommendation_config', 'promotions', 'inventory'] as const;
+export const CONFIGURATION_KINDS = ['site_settings', 'ai_recommendation_config', 'promotions', 'inventory', 'site_images'] as const;
 export type ConfigurationKind = (typeof CONFIGURATION_KINDS)[number];
 
 /** The current version of each kind of configuration. */
