@@ -7,15 +7,30 @@
  */
 import { LANDING_IMAGE_KEY } from '@ironclad/contracts';
 import sharp from 'sharp';
+import { request } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
-import { dbQuery } from './support/e2e-env';
+import { dbQuery, e2eEnv } from './support/e2e-env';
+import { waitForPublicConfig } from './support/site-config';
 import { gotoHydrated } from './support/goto';
 
 /**
  * Applies a landing image (`ok`: a real WebP; `broken`: bytes no browser can decode) or none, and
- * answers its URL.
+ * answers its URL once the api's configuration cache serves it (a change made with SQL reaches it
+ * on its next poll of the configuration versions).
  */
 async function setLandingImage(kind: 'none' | 'ok' | 'broken'): Promise<string | null> {
+  const url = await writeLandingImage(kind);
+  const { baseURL } = await e2eEnv();
+  const api = await request.newContext();
+  try {
+    await waitForPublicConfig(api, baseURL, (c) => (c.generatedImages[LANDING_IMAGE_KEY]?.src ?? null) === url);
+  } finally {
+    await api.dispose();
+  }
+  return url;
+}
+
+async function writeLandingImage(kind: 'none' | 'ok' | 'broken'): Promise<string | null> {
   await dbQuery(`DELETE FROM image_runs WHERE id IN (SELECT run_id FROM generated_images WHERE image_key = $1)`, [LANDING_IMAGE_KEY]);
   if (kind === 'none') return null;
   const [run] = await dbQuery<{ id: number }>(`INSERT INTO image_runs (kind, model, total) VALUES ('one', 'core', 1) RETURNING id`);

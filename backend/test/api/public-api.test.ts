@@ -260,6 +260,8 @@ describe('read endpoints', () => {
     );
     // Only the applied one is listed: heroBusiness has an image but it is not active.
     await ds.query(`INSERT INTO site_images (image_key, image_id) VALUES ('heroHome', $1)`, [home]);
+    // written behind the api's back: announce it as the staff apply does
+    await app.get(ConfigurationCache).changed('site_images');
     try {
       const res = await request(app.getHttpServer()).get('/api/public-config').expect(200);
       expect(res.body.generatedImages).toEqual({
@@ -273,6 +275,7 @@ describe('read endpoints', () => {
       expect(business).toEqual(expect.any(Number));
     } finally {
       await ds.query(`DELETE FROM image_runs WHERE id = $1`, [run.id]);
+      await app.get(ConfigurationCache).changed('site_images');
     }
   });
 
