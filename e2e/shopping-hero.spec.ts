@@ -23,7 +23,7 @@ async function setLandingImage(kind: 'none' | 'ok' | 'broken'): Promise<string |
   const { baseURL } = await e2eEnv();
   const api = await request.newContext();
   try {
-    await waitForPublicConfig(api, baseURL, (c) => (c.generatedImages[LANDING_IMAGE_KEY]?.src ?? null) === url);
+    await waitForPublicConfig(api, baseURL, (c) => (c.generatedImages?.[LANDING_IMAGE_KEY]?.src ?? null) === url);
   } finally {
     await api.dispose();
   }
