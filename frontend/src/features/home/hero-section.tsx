@@ -28,6 +28,7 @@ export function HeroSection() {
     <Box
       as="section"
       id={SECTION_IDS.home}
+      tabIndex={-1}
       aria-labelledby="home-heading"
       bgGradient="to-br"
       gradientFrom="brand.950"
