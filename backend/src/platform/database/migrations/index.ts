@@ -14,6 +14,7 @@ import { DepositTokensAndPaymentLocks1795295000000 } from './1795295000000-Depos
 import { QueuePauses1795300000000 } from './1795300000000-QueuePauses.js';
 import { InventoryCatalogue1795310000000 } from './1795310000000-InventoryCatalogue.js';
 import { SiteImages1795320000000 } from './1795320000000-SiteImages.js';
+import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-ContactSourcesAndSiteDocuments.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
@@ -30,4 +31,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QueuePauses1795300000000,
   InventoryCatalogue1795310000000,
   SiteImages1795320000000,
+  ContactSourcesAndSiteDocuments1795335000000,
 ];
