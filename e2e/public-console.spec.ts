@@ -39,9 +39,7 @@ for (const width of [1280, 390]) {
           await page.mouse.wheel(0, 700);
           await page.waitForTimeout(60);
         }
-        await expect
-          .poll(() => page.locator('[data-deferred-section]:not([data-hydrated])').count(), { timeout: 15_000 })
-          .toBe(0);
+        await expect.poll(() => page.locator('[data-deferred-section]:not([data-hydrated])').count(), { timeout: 15_000 }).toBe(0);
         await page.waitForLoadState('networkidle');
         expect(errors).toEqual([]);
       });

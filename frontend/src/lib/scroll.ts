@@ -48,22 +48,18 @@ const RENDER_WAIT_MS = 10_000;
  * called (the visitor navigated on).
  */
 export function scrollToSectionWhenRendered(sectionId: string): () => void {
-  let observer: MutationObserver | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const observer = new MutationObserver(() => void attempt());
   const stop = () => {
-    observer?.disconnect();
-    observer = null;
+    observer.disconnect();
     clearTimeout(timer);
   };
+  const timer = setTimeout(stop, RENDER_WAIT_MS);
   const attempt = (): boolean => {
     if (!pageRendered() || !document.getElementById(sectionId)) return false;
     stop();
     scrollToSection(sectionId, 'auto');
     return true;
   };
-  if (attempt()) return stop;
-  observer = new MutationObserver(() => void attempt());
-  observer.observe(document.body, { childList: true, subtree: true });
-  timer = setTimeout(stop, RENDER_WAIT_MS);
+  if (!attempt()) observer.observe(document.body, { childList: true, subtree: true });
   return stop;
 }
