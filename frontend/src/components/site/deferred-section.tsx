@@ -9,13 +9,9 @@
  *   (React keeps the server HTML as it is, visible and readable) until, once the visitor has
  *   started to use the page (scroll, key, pointer press, touch), the section comes within
  *   {@link NEAR_MARGIN} of the viewport; or until the visitor points at, touches, focuses or clicks
- *   something in it. Then its chunk loads and React hydrates it. Otherwise it waits for the
- *   browser's idle periods (below): the first screen's own components (the navigation, the hero)
- *   hydrate first, on their own.
+ *   something in it. Then its chunk loads and React hydrates it. A page nobody touches hydrates
+ *   only its first screen's own components (the navigation, the hero).
  * - Rendering on the client without server HTML (client-side navigation): the chunk loads at once.
- * - Once the page has hydrated, the browser's idle periods get the sections ready for a tap: the
- *   code of each is loaded, then each hydrates, one per idle period (React hydrates in slices that
- *   yield to input), so a tap right after load waits for little or nothing.
  *
  * Event replay (as Angular's incremental hydration does): a click on a control of a section that
  * is not hydrated yet (button, link, tab, checkbox, label) is held, the section is loaded at once,
@@ -38,10 +34,6 @@ const REPLAYED_CONTROLS = `a[href], ${HELD_CONTROLS}`;
 
 /** A section waiting to hydrate: load it now; hold a click for replay. */
 interface Waiting {
-  /** Loads the section's code without rendering it. */
-  prefetch: () => Promise<unknown>;
-  /** Loads the code and lets the section hydrate; settles once the code is there. */
-  preload: () => Promise<void>;
   start: () => void;
   hold: (control: HTMLElement) => void;
 }
@@ -110,45 +102,6 @@ function listenForIntent(): void {
   );
 }
 
-/** How long a step waits for an idle period before it runs anyway. */
-const IDLE_TIMEOUT_MS = 1500;
-
-let idlePreparation = false;
-
-/**
- * Once the page has hydrated, uses the browser's idle periods to get the page's deferred sections
- * ready for a tap: first loads the code of every section (one per idle period) without rendering
- * it, then lets them hydrate, one per idle period. React hydrates a boundary in slices that yield
- * to input, so an idle hydration never holds up a tap, and a tap on a section not hydrated yet
- * waits only for the rest of its own hydration.
- */
-function prepareWhenIdle(): void {
-  if (idlePreparation || typeof window === 'undefined') return;
-  idlePreparation = true;
-  const idle = (run: () => void) =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 1);
-  const prefetched = new Set<Waiting>();
-  const started = new Set<Waiting>();
-  /** The sections still waiting, in document order (the top of the page is tapped first). */
-  const inOrder = () =>
-    [...waiting.entries()].sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)).map(([, w]) => w);
-  const step = () => {
-    const sections = inOrder();
-    const toFetch = sections.find((w) => !prefetched.has(w));
-    if (toFetch) {
-      prefetched.add(toFetch);
-      void toFetch.prefetch().then(next, next);
-      return;
-    }
-    const toHydrate = sections.find((w) => !started.has(w));
-    if (!toHydrate) return;
-    started.add(toHydrate);
-    void toHydrate.preload().then(next, next);
-  };
-  const next = () => idle(step);
-  next();
-}
-
 /** Every deferred section, so the prerenderer can load them all before rendering. */
 const registry: Array<() => Promise<void>> = [];
 
@@ -180,30 +133,17 @@ export function deferredSection<P extends object>(
     markReady = resolve;
   });
 
-  /** The section's code, loaded (and evaluated) but not yet rendered. */
-  let fetched: Promise<ComponentType<P>> | null = null;
-  const prefetch = (): Promise<ComponentType<P>> => {
+  const preload = (): Promise<void> => {
     // With the query provider: sections below the first screen may use TanStack Query, which
     // loads with them rather than with the page (app/query-provider.tsx).
-    fetched ??= Promise.all([load(), import('../../app/query-provider')]).then(
-      ([component, { withQueryProvider }]) => withQueryProvider(component),
-      (err: unknown) => {
-        fetched = null;
-        console.error(`Could not load the ${name} section`, err);
-        throw err;
-      },
-    );
-    return fetched;
-  };
-
-  const preload = (): Promise<void> => {
-    loading ??= prefetch().then(
-      (component) => {
-        loaded = component;
+    loading ??= Promise.all([load(), import('../../app/query-provider')]).then(
+      ([component, { withQueryProvider }]) => {
+        loaded = withQueryProvider(component);
         markReady();
       },
       (err: unknown) => {
         loading = null;
+        console.error(`Could not load the ${name} section`, err);
         throw err;
       },
     );
@@ -267,8 +207,6 @@ export function deferredSection<P extends object>(
       );
       const stopWaiting = whenEngaged(() => observer.observe(el));
       waiting.set(el, {
-        prefetch,
-        preload: () => preload(),
         start,
         hold: (control) => {
           if (heldClicks.current.length < MAX_HELD_CLICKS) heldClicks.current.push(control);
@@ -276,7 +214,6 @@ export function deferredSection<P extends object>(
         },
       });
       listenForIntent();
-      prepareWhenIdle();
       return () => {
         stopWaiting();
         observer.disconnect();
