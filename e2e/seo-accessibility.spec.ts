@@ -19,6 +19,9 @@ const PUBLIC_ROUTES = [
   { path: '/case-studies', h1: 'Our Work: Security Projects Across the Metro Area' },
   { path: '/calculator', h1: 'Security System Cost Calculator' },
   { path: '/shopping', h1: 'Design Your Security System in 3 Minutes' },
+  { path: '/privacy', h1: 'Privacy Policy' },
+  { path: '/terms', h1: 'Terms of Service' },
+  { path: '/warranty', h1: 'Warranty' },
 ];
 
 /** Public pages that are not indexed (payment status pages, the 404 page): axe checks them too. */

@@ -13,12 +13,17 @@
  *    during the page load, as transferred (gzip from the server) and re-gzipped from dist/;
  *    then the host's speed during the runs (Lighthouse's benchmarkIndex), which TBT scales with.
  *
- * 5. Runs with generated images applied (the way staff apply them: Generate All through the
+ * 5. Measures tap latency right after load on the deferred sections' controls (a Playwright script,
+ *    scripts/lib/tap-latency.mjs: unthrottled and with the CPU slowed 4×) and prints it beside the
+ *    Lighthouse figures (targets ≤ 200 ms and ≤ 500 ms).
+ *
+ * 6. Runs with generated images applied (the way staff apply them: Generate All through the
  *    worker, against the local fake Stability API, scripts/lib/fake-stability.mjs), so each hero
  *    and home section shows its 1344 px WebP with its srcset; `--no-images` measures the built-in
  *    illustrations instead.
  *
- * Options: --no-build, --runs N, --route /path (repeatable), --no-images.
+ * Options: --no-build, --runs N, --route /path (repeatable), --no-images, --taps-only (skip
+ * Lighthouse), --tap-runs N (default 5).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -29,6 +34,7 @@ import lighthouse from 'lighthouse';
 import { buildAll, startProductionServer } from './lib/production-server.mjs';
 import { applyGeneratedImages } from './lib/apply-generated-images.mjs';
 import { startFakeStability } from './lib/fake-stability.mjs';
+import { tapLatencyReport } from './lib/tap-latency.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(repoRoot, 'frontend', 'dist');
@@ -38,6 +44,8 @@ const argValue = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const RUNS = Number(argValue('--runs') ?? process.env.BENCH_RUNS ?? 3);
+const TAP_RUNS = Number(argValue('--tap-runs') ?? 5);
+const TAPS_ONLY = args.includes('--taps-only');
 const ROUTES = args.flatMap((a, i) => (args[i - 1] === '--route' ? [a] : []));
 const routes = ROUTES.length ? ROUTES : ['/', '/security-cameras', '/case-studies'];
 const port = Number(process.env.BENCH_PORT ?? 4180);
@@ -144,7 +152,7 @@ async function main() {
       for (const route of routes) await fetch(`${base}${route}`).then((r) => r.text());
     } else log('built-in illustrations (--no-images)');
     const results = [];
-    for (const route of routes) {
+    for (const route of TAPS_ONLY ? [] : routes) {
       const runs = [];
       // A Lighthouse run that fails (it sometimes reports NO_NAVSTART or NO_FCP on a busy machine)
       // has no metrics: it is reported and run again, up to RUNS more times, never counted as 0.
@@ -216,7 +224,9 @@ async function main() {
     // figures from two machines, or from one machine at two busy moments, can be told apart.
     const hostIndex = results.map((r) => `${r.route} ${Math.round(r.benchmarkIndex)}`).join(', ');
     lines.push('', `Host speed (Lighthouse benchmarkIndex, median per route): ${hostIndex}.`);
-    if (withImages) lines.push(...(await variantTimes()));
+    if (withImages && !TAPS_ONLY) lines.push(...(await variantTimes()));
+    log('measuring tap latency on the deferred sections…');
+    lines.push('', ...(await tapLatencyReport(base, { runs: TAP_RUNS, slowdown: 4, chromePath: CHROME_PATH, log })));
     console.log(`\n${lines.join('\n')}\n`);
   } finally {
     await server.stop();

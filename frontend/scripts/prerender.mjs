@@ -51,6 +51,54 @@ async function gzipSize(manifest, keys) {
   return gz;
 }
 
+/** Escapes text for SVG. */
+const escapeXml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Splits `text` into lines of at most `max` characters, at spaces. */
+function wrapWords(text, max) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Draws each page's Open Graph card (1200×630 PNG, what link previews show): the site name, the
+ * page's name and its illustration on the brand colour, written to dist/og/.
+ */
+async function writeOgCards(pages, siteName) {
+  const { default: sharp } = await import('sharp');
+  for (const page of pages) {
+    const illustration = await readFile(join(frontendDir, 'public', page.illustration));
+    const art = await sharp(illustration, { density: 144 }).resize(420, 420, { fit: 'contain', background: '#00000000' }).png().toBuffer();
+    const title = wrapWords(page.name, 18).slice(0, 5);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
+      <rect width="1200" height="630" fill="#1e3a8a"/>
+      <rect y="590" width="1200" height="40" fill="#f59e0b"/>
+      <text x="64" y="110" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#bfdbfe">${escapeXml(siteName)}</text>
+      ${title
+        .map(
+          (l, i) =>
+            `<text x="64" y="${210 + i * 64}" font-family="DejaVu Sans, sans-serif" font-size="50" font-weight="bold" fill="#ffffff">${escapeXml(l)}</text>`,
+        )
+        .join('')}
+    </svg>`;
+    const out = join(distDir, page.file);
+    await mkdir(dirname(out), { recursive: true });
+    await sharp(Buffer.from(svg))
+      .composite([{ input: art, left: 730, top: 105 }])
+      .png({ compressionLevel: 9 })
+      .toFile(out);
+  }
+  console.log(`prerender: ${pages.length} Open Graph cards → dist/og/`);
+}
+
 /** Key of the client-only shell's preload list. */
 const APP_SHELL_KEY = 'app.html';
 
@@ -206,6 +254,8 @@ async function main() {
     if (target.file !== '404.html') written[target.path] = target.file;
     console.log(`prerender: ${target.path === '/__prerender-404__' ? '(404)' : target.path} → dist/${target.file}`);
   }
+
+  await writeOgCards(server.OG_PAGES, server.SITE_NAME_TEXT);
 
   // Search engines: every indexable public page in the sitemap (not the noindex payment status
   // pages); staff pages disallowed.

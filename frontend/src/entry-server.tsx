@@ -22,6 +22,15 @@ import { caseStudyKeys } from './features/case-studies/api/keys';
 import { preloadDeferredSections } from './components/site/deferred-section';
 import { PUBLIC_ROUTES } from './routes/public-routes';
 import { jsonLdText, localBusinessJsonLd } from './app/structured-data';
+import {
+  OG_IMAGE_SIZE,
+  PAGE_JSON_LD_SCRIPT_ID,
+  ogIllustrationOf,
+  ogImageFile,
+  ogImageUrl,
+  pageJsonLd,
+  pageNameOf,
+} from './app/page-structured-data';
 import { FALLBACK_PUBLIC_CONFIG } from './features/site-config/public-config';
 import { withRenderedSiteImages, type SiteImages } from './features/site-config/generated-image';
 import {
@@ -75,6 +84,17 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/**
+ * The Open Graph card of every indexable public page, for the prerenderer to draw: the file under
+ * dist/, the page's name and its illustration (a file under public/).
+ */
+export const OG_PAGES: readonly { path: string; file: string; name: string; illustration: string }[] = PUBLIC_ROUTES.map((r) => r.path)
+  .filter((p) => !pageMetaOf(p).noindex)
+  .map((p) => ({ path: p, file: ogImageFile(p), name: pageNameOf(pageMetaOf(p)), illustration: ogIllustrationOf(p) }));
+
+/** The site's name, for the Open Graph cards. */
+export const SITE_NAME_TEXT = SITE_NAME;
+
 /** Public origin of the site (canonical links, Open Graph, sitemap). */
 export const ORIGIN = SITE_ORIGIN;
 
@@ -93,12 +113,14 @@ export const SITEMAP_PATHS: readonly string[] = PUBLIC_PATHS.filter((p) => !page
 
 /**
  * <title>, description and robots tags for `meta`; for an indexable page (`path` given, not
- * noindex) also its canonical link, Open Graph and Twitter card tags and the JSON-LD
- * LocalBusiness of the company.
+ * noindex) also its canonical link, Open Graph and Twitter card tags (with the page's card image,
+ * OG_PAGES), the JSON-LD LocalBusiness of the company and the page's own JSON-LD (breadcrumbs,
+ * Service).
  */
 export function headTags(meta: RouteMeta, path?: string): string {
   const indexable = path !== undefined && !meta.noindex;
   const url = indexable ? canonicalUrl(path) : '';
+  const pageLd = indexable ? pageJsonLd(path, meta) : null;
   return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -112,10 +134,16 @@ export function headTags(meta: RouteMeta, path?: string): string {
           `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
           `<meta property="og:url" content="${escapeHtml(url)}" />`,
           '<meta property="og:locale" content="en_US" />',
-          '<meta name="twitter:card" content="summary" />',
+          `<meta property="og:image" content="${escapeHtml(ogImageUrl(path))}" />`,
+          `<meta property="og:image:width" content="${OG_IMAGE_SIZE.width}" />`,
+          `<meta property="og:image:height" content="${OG_IMAGE_SIZE.height}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(pageNameOf(meta))}" />`,
+          '<meta name="twitter:card" content="summary_large_image" />',
+          `<meta name="twitter:image" content="${escapeHtml(ogImageUrl(path))}" />`,
           `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
           `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
           `<script type="application/ld+json" id="${LOCAL_BUSINESS_SCRIPT_ID}">${jsonLdText(localBusinessJsonLd(FALLBACK_PUBLIC_CONFIG.company))}</script>`,
+          pageLd ? `<script type="application/ld+json" id="${PAGE_JSON_LD_SCRIPT_ID}">${jsonLdText(pageLd)}</script>` : '',
         ]
       : []),
   ]

@@ -24,6 +24,7 @@ import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/t
 import { startFakeSendGrid, type FakeSendGrid } from '../../backend/test/support/fake-sendgrid.js';
 import { createWorker } from '../src/worker.factory.js';
 import { pdfText } from '../../backend/test/support/pdf-text.js';
+import { pdfLines } from '../../backend/test/support/pdf-lines.js';
 
 const specs: CalculatorSpecs = {
   buildingType: 'commercial',
@@ -155,6 +156,12 @@ it('renders a real PDF, stores it, emails it with the attachment and shows the l
   expect(text).toContain(TOTAL);
   expect(text).toContain('5 weeks'); // 60,000 sq ft: the timeline in weeks
   expect(text).toMatch(/Deposit\s+10%\s+\$2,000/);
+  expect(text).toContain('4K IP cameras');
+  // The company's phone numbers are printed whole, each on one line.
+  const [facts] = await ds.query(`SELECT setting_value FROM site_settings WHERE setting_key = 'company_facts'`);
+  const lines = await pdfLines(bytes);
+  for (const phone of [facts.setting_value.phone, facts.setting_value.emergencyPhone] as string[])
+    expect(lines.filter((l) => l.includes(phone)).length).toBeGreaterThanOrEqual(2); // header and footer
 
   const [sent] = mailSends();
   expect(mailSends()).toHaveLength(1);

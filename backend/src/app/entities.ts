@@ -1,7 +1,7 @@
 /** Every TypeORM entity of the product, registered once for the api, the worker and the CLI. */
 import { CallNoteRecord, CampaignRecord, EmailTemplateRecord } from '../modules/communications/index.js';
 import { ContactRecord } from '../modules/contacts/index.js';
-import { LeadDocumentRecord } from '../modules/estimates/index.js';
+import { LeadDocumentRecord, SiteDocumentRecord } from '../modules/estimates/index.js';
 import { ActiveImageRecord, GeneratedImageRecord, ImageRunRecord, ImageVariantRecord } from '../modules/images/index.js';
 import { InventoryItemRecord } from '../modules/inventory/index.js';
 import { LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
@@ -44,4 +44,5 @@ export const ENTITIES: EntityList = [
   GeneratedImageRecord,
   ImageVariantRecord,
   ActiveImageRecord,
+  SiteDocumentRecord,
 ];

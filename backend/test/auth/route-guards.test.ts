@@ -61,6 +61,8 @@ const STAFF_CALLS: [string, RegExp][] = [
 /** Visitor routes that must stay public. */
 const VISITOR_ROUTES = [
   ['POST', '/api/contacts'],
+  ['POST', '/api/free-guide'],
+  ['POST', '/api/consultation-requests'],
   ['POST', '/api/leads'],
   ['GET', '/api/case-studies'],
   ['GET', '/api/site-settings'],

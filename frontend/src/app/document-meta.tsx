@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { usePublicConfig } from '../features/site-config/public-config';
 import { LOCAL_BUSINESS_SCRIPT_ID, canonicalUrl, type RouteMeta } from '../routes/route-meta';
+import { PAGE_JSON_LD_SCRIPT_ID, ogImageUrl, pageJsonLd, pageNameOf } from './page-structured-data';
 
 /** Sets (or creates) `<meta {attr}={key} content={content}>`; removes it when content is null. */
 function setMetaTag(key: string, content: string | null, attr: 'name' | 'property' = 'name'): void {
@@ -54,6 +55,21 @@ function applyMeta(meta: RouteMeta, pathname: string): void {
   setMetaTag('og:url', url, 'property');
   setMetaTag('twitter:title', url ? meta.title : null);
   setMetaTag('twitter:description', url ? meta.description : null);
+  setMetaTag('og:image', url ? ogImageUrl(pathname) : null, 'property');
+  setMetaTag('og:image:alt', url ? pageNameOf(meta) : null, 'property');
+  setMetaTag('twitter:image', url ? ogImageUrl(pathname) : null);
+  const ld = url ? pageJsonLd(pathname, meta) : null;
+  let script = document.getElementById(PAGE_JSON_LD_SCRIPT_ID);
+  if (!ld) script?.remove();
+  else {
+    if (!script) {
+      script = document.createElement('script');
+      script.setAttribute('type', 'application/ld+json');
+      script.id = PAGE_JSON_LD_SCRIPT_ID;
+      document.head.appendChild(script);
+    }
+    script.textContent = JSON.stringify(ld);
+  }
 }
 
 /** Renders nothing; applies the current page's meta to the document (see above). */

@@ -10,6 +10,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { focusSection, scrollToSectionWhenRendered } from '../lib/scroll';
 
 const STORAGE_KEY = 'ironclad:scroll-positions';
 /** At most this many history entries are remembered. */
@@ -35,19 +36,14 @@ function savePositions(positions: Map<string, number>): void {
   }
 }
 
-/** Scrolls to the element `#hash` names; false when there is none. */
-function scrollToHash(hash: string): boolean {
-  if (!hash || hash === '#') return false;
-  let id = hash.slice(1);
+/** The element id a `#hash` names ('' for none). */
+function hashTarget(hash: string): string {
+  if (!hash || hash === '#') return '';
   try {
-    id = decodeURIComponent(id);
+    return decodeURIComponent(hash.slice(1));
   } catch {
-    /* a malformed escape: use the raw id */
+    return hash.slice(1); // a malformed escape: use the raw id
   }
-  const target = document.getElementById(id);
-  if (!target) return false;
-  target.scrollIntoView();
-  return true;
 }
 
 /** Renders nothing; restores and resets the scroll position as described above. */
@@ -86,14 +82,24 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    // The first page of a load is positioned by the browser (top or the URL's #hash) and the effect above.
+    const target = hashTarget(hash);
+    // The first page of a load is positioned by the browser (top or the URL's #hash) and the
+    // effect above; a #hash target also gets the keyboard focus.
     if (isFirstRender.current) {
       isFirstRender.current = false;
+      const el = target ? document.getElementById(target) : null;
+      if (el) focusSection(el);
       return;
     }
     const y = navigationType === 'POP' ? positions.current?.get(key) : undefined;
-    if (y !== undefined) window.scrollTo(0, y);
-    else if (!scrollToHash(hash)) window.scrollTo(0, 0);
+    if (y !== undefined) {
+      window.scrollTo(0, y);
+      return;
+    }
+    window.scrollTo(0, 0);
+    // Another page's section (`/#contact` from /calculator): its page (and the deferred sections
+    // holding the target) may still be loading; scroll there once it is rendered.
+    if (target) return scrollToSectionWhenRendered(target);
   }, [key, hash, navigationType]);
 
   return null;

@@ -75,6 +75,21 @@ export const PUBLIC_PAGE_META = {
     description:
       'Estimate the cost and timeline of your security camera, access control, video intercom and monitoring system, and get an itemised PDF quote by email.',
   },
+  '/privacy': {
+    title: `Privacy Policy | ${SITE_NAME}`,
+    description:
+      'What our contact, quote and free-guide forms collect and why, how Stripe handles card payments, and how to stop emails and text messages.',
+  },
+  '/terms': {
+    title: `Terms of Service | ${SITE_NAME}`,
+    description:
+      'Quotes and estimates, the $250 consultation deposit refundable within 24 hours, the 10% installation deposit, payment plan and monitoring terms.',
+  },
+  '/warranty': {
+    title: `Warranty: 5 Years on Equipment, 2 Years on Labor | ${SITE_NAME}`,
+    description:
+      'Every installation is covered by a 5-year equipment warranty and a 2-year labor warranty. What is covered, what is not, and how to make a claim.',
+  },
 } satisfies Record<PublicPath, RouteMeta>;
 
 const staffMeta = (title: string): RouteMeta => ({

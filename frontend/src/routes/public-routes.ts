@@ -78,6 +78,18 @@ export const PUBLIC_ROUTES = [
     path: '/calculator',
     lazy: () => import('../pages/site/calculator-page').then((m) => ({ Component: m.CalculatorPage })),
   },
+  {
+    path: '/privacy',
+    lazy: () => import('../pages/site/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  },
+  {
+    path: '/terms',
+    lazy: () => import('../pages/site/terms-page').then((m) => ({ Component: m.TermsPage })),
+  },
+  {
+    path: '/warranty',
+    lazy: () => import('../pages/site/warranty-page').then((m) => ({ Component: m.WarrantyPage })),
+  },
 ] as const satisfies readonly PublicRoute[];
 
 /** Path of a prerendered public page. */

@@ -203,7 +203,7 @@ export function priceCalculator(specs: CalculatorSpecs, discountPercent: number)
   const complexity = finished ? 'finished building' : 'new construction';
 
   const lineItems: CalculatorLineItem[] = [
-    { key: 'cameras', item: 'Security cameras', description: 'HD IP cameras', quantity: s.cameras, unitPrice: P.camera },
+    { key: 'cameras', item: 'Security cameras', description: '4K IP cameras', quantity: s.cameras, unitPrice: P.camera },
     {
       key: 'nvr',
       item: 'Network video recorder',

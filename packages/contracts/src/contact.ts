@@ -39,6 +39,13 @@ export const SERVICE_TYPES = [
   'Security Monitoring',
 ] as const;
 
+/**
+ * Where a contact came from: a contact or quote form, the free-guide email capture, or a
+ * consultation request made without online payment. Staff see it beside each contact.
+ */
+export const CONTACT_SOURCES = ['contact_form', 'free_guide', 'consultation'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
 /** Minimum phone length (public-site.md §9). */
 export const PHONE_MIN_LENGTH = 10;
 

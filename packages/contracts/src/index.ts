@@ -16,6 +16,7 @@ export * from './calculator.js';
 export * from './estimate-pdf.js';
 export * from './communications.js';
 export * from './structured-data.js';
+export * from './case-study-facts.js';
 export * from './csp.js';
 export * from './inventory.js';
 export * from './images.js';

@@ -147,6 +147,22 @@ export interface EstimatePdfProgress {
   step: EstimatePdfStep | 'emailing' | 'saved';
 }
 
+/**
+ * Payload of a FreeGuideEmail job (queue `pdf`): email the 47-point security checklist (a PDF the
+ * worker renders once and stores) to the free-guide contact `contactId`. Idempotent: the email's
+ * record is keyed by the contact, so a retried or replayed job never sends twice; a record staff
+ * released after the per-recipient cap suppressed it is delivered by the same job.
+ */
+export const freeGuideEmailJobSchema = z.object({ contactId: z.number().int().positive() });
+export type FreeGuideEmailJob = z.infer<typeof freeGuideEmailJobSchema>;
+
+/** Result of a FreeGuideEmail job. */
+export interface FreeGuideEmailResult {
+  documentId: number;
+  outboundMessageId: number;
+  emailStatus: OutboundStatus;
+}
+
 /** Result of an EstimatePdf job. */
 export interface EstimatePdfResult {
   documentId: number;
@@ -197,6 +213,8 @@ export const Jobs = {
   EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
   /** Email an already stored PDF estimate whose suppressed email staff released (queue `pdf`). */
   EstimateEmail: defineJob({ queue: QueueName.Pdf, name: 'EstimateEmail', schema: estimateEmailJobSchema }),
+  /** Email the free 47-point security checklist PDF to a free-guide contact (queue `pdf`). */
+  FreeGuideEmail: defineJob({ queue: QueueName.Pdf, name: 'FreeGuideEmail', schema: freeGuideEmailJobSchema }),
   /** Generate and store one site image with Stability AI (queue `images`, a child of ImageRun). */
   GenerateImage: defineJob({ queue: QueueName.Images, name: 'GenerateImage', schema: generateImageJobSchema }),
   /** Close an image run once its images are done, failed or skipped; broadcast `images:generated`. */

@@ -27,6 +27,13 @@ function parseHours(hours: string): [string, string] | null {
 }
 
 /**
+ * The customers' rating the site states (public-site.md §1: "4.9 of 5"), with the number of
+ * reviews it is the average of (schema.org requires a count beside an AggregateRating; the trust
+ * section shows both).
+ */
+export const CUSTOMER_RATING = { ratingValue: 4.9, bestRating: 5, reviewCount: 214 } as const;
+
+/**
  * The LocalBusiness object for the site at `origin` (e.g. `https://www.example.com`, no trailing
  * slash).
  */
@@ -57,7 +64,12 @@ export function localBusinessJsonLd(company: CompanyFacts, origin: string): Reco
     contactPoint: [
       { '@type': 'ContactPoint', telephone: company.emergencyPhone, contactType: 'emergency', hoursAvailable: 'Mo-Su 00:00-23:59' },
     ],
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.9', bestRating: '5' },
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: String(CUSTOMER_RATING.ratingValue),
+      bestRating: String(CUSTOMER_RATING.bestRating),
+      reviewCount: CUSTOMER_RATING.reviewCount,
+    },
   };
 }
 

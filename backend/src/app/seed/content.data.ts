@@ -5,7 +5,9 @@
  * Images are local paths the front end ships: /images/projects/<slug>-before.webp / -after.webp
  * and /images/testimonials/<slug>.webp.
  */
-import type { CaseStudyCategory } from '@ironclad/contracts';
+import { CASE_STUDY_FACTS, formatSquareFeet, type CaseStudyCategory } from '@ironclad/contracts';
+
+const { scarsdale: SC, midtown: MT, secaucus: SE, gardenCity: GC, williamsburg: WB, astoria: AS, jerseyCity: JC } = CASE_STUDY_FACTS;
 
 export interface CaseStudySeed {
   title: string;
@@ -37,17 +39,16 @@ const projectImages = (slug: string) => ({
  */
 export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
   {
-    title: 'Scarsdale Colonial: 8-Camera 4K Home Security System',
+    title: `Scarsdale Colonial: ${SC.cameras}-Camera 4K Home Security System`,
     client: 'Private homeowner, Scarsdale NY',
     category: 'residential',
-    description:
-      'A 4,500 sq ft colonial on a wooded lot gets full perimeter coverage with eight 4K cameras and a video doorbell, installed in two days.',
+    description: `A ${formatSquareFeet(SC.squareFeet)} colonial on a wooded lot gets full perimeter coverage with ${SC.cameras} 4K cameras and a video doorbell, installed in two days.`,
     challenge:
-      'A 4,500 sq ft, two-storey home on a wooded acre with a long driveway, a detached garage and a back patio that was invisible from the house. ' +
+      `A ${formatSquareFeet(SC.squareFeet)}, two-storey home on a wooded acre with a long driveway, a detached garage and a back patio that was invisible from the house. ` +
       'The owners travel often, had two package thefts in a year, and wanted no exposed cables on the restored exterior.',
     solution:
-      'Eight 4K turret cameras covering the driveway entrance, garage, front porch, side yards, patio and pool gate, plus a wired video doorbell. ' +
-      'All cabling was fished through the attic and basement to an 8-channel PoE NVR in a utility closet, with a UPS and remote viewing on both owners’ phones. ' +
+      `${SC.cameras} 4K turret cameras covering the driveway entrance, garage, front porch, side yards, patio and pool gate, plus a wired video doorbell. ` +
+      `All cabling was fished through the attic and basement to an ${SC.recorderChannels}-channel PoE NVR in a utility closet, with a UPS and remote viewing on both owners’ phones. ` +
       'Installation took 2 days, with programming and app training on the afternoon of day two.',
     results:
       'No visible wiring, every approach to the house covered in 4K day and night, and smart alerts filtered for people and vehicles only. ' +
@@ -55,7 +56,7 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     ...projectImages('scarsdale-colonial-home'),
     projectValueCents: 968_500,
     completionDate: '2025-05-14',
-    tags: ['8 cameras', '4K', 'video doorbell', '2-day install', '4,500 sq ft'],
+    tags: [`${SC.cameras} cameras`, '4K', 'video doorbell', '2-day install', formatSquareFeet(SC.squareFeet)],
     featured: true,
     published: true,
   },
@@ -63,14 +64,13 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Midtown Office Headquarters: Phased Access Control and Video Surveillance',
     client: 'Meridian Financial Partners',
     category: 'commercial',
-    description:
-      'A 50,000 sq ft, 200+ employee office gets 48 cameras, 14 access-controlled doors and visitor intercoms in a one-week phased install with zero downtime.',
+    description: `A ${formatSquareFeet(MT.squareFeet)}, ${MT.employees} employee office gets ${MT.cameras} cameras, ${MT.accessDoors} access-controlled doors and visitor intercoms in a one-week phased install with zero downtime.`,
     challenge:
-      'A 50,000 sq ft headquarters over three floors with more than 200 employees, shared lobbies and a legacy key system nobody could audit. ' +
+      `A ${formatSquareFeet(MT.squareFeet)} headquarters over three floors with more than 200 employees, shared lobbies and a legacy key system nobody could audit. ` +
       'The firm needed badge access and camera coverage for compliance without interrupting trading hours.',
     solution:
-      'A one-week phased installation, floor by floor, with cabling done after hours: 48 4K cameras on a 32-channel RAID recorder pair, ' +
-      'card and mobile-credential access control on 14 doors including the server room, and video intercoms at both reception desks. ' +
+      `A one-week phased installation, floor by floor, with cabling done after hours: ${MT.cameras} 4K cameras on a ${MT.recorderChannels}-channel RAID recorder, ` +
+      `card and mobile-credential access control on ${MT.accessDoors} doors including the server room, and video intercoms at both reception desks. ` +
       'Badge events are linked to camera footage so security can pull any door event with video in seconds.',
     results:
       'Cut-over completed on schedule in 1 week with no lost business hours. Lost-key rekeying costs dropped to zero, ' +
@@ -78,7 +78,14 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     ...projectImages('midtown-office-headquarters'),
     projectValueCents: 7_480_000,
     completionDate: '2025-03-28',
-    tags: ['48 cameras', 'access control', 'video intercom', '50,000 sq ft', 'phased install', '200+ employees'],
+    tags: [
+      `${MT.cameras} cameras`,
+      'access control',
+      'video intercom',
+      formatSquareFeet(MT.squareFeet),
+      'phased install',
+      `${MT.employees} employees`,
+    ],
     featured: true,
     published: true,
   },
@@ -86,13 +93,12 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Secaucus Distribution Center: Perimeter and Loading Dock Coverage',
     client: 'Hudson Logistics',
     category: 'industrial',
-    description:
-      'A 120,000 sq ft warehouse secures 12 loading docks, the yard and the fence line with 36 cameras including auto-tracking PTZs.',
+    description: `A ${formatSquareFeet(SE.squareFeet)} warehouse secures 12 loading docks, the yard and the fence line with ${SE.cameras} cameras including auto-tracking PTZs.`,
     challenge:
-      'Pallet shrinkage, disputed damage claims at the docks and after-hours trespassing in the trailer yard of a 120,000 sq ft distribution center. ' +
+      `Pallet shrinkage, disputed damage claims at the docks and after-hours trespassing in the trailer yard of a ${formatSquareFeet(SE.squareFeet)} distribution center. ` +
       'Existing analogue cameras could not read trailer numbers or license plates at night.',
     solution:
-      'Thirty-two 4K bullet and dome cameras over every dock door, aisle end and entrance, plus four 25x PTZ cameras with auto-tracking on the yard and fence line. ' +
+      `${SE.fixedCameras} 4K bullet and dome cameras over every dock door, aisle end and entrance, plus ${SE.ptzCameras} 25x PTZ cameras with auto-tracking on the yard and fence line. ` +
       'Two recorders with 30-day retention, a UPS-backed network rack, and line-crossing alerts to the night supervisor’s phone.',
     results:
       'Damage claims can now be settled with dock-door footage of every load; shrinkage fell 38% in the first two quarters ' +
@@ -100,7 +106,7 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     ...projectImages('secaucus-distribution-center'),
     projectValueCents: 5_840_000,
     completionDate: '2024-11-15',
-    tags: ['36 cameras', 'PTZ', 'loading docks', 'perimeter', '120,000 sq ft'],
+    tags: [`${SE.cameras} cameras`, 'PTZ', 'loading docks', 'perimeter', formatSquareFeet(SE.squareFeet)],
     featured: false,
     published: true,
   },
@@ -108,20 +114,19 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Garden City Smart Home: Cameras, Smart Locks and Automation Scenes',
     client: 'The Alvarez family',
     category: 'smart_home',
-    description:
-      'Twelve connected devices — cameras, smart locks, lighting and sensors — run from one app with “Away” and “Goodnight” scenes.',
+    description: `${GC.devices} connected devices — ${GC.cameras} cameras, smart locks, lighting and sensors — run from one app with “Away” and “Goodnight” scenes.`,
     challenge:
-      'The family had five apps for a doorbell, two cameras, a thermostat and garage opener, none of which talked to each other, ' +
+      'The family had five apps for a doorbell, cameras, a thermostat and garage opener, none of which talked to each other, ' +
       'and wanted the house to lock itself and light up when nobody was home.',
     solution:
-      'Six 4K cameras and a video doorbell, two smart deadbolts, smart lighting on the porch and driveway, door/window sensors and a leak sensor, ' +
+      `${GC.cameras} 4K cameras and a video doorbell, two smart deadbolts, smart lighting on the porch and driveway, door/window sensors and a leak sensor, ` +
       'all on one hub with scenes: “Away” arms the system, locks the doors and simulates occupancy; “Goodnight” locks up and turns on the exterior lights.',
     results:
       'One app instead of five, doors never left unlocked, and a basement leak alert that saved an estimated $8,000 in water damage two months after installation.',
     ...projectImages('garden-city-smart-home'),
     projectValueCents: 1_425_000,
     completionDate: '2025-06-20',
-    tags: ['smart home', '12 devices', 'smart locks', 'automation scenes', 'video doorbell'],
+    tags: ['smart home', `${GC.devices} devices`, `${GC.cameras} cameras`, 'smart locks', 'automation scenes', 'video doorbell'],
     featured: false,
     published: true,
   },
@@ -129,36 +134,36 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Williamsburg Retail Boutique: Loss-Prevention Camera Upgrade',
     client: 'Kinfolk & Co. Boutique',
     category: 'commercial',
-    description: 'A 3,200 sq ft boutique replaces blind-spot-ridden cameras with 12 HD cameras and point-of-sale video overlay.',
+    description: `A ${formatSquareFeet(WB.squareFeet)} boutique replaces blind-spot-ridden cameras with ${WB.cameras} high-resolution cameras and point-of-sale video overlay.`,
     challenge:
       'High-value inventory, a narrow floor plan with blind spots behind racks, and refund fraud at the register that the old 720p system could not prove.',
     solution:
-      'Twelve 4MP vandal-resistant domes and two 4K cameras at the entrance and register, point-of-sale transaction overlay on the register camera, ' +
-      'and a 16-channel NVR with remote viewing for the owner.',
+      `${WB.domeCameras} 4MP vandal-resistant dome cameras and ${WB.entranceCameras} 4K cameras at the entrance and register, point-of-sale transaction overlay on the register camera, ` +
+      `and a ${WB.recorderChannels}-channel NVR with remote viewing for the owner.`,
     results: 'Inventory shrinkage fell by 45% in six months and two refund-fraud cases were resolved with transaction-matched video.',
     ...projectImages('williamsburg-retail-boutique'),
     projectValueCents: 1_590_000,
     completionDate: '2024-09-30',
-    tags: ['retail', '14 cameras', 'POS integration', 'loss prevention'],
+    tags: ['retail', `${WB.cameras} cameras`, 'POS integration', 'loss prevention'],
     featured: false,
     published: true,
   },
   {
-    title: 'Astoria 48-Unit Apartment Building: Video Intercom Retrofit',
+    title: `Astoria ${AS.units}-Unit Apartment Building: Video Intercom Retrofit`,
     client: 'Parkview Residences',
     category: 'residential',
-    description: 'A six-storey, 48-unit building trades a failing buzzer panel for app-based video intercom and 16 common-area cameras.',
+    description: `A six-storey, ${AS.units}-unit building trades a failing buzzer panel for app-based video intercom and ${AS.cameras} common-area cameras.`,
     challenge:
       'A 1960s building with a broken audio buzzer, propped-open doors, package thefts in the lobby and no way to let couriers in remotely.',
     solution:
       'Video door stations at the front and service entrances with calls to residents’ phones, fob access for residents, ' +
-      'and 16 cameras covering the lobby, mailroom, stairwells, laundry and rear courtyard, retrofitted over existing risers without opening walls.',
+      `and ${AS.cameras} cameras covering the lobby, mailroom, stairwells, laundry and rear courtyard, retrofitted over existing risers without opening walls.`,
     results:
       'Lobby package thefts stopped, residents buzz visitors in from anywhere, and the management office handles fob changes online instead of rekeying.',
     ...projectImages('astoria-apartment-intercom'),
     projectValueCents: 4_150_000,
     completionDate: '2025-01-22',
-    tags: ['multi-family', 'video intercom', '16 cameras', 'access control', 'retrofit'],
+    tags: ['multi-family', 'video intercom', `${AS.cameras} cameras`, 'access control', 'retrofit'],
     featured: false,
     published: true,
   },
@@ -166,18 +171,17 @@ export const CASE_STUDIES_SEED: readonly CaseStudySeed[] = [
     title: 'Jersey City Construction Site: Solar-Powered Mobile Surveillance',
     client: 'Bayfront Builders',
     category: 'industrial',
-    description:
-      'Three solar surveillance towers protect a high-rise construction site with no power or internet, with live monitoring overnight.',
+    description: `${JC.towers} solar surveillance towers with ${JC.cameras} cameras protect a high-rise construction site with no power or internet, with live monitoring overnight.`,
     challenge:
       'Copper wire and tool theft on an active high-rise site with no permanent power or network, and a layout that changes every few weeks as work progresses.',
     solution:
-      'Three solar-powered trailer towers, each with a PTZ and three 4K cameras on LTE, relocatable in under an hour, ' +
+      `${JC.towers} solar-powered trailer towers, each with ${JC.ptzCamerasPerTower} PTZ and ${JC.fixedCamerasPerTower} 4K cameras on LTE, relocatable in under an hour, ` +
       'with professional monitoring and talk-down speakers from 7PM to 6AM.',
     results: 'Zero thefts in the nine months since deployment, and the general contractor’s builder’s-risk insurance premium was reduced.',
     ...projectImages('jersey-city-construction-site'),
     projectValueCents: 2_760_000,
     completionDate: '2024-08-12',
-    tags: ['construction', 'solar', 'mobile surveillance', 'professional monitoring', 'PTZ'],
+    tags: ['construction', 'solar', 'mobile surveillance', 'professional monitoring', 'PTZ', `${JC.cameras} cameras`],
     featured: false,
     published: true,
   },

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { ContactSource } from '@ironclad/contracts';
 import { LeadRecord } from '../leads/index.js';
 
 /**
@@ -8,6 +9,9 @@ import { LeadRecord } from '../leads/index.js';
 @Entity({ name: 'contacts' })
 @Index('IDX_contacts_created_at', ['createdAt'])
 @Index('IDX_contacts_spam_created_at', ['createdAt'], { where: 'spam_reason IS NOT NULL' })
+// (source, lower(email), created_at): the free guide's "same address within a day" lookup.
+@Index('IDX_contacts_source_email', { synchronize: false })
+@Check('CHK_contacts_source', `"source" IN ('contact_form', 'free_guide', 'consultation')`)
 export class ContactRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -50,6 +54,14 @@ export class ContactRecord {
   /** Why the submission is taken for a bot's (`honeypot` | `too_fast`), or null; flagged contacts are hidden by default. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   spamReason!: string | null;
+
+  /** Which form the contact came from (contracts CONTACT_SOURCES). */
+  @Column({ type: 'varchar', length: 20, default: 'contact_form' })
+  source!: ContactSource;
+
+  /** When the visitor asked to be emailed (the free guide); null for the other forms. */
+  @Column({ type: 'timestamptz', nullable: true })
+  consentedAt!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,12 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Contact, CreateContact, CreateContactResponse, SpamReasonValue } from '@ironclad/contracts';
+import type {
+  Contact,
+  ConsultationRequestResponse,
+  CreateConsultationRequest,
+  CreateContact,
+  CreateContactResponse,
+  SpamReasonValue,
+} from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
 import { renderNewContactNotification } from './new-contact-notification.js';
 import { SiteSettingsService } from '../site/index.js';
 import { ContactRecord } from './contact.entity.js';
+
+/** Hours within which the company calls back about a consultation (public-site.md §9). */
+export const CONSULTATION_CALL_BACK_HOURS = 24;
 
 /** Contact-form submissions (public-site.md §3, §7). */
 @Injectable()
@@ -27,22 +37,64 @@ export class ContactsService {
    */
   async create(input: CreateContact, spamReason: SpamReasonValue | null = null): Promise<CreateContactResponse> {
     await this.settings.assertEnabled('contact_forms_enabled');
+    return this.store(
+      {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        propertyType: input.propertyType,
+        services: input.services,
+        referralSource: input.referralSource ?? null,
+        message: input.message ?? null,
+        serviceType: input.serviceType ?? null,
+        source: 'contact_form',
+      },
+      spamReason,
+    );
+  }
+
+  /**
+   * POST /api/consultation-requests: the /consultation-payment details of a visitor who cannot pay
+   * the deposit online (decisions.md §14), stored as a contact with source `consultation` and the
+   * building type as its property type, with the staff notification, as {@link create} does.
+   * @returns the contact's id and the call-back promise in hours (public-site.md §9: 24).
+   * @throws ApiError 503 FEATURE_DISABLED when contact_forms_enabled is off (decisions.md §11).
+   */
+  async requestConsultation(
+    input: CreateConsultationRequest,
+    spamReason: SpamReasonValue | null = null,
+  ): Promise<ConsultationRequestResponse> {
+    await this.settings.assertEnabled('contact_forms_enabled');
+    const { contact } = await this.store(
+      {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        propertyType: input.buildingType,
+        services: [],
+        referralSource: null,
+        message: input.message ?? null,
+        serviceType: null,
+        source: 'consultation',
+      },
+      spamReason,
+    );
+    return { contactId: contact.id, callBackWithinHours: CONSULTATION_CALL_BACK_HOURS };
+  }
+
+  /** Stores a contact and (unless flagged as spam) its queued staff notification in one transaction, then enqueues the notification. */
+  private async store(
+    fields: Pick<
+      ContactRecord,
+      'firstName' | 'lastName' | 'email' | 'phone' | 'propertyType' | 'services' | 'referralSource' | 'message' | 'serviceType' | 'source'
+    >,
+    spamReason: SpamReasonValue | null,
+  ): Promise<CreateContactResponse> {
     const { contact, outboundId } = await this.dataSource.transaction(
       async (manager): Promise<{ contact: ContactRecord; outboundId: number | null }> => {
-        const saved = await manager.save(
-          manager.create(ContactRecord, {
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            propertyType: input.propertyType,
-            services: input.services,
-            referralSource: input.referralSource ?? null,
-            message: input.message ?? null,
-            serviceType: input.serviceType ?? null,
-            spamReason,
-          }),
-        );
+        const saved = await manager.save(manager.create(ContactRecord, { ...fields, spamReason }));
         if (spamReason) return { contact: saved, outboundId: null };
         const email = renderNewContactNotification(saved, `${this.env.PUBLIC_URL}/admin`);
         const record = await this.outbound.recordQueued(manager, {
@@ -116,6 +168,8 @@ export function toContact(r: ContactRecord): Contact {
     message: r.message,
     serviceType: r.serviceType,
     leadId: r.leadId,
+    source: r.source,
+    consentedAt: r.consentedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -2,3 +2,4 @@
 export { ContactsModule, ContactsApiModule } from './contacts.module.js';
 export { ContactsService, toContact } from './contacts.service.js';
 export { ContactRecord } from './contact.entity.js';
+export { FreeGuideService, freeGuideJobId } from './free-guide.service.js';

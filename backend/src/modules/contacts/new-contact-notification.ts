@@ -5,13 +5,15 @@
 import { compactLines, labelledLine, type RenderedEmail } from '../messaging/index.js';
 import type { ContactRecord } from './contact.entity.js';
 
-/** Notification for a new contact-form submission. `adminUrl`: the staff dashboard. */
+/** Notification for a new contact-form submission or consultation request. `adminUrl`: the staff dashboard. */
 export function renderNewContactNotification(c: ContactRecord, adminUrl: string): RenderedEmail {
   return {
     template: 'staff_new_contact',
-    subject: `New contact: ${c.firstName} ${c.lastName} (${c.propertyType})`,
+    subject: `${c.source === 'consultation' ? 'Consultation request' : 'New contact'}: ${c.firstName} ${c.lastName} (${c.propertyType})`,
     text: compactLines([
-      'A visitor sent the contact form.',
+      c.source === 'consultation'
+        ? 'A visitor asked for an on-site consultation without paying the deposit online. Call them within 24 hours.'
+        : 'A visitor sent the contact form.',
       '',
       labelledLine('Name', `${c.firstName} ${c.lastName}`),
       labelledLine('Email', c.email),

@@ -11,9 +11,12 @@ import {
   type EstimatePdfJob,
   type EstimatePdfProgress,
   type EstimatePdfResult,
+  type FreeGuideEmailJob,
+  type FreeGuideEmailResult,
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, RetryLaterError, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
+import { ContactRecord } from '../contacts/index.js';
 import { LeadsService } from '../leads/index.js';
 import { MessageDeliveryService, OutboundMessagesService, deliveryContext } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
@@ -21,6 +24,11 @@ import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
 import { renderEstimateEmail, renderEstimateHtml, type EstimateDocumentInput } from './pdf/estimate-document.js';
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
+import { CHECKLIST_FILENAME, renderChecklistEmail, renderChecklistHtml } from './pdf/security-checklist.js';
+import { SiteDocumentsService } from './site-documents.service.js';
+
+/** Idempotency key of the free-guide email of a contact (one per request). */
+export const freeGuideEmailKey = (contactId: number) => `free-guide:contact:${contactId}`;
 
 export { estimateEmailKey } from './estimate-email-key.js';
 
@@ -39,6 +47,10 @@ export { estimateEmailKey } from './estimate-email-key.js';
  *  3. progress `emailed` (provider accepted) or `saved` (outbox or suppressed: stored, not delivered).
  * `EstimateEmail {leadId, documentId, outboundMessageId}`: delivers a released (formerly
  * suppressed) PDF email with its stored document attached; nothing is rendered.
+ * `FreeGuideEmail {contactId}`: renders the 47-point checklist PDF once per content (stored in
+ * `site_documents`), records the email to the free-guide contact (idempotency key per contact,
+ * under the per-recipient cap) and delivers it with the PDF attached; a record staff released
+ * from `suppressed` is delivered by the same job.
  * Failures are retried with exponential backoff (job options set by the api); a missing lead or
  * one without a valid configuration stops at once.
  */
@@ -51,6 +63,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     private readonly browser: PdfBrowser,
     private readonly leads: LeadsService,
     private readonly documents: LeadDocumentsService,
+    private readonly siteDocuments: SiteDocumentsService,
     private readonly outbound: OutboundMessagesService,
     private readonly delivery: MessageDeliveryService,
     private readonly settings: SiteSettingsService,
@@ -64,6 +77,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     return [
       route(Jobs.EstimatePdf, (payload, ctx) => this.render(payload, ctx)),
       route(Jobs.EstimateEmail, (payload, ctx) => this.sendReleased(payload, ctx)),
+      route(Jobs.FreeGuideEmail, (payload, ctx) => this.sendFreeGuide(payload, ctx)),
     ];
   }
 
@@ -120,6 +134,50 @@ export class EstimatePdfProcessor extends JobProcessor {
     }
     await progress({ step: 'emailing' });
     return this.deliverWithDocument(leadId, document.id, record.id, ctx);
+  }
+
+  /**
+   * FreeGuideEmail: the checklist PDF to a free-guide contact. The api adds the job before its
+   * transaction commits, so a contact not visible yet is retried (backoff); one that is not a
+   * free-guide request stops at once.
+   */
+  private async sendFreeGuide({ contactId }: FreeGuideEmailJob, ctx: JobContext): Promise<FreeGuideEmailResult> {
+    const contact = await this.dataSource.getRepository(ContactRecord).findOneBy({ id: contactId });
+    if (!contact) throw new Error(`free-guide contact #${contactId} is not visible yet`);
+    if (contact.source !== 'free_guide' || contact.spamReason) throw new UnrecoverableError(`contact #${contactId} asked for no guide`);
+    const company = await this.settings.companyFacts();
+    const html = renderChecklistHtml(company);
+    const document = await this.siteDocuments.getOrRender(
+      'security-checklist',
+      html,
+      { filename: CHECKLIST_FILENAME, contentType: 'application/pdf' },
+      () => this.browser.render(html),
+    );
+    const email = renderChecklistEmail(company);
+    const record = await this.dataSource.transaction((manager) =>
+      this.outbound.recordVisitorAddressed(manager, {
+        idempotencyKey: freeGuideEmailKey(contactId),
+        channel: 'email',
+        recipient: contact.email,
+        template: email.template,
+        subject: email.subject,
+        body: email.text,
+        contactId,
+      }),
+    );
+    if (record.status === 'suppressed') return { documentId: document.id, outboundMessageId: record.id, emailStatus: 'suppressed' };
+    try {
+      const result = await this.delivery.deliver(record.id, {
+        isFinalAttempt: ctx.isFinalAttempt,
+        ...deliveryContext(ctx.job),
+        attachments: [{ filename: document.filename, content: document.content.toString('base64'), type: document.contentType }],
+      });
+      return { documentId: document.id, outboundMessageId: record.id, emailStatus: result.status };
+    } catch (err) {
+      if (!(err instanceof RetryLaterError))
+        this.logger.warn(`free-guide email of contact #${contactId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
+      throw err;
+    }
   }
 
   /** EstimateEmail: the released email of a stored document, checked to belong to that lead. */

@@ -10,12 +10,14 @@ import { LeadDocumentRecord } from './lead-document.entity.js';
 import { LeadDocumentsController } from './lead-documents.controller.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
+import { SiteDocumentRecord } from './site-document.entity.js';
+import { SiteDocumentsService } from './site-documents.service.js';
 
 /** PDF estimates of the cost calculator and the documents stored for leads. Services only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LeadDocumentRecord]), LeadsModule, SiteModule, MessagingModule],
-  providers: [EstimatesService, LeadDocumentsService],
-  exports: [EstimatesService, LeadDocumentsService],
+  imports: [TypeOrmModule.forFeature([LeadDocumentRecord, SiteDocumentRecord]), LeadsModule, SiteModule, MessagingModule],
+  providers: [EstimatesService, LeadDocumentsService, SiteDocumentsService],
+  exports: [EstimatesService, LeadDocumentsService, SiteDocumentsService],
 })
 export class EstimatesModule {}
 

@@ -91,11 +91,22 @@ export class EstimatesService {
   /**
    * Enqueues the delivery of a PDF estimate email that staff released from `suppressed` (the
    * stored document attached, nothing rendered): an EstimateEmail job with id
-   * `estimate-email-{recordId}`.
-   * @returns whether `record` is a PDF estimate email (false: deliver it as a plain message).
+   * `estimate-email-{recordId}`; a free-guide email gets its FreeGuideEmail job (the checklist
+   * attached).
+   * @returns whether `record` is a PDF email (false: deliver it as a plain message).
    * @throws Error when Redis did not take the job.
    */
   async enqueueReleasedEmail(record: OutboundMessageRecord): Promise<boolean> {
+    const guide = /^free-guide:contact:(\d+)$/.exec(record.idempotencyKey);
+    if (guide) {
+      // The free guide's email carries the checklist PDF: its own job attaches it.
+      await this.jobs.enqueue(
+        Jobs.FreeGuideEmail,
+        { contactId: Number(guide[1]) },
+        { jobId: `free-guide-email-${record.id}`, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
+      );
+      return true;
+    }
     const ref = estimateEmailOf(record.idempotencyKey);
     if (!ref) return false;
     await this.jobs.enqueue(

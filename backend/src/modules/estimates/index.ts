@@ -3,3 +3,4 @@ export { EstimatesModule, EstimatesApiModule, EstimatesJobsModule } from './esti
 export { EstimatesService } from './estimates.service.js';
 export { LeadDocumentsService, toLeadDocument } from './lead-documents.service.js';
 export { LeadDocumentRecord } from './lead-document.entity.js';
+export { SiteDocumentRecord } from './site-document.entity.js';

@@ -20,6 +20,13 @@ export const SERVICE_PAGE_LINKS: readonly PageLink[] = [
   { label: 'Building Video Intercom', to: '/building-video-intercom' },
 ];
 
+/** The legal and trust pages (footer, forms, and the cross-links at the foot of each). */
+export const LEGAL_LINKS: readonly PageLink[] = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Warranty', to: '/warranty' },
+];
+
 export const COMPARE_SERVICES_LINK: PageLink = { label: 'Compare Services', to: '/compare-services' };
 
 /** Desktop page links, in the spec's order (the Services dropdown sits after Home). */

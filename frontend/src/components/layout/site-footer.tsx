@@ -1,16 +1,16 @@
 /**
  * The footer of every page (public-site.md §2 "Footer"): About, Projects and Contact scroll to
  * their home-page sections; the service list links to the service pages; company facts come
- * from the public config. Blog, Careers, Privacy Policy, Terms of Service and Warranty have no
- * destination yet (spec: "links with no destination"), so they are shown as plain text rather
- * than as dead links.
+ * from the public config; Privacy Policy, Terms of Service and Warranty lead to their pages. Blog
+ * and Careers have no destination (spec: "links with no destination"), so they are shown as plain
+ * text rather than as dead links.
  */
 import { Box, Container, Grid, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { LucideClock, LucideMail, LucideMapPin, LucidePhone } from 'lucide-react';
 import { formatAddress, telHref, useCompanyFacts } from '../../features/site-config/public-config';
 import { SECTION_IDS, type SectionId } from '../../lib/sections';
 import { RouterLink } from '../ui/router-link';
-import { SERVICE_PAGE_LINKS } from './nav-items';
+import { LEGAL_LINKS, SERVICE_PAGE_LINKS } from './nav-items';
 import { isModifiedClick, sectionHref, useSectionNavigation } from './use-section-navigation';
 
 const FOOTER_SECTION_LINKS: readonly { label: string; section: SectionId }[] = [
@@ -140,10 +140,12 @@ export function SiteFooter() {
           <Text suppressHydrationWarning>
             © {new Date().getFullYear()} {company.name}. Licensed and insured.
           </Text>
-          <HStack gap="4" wrap="wrap">
-            <Text>Privacy Policy</Text>
-            <Text>Terms of Service</Text>
-            <Text>Warranty</Text>
+          <HStack as="nav" aria-label="Legal" gap="4" wrap="wrap">
+            {LEGAL_LINKS.map((l) => (
+              <RouterLink key={l.to} to={l.to} {...linkColor}>
+                {l.label}
+              </RouterLink>
+            ))}
           </HStack>
         </Stack>
       </Container>

@@ -10,6 +10,16 @@ import { exportWithToast } from '../leads/api/exports';
 import { useStats } from '../leads/api/leads';
 import { ContactPayments } from './contact-payments';
 
+/** How staff read a contact's source (contracts CONTACT_SOURCES). */
+const CONTACT_SOURCE_LABELS: Record<Contact['source'], string> = {
+  contact_form: 'Contact form',
+  free_guide: 'Free guide request',
+  consultation: 'Consultation request',
+};
+
+/** The contact's name, or its email when it gave none (free-guide requests). */
+const contactName = (c: Contact) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
+
 export function ContactsTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -96,14 +106,14 @@ export function ContactsTab() {
                   aria-pressed={selected?.id === c.id}
                   data-testid="contact-card"
                 >
-                  <Text fontWeight="semibold">
-                    {c.firstName} {c.lastName}
-                  </Text>
+                  <Text fontWeight="semibold">{contactName(c)}</Text>
                   <Text fontSize="sm">
-                    {c.email} · {c.phone}
+                    {c.email}
+                    {c.phone ? ` · ${c.phone}` : ''}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    {c.propertyType} · {formatDate(c.createdAt)}
+                    <span data-testid="contact-source">{CONTACT_SOURCE_LABELS[c.source]}</span>
+                    {c.propertyType ? ` · ${c.propertyType}` : ''} · {formatDate(c.createdAt)}
                     {c.leadId ? ' · converted' : ''}
                     {c.spamReason ? ' · suspected spam' : ''}
                   </Text>
@@ -131,12 +141,14 @@ export function ContactsTab() {
           ) : (
             <Box borderWidth="1px" rounded="lg" p="4" data-testid="contact-details">
               <Heading as="h3" size="lg" mb="2">
-                {current.firstName} {current.lastName}
+                {contactName(current)}
               </Heading>
               <Stack gap="1" fontSize="sm" mb="3">
+                <Text>Source: {CONTACT_SOURCE_LABELS[current.source]}</Text>
                 <Text>Email: {current.email}</Text>
-                <Text>Phone: {current.phone}</Text>
-                <Text>Property type: {current.propertyType}</Text>
+                <Text>Phone: {current.phone || '—'}</Text>
+                <Text>Property type: {current.propertyType || '—'}</Text>
+                {current.consentedAt ? <Text>Asked to be emailed: {formatDate(current.consentedAt)}</Text> : null}
                 <Text>Services: {current.services.join(', ') || '—'}</Text>
                 <Text>Heard from: {current.referralSource ?? '—'}</Text>
                 {current.message && <Text whiteSpace="pre-wrap">Message: {current.message}</Text>}

@@ -265,7 +265,7 @@ export function CostCalculator() {
   const { breakdown, timeline } = estimate;
   return (
     <SimpleGrid columns={{ base: 1, lg: 5 }} gap={{ base: '6', lg: '8' }} alignItems="start">
-      <Card.Root gridColumn={{ lg: 'span 3' }} variant="elevated">
+      <Card.Root gridColumn={{ lg: 'span 3' }} gridRow={{ lg: 'span 2' }} variant="elevated">
         <Card.Header>
           <Heading as="h2" size="lg">
             Project configuration
@@ -276,22 +276,34 @@ export function CostCalculator() {
         </Card.Body>
       </Card.Root>
 
-      <Stack gridColumn={{ lg: 'span 2' }} gap="5">
-        <Card.Root bg="brand.800" color="white" variant="elevated">
-          <Card.Body gap="1">
-            <Text fontSize="sm" textTransform="uppercase" letterSpacing="wide" color="brand.100">
-              Total estimated cost
+      {/* On a phone the total sticks to the bottom of the screen while the controls above it move
+        (the grid is its containing block); beside the controls on a wide screen. */}
+      <Card.Root
+        bg="brand.800"
+        color="white"
+        variant="elevated"
+        gridColumn={{ lg: 'span 2' }}
+        position={{ base: 'sticky', lg: 'static' }}
+        bottom={{ base: '2', lg: 'auto' }}
+        zIndex={{ base: 'docked', lg: 'auto' }}
+        shadow={{ base: 'lg', lg: 'md' }}
+        data-testid="calculator-total-card"
+      >
+        <Card.Body gap="1">
+          <Text fontSize="sm" textTransform="uppercase" letterSpacing="wide" color="brand.100">
+            Total estimated cost
+          </Text>
+          <AnimatedTotal value={breakdown.total} />
+          <VisuallyHidden aria-live="polite">Total estimated cost: {formatUsd(breakdown.total)}</VisuallyHidden>
+          {promotion && breakdown.discount > 0 ? (
+            <Text fontSize="sm" color="accent.200">
+              Includes {promotion.code}: {promotion.percent}% off ({formatUsd(breakdown.discount)} saved)
             </Text>
-            <AnimatedTotal value={breakdown.total} />
-            <VisuallyHidden aria-live="polite">Total estimated cost: {formatUsd(breakdown.total)}</VisuallyHidden>
-            {promotion && breakdown.discount > 0 ? (
-              <Text fontSize="sm" color="accent.200">
-                Includes {promotion.code}: {promotion.percent}% off ({formatUsd(breakdown.discount)} saved)
-              </Text>
-            ) : null}
-          </Card.Body>
-        </Card.Root>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
 
+      <Stack gridColumn={{ lg: 'span 2' }} gap="5">
         <Card.Root variant="outline">
           <Card.Body gap="1">
             <Text fontSize="sm" color="fg.muted">

@@ -13,6 +13,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { EMPTY_PDF_QUOTE_FORM, pdfQuoteFormSchema, type PdfQuoteForm } from './request-pdf-quote';
 import { registerRecipes } from '../../components/ui/recipes';
 import { ChallengePrompt, HoneypotField, type FormGuard } from '../bot-defence';
+import { FormPrivacyNote } from '../../components/site/form-privacy-note';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { dialog: dialogSlotRecipe, field: fieldSlotRecipe } });
 
@@ -85,6 +86,7 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit, guard
                   {field('company', 'Company', false, { autoComplete: 'organization' })}
                   <HoneypotField guard={guard} />
                   <ChallengePrompt guard={guard} />
+                  <FormPrivacyNote withTerms>We use your details only for this quote and our call.</FormPrivacyNote>
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

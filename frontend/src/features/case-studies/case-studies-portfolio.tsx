@@ -18,6 +18,7 @@ import { caseStudiesQueryOptions } from './api/case-studies-query';
 import { ImageGallery } from './image-gallery';
 import { registerRecipes } from '../../components/ui/recipes';
 import { hydrateServerQueries } from '../../app/query-provider';
+import { HorizontalScroll } from '../../components/site/horizontal-scroll';
 
 registerRecipes({ slotRecipes: { tabs: tabsSlotRecipe } });
 // The case studies the api rendered this page with, before the first render hydrates its HTML.
@@ -248,15 +249,15 @@ export function CaseStudiesPortfolio() {
                 colorPalette="brand"
                 lazyMount={false}
               >
-                <Box overflowX="auto" pb="1">
-                  <Tabs.List aria-label="Filter by category">
+                <HorizontalScroll pb="1" data-testid="case-study-tabs-scroller">
+                  <Tabs.List aria-label="Filter by category" w="max-content" minW="full">
                     {(['all', ...CASE_STUDY_CATEGORIES] as const).map((t) => (
-                      <Tabs.Trigger key={t} value={t} data-testid={`tab-${t}`}>
+                      <Tabs.Trigger key={t} value={t} data-testid={`tab-${t}`} whiteSpace="nowrap" flexShrink={0}>
                         {CATEGORY_LABELS[t]} ({tabCount(t)})
                       </Tabs.Trigger>
                     ))}
                   </Tabs.List>
-                </Box>
+                </HorizontalScroll>
                 <Tabs.Content value={tab} pt="6">
                   {shown.length === 0 ? (
                     <Stack role="status" align="center" gap="3" py="16" textAlign="center" data-testid="case-studies-empty">

@@ -21,6 +21,7 @@ import {
 } from './comparison-data';
 import { downloadComparison } from './comparison-image';
 import { registerRecipes } from '../../components/ui/recipes';
+import { HorizontalScroll } from '../../components/site/horizontal-scroll';
 
 registerRecipes({ slotRecipes: { table: tableSlotRecipe } });
 
@@ -107,7 +108,15 @@ export function ComparisonTool() {
           Select at least one service to see the comparison.
         </Text>
       ) : (
-        <Box borderWidth="1px" rounded="lg" overflowX="auto">
+        <HorizontalScroll
+          borderWidth="1px"
+          rounded="lg"
+          overflow="hidden"
+          focusable
+          label="Comparison table"
+          hint="Swipe sideways to see every service"
+          data-testid="comparison-scroller"
+        >
           <Table.Root size="md" data-testid="comparison-table">
             <Table.Caption srOnly>Comparison of {services.map((s) => s.name).join(', ')}</Table.Caption>
             <Table.Header>
@@ -138,7 +147,7 @@ export function ComparisonTool() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </HorizontalScroll>
       )}
 
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center">

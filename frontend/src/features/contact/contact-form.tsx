@@ -43,6 +43,7 @@ import { HOME_CONTACT_TOASTS, QUOTE_FORM_TOASTS, useCreateContact } from './crea
 import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
 import { HOME_PROPERTY_TYPE_LABELS, REFERRAL_SOURCE_LABELS, RESIDENTIAL_PROPERTY_TYPE_LABELS } from './contact-options';
 import { registerRecipes } from '../../components/ui/recipes';
+import { FormPrivacyNote } from '../../components/site/form-privacy-note';
 
 registerRecipes({
   recipes: { checkmark: checkmarkRecipe, input: inputRecipe, textarea: textareaRecipe },
@@ -224,6 +225,7 @@ function ContactForm({ variant }: { variant: Variant }) {
         >
           {sending ? 'Sending...' : isQuote ? 'Request My Free Quote' : 'Send Message'}
         </Button>
+        <FormPrivacyNote>We use your details only to answer your request; we never sell them.</FormPrivacyNote>
       </form>
     </Stack>
   );

@@ -20,6 +20,7 @@ import { QuoteResult } from './quote-result';
 import { EMPTY_WIZARD, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardState } from './wizard-options';
 import { WizardProgress } from './wizard-progress';
 import { BuildingInformationStep, ContactInformationStep, ProjectDetailsStep, SecurityRequirementsStep } from './wizard-steps';
+import { FormPrivacyNote } from '../../components/site/form-privacy-note';
 
 /** The wizard (steps 1-5). */
 export function DesignerWizard() {
@@ -113,6 +114,9 @@ export function DesignerWizard() {
                 </Button>
               )}
             </HStack>
+            {step === 4 ? (
+              <FormPrivacyNote withTerms>We use your details only to prepare your quote and contact you about it.</FormPrivacyNote>
+            ) : null}
           </form>
         </Stack>
       )}

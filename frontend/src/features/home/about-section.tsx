@@ -15,6 +15,7 @@ export function AboutSection() {
     <ScrollFade
       as="section"
       id={SECTION_IDS.about}
+      tabIndex={-1}
       aria-labelledby="about-heading"
       py={{ base: '16', md: '24' }}
       bg="bg.subtle"

@@ -21,6 +21,7 @@ export function ContactSection() {
     <Box
       as="section"
       id={SECTION_IDS.contact}
+      tabIndex={-1}
       aria-labelledby="contact-heading"
       py={{ base: '16', md: '24' }}
       position="relative"

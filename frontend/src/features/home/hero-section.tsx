@@ -6,6 +6,7 @@ import { Badge, Box, Button, Container, Grid, HStack, Heading, Stack, Text } fro
 import { LucideShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
+import { HeroImage } from '../../components/site/page-hero';
 import { BUILT_IN_HERO_IMAGES, useSiteImage } from '../site-config/generated-image';
 
 /** Text of the 'Request a Demo' alert (spec §8). */
@@ -28,6 +29,7 @@ export function HeroSection() {
     <Box
       as="section"
       id={SECTION_IDS.home}
+      tabIndex={-1}
       aria-labelledby="home-heading"
       bgGradient="to-br"
       gradientFrom="brand.950"
@@ -38,28 +40,6 @@ export function HeroSection() {
       position="relative"
       overflow="hidden"
     >
-      {/* Background: the generated heroHome image when staff made one, the built-in skyline otherwise. */}
-      <Box
-        as="img"
-        {...{
-          src: image.src,
-          srcSet: image.srcSet,
-          sizes: image.srcSet ? '100vw' : undefined,
-          alt: '',
-          htmlWidth: image.width ?? 1600,
-          htmlHeight: image.height ?? 900,
-          fetchPriority: 'high',
-          decoding: 'async',
-        }}
-        data-testid="hero-image"
-        data-generated={image.generated ? 'true' : 'false'}
-        position="absolute"
-        inset="0"
-        w="100%"
-        h="100%"
-        objectFit="cover"
-        opacity={0.3}
-      />
       <Container maxW="7xl" position="relative">
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="12" alignItems="center">
           <Stack gap="6" maxW="3xl">
@@ -99,31 +79,35 @@ export function HeroSection() {
               ))}
             </HStack>
           </Stack>
-          <Box
-            hideBelow="lg"
-            bg="whiteAlpha.100"
-            borderWidth="1px"
-            borderColor="whiteAlpha.300"
-            rounded="2xl"
-            p="8"
-            backdropFilter="blur(6px)"
-          >
-            <Text fontWeight="semibold" color="accent.300" mb="6">
-              Security you can count on
-            </Text>
-            <Grid as="dl" templateColumns="repeat(2, 1fr)" gap="6">
-              {FIGURES.map((f) => (
-                <Stack key={f.label} gap="1">
-                  <Text as="dt" order={2} fontSize="sm" color="whiteAlpha.800">
-                    {f.label}
-                  </Text>
-                  <Text as="dd" order={1} fontSize="3xl" fontWeight="bold">
-                    {f.value}
-                  </Text>
-                </Stack>
-              ))}
-            </Grid>
-          </Box>
+          <Stack gap="6">
+            {/* The generated heroHome image when staff made one, the built-in skyline otherwise: beside the text, never behind it. */}
+            <HeroImage image={image} sizes="(min-width: 62em) 40vw, 100vw" />
+            <Box
+              hideBelow="lg"
+              bg="whiteAlpha.100"
+              borderWidth="1px"
+              borderColor="whiteAlpha.300"
+              rounded="2xl"
+              p="8"
+              backdropFilter="blur(6px)"
+            >
+              <Text fontWeight="semibold" color="accent.300" mb="6">
+                Security you can count on
+              </Text>
+              <Grid as="dl" templateColumns="repeat(2, 1fr)" gap="6">
+                {FIGURES.map((f) => (
+                  <Stack key={f.label} gap="1">
+                    <Text as="dt" order={2} fontSize="sm" color="whiteAlpha.800">
+                      {f.label}
+                    </Text>
+                    <Text as="dd" order={1} fontSize="3xl" fontWeight="bold">
+                      {f.value}
+                    </Text>
+                  </Stack>
+                ))}
+              </Grid>
+            </Box>
+          </Stack>
         </Grid>
       </Container>
     </Box>

@@ -4,6 +4,8 @@
  * installations). The service cards are in services-content.ts.
  */
 
+import { CASE_STUDY_FACTS, formatSquareFeet } from '@ironclad/contracts';
+
 /** A testimonial as the carousel shows it (spec §3: name, role, image, quote). */
 export interface TestimonialCard {
   name: string;
@@ -43,6 +45,8 @@ export const FALLBACK_TESTIMONIALS: TestimonialCard[] = [
   },
 ];
 
+const { scarsdale: SC, midtown: MT } = CASE_STUDY_FACTS;
+
 /** A recent project (spec §3). */
 export interface ProjectCard {
   type: 'RESIDENTIAL PROJECT' | 'COMMERCIAL PROJECT';
@@ -53,31 +57,31 @@ export interface ProjectCard {
   details: { challenge: string; timeline: string; solution: string; result: string };
 }
 
-/** The two recent projects of the home page (spec §9 sample project claims). */
+/** The two recent projects of the home page (spec §9 sample project claims); figures from CASE_STUDY_FACTS. */
 export const PROJECTS: ProjectCard[] = [
   {
     type: 'RESIDENTIAL PROJECT',
     title: 'Scarsdale Colonial Home',
-    description: '8 cameras in a 4,500 sq ft home, with smart locks and professional monitoring.',
+    description: `${SC.cameras} cameras in a ${formatSquareFeet(SC.squareFeet)} home, with a video doorbell and remote viewing.`,
     beforeImage: '/images/projects/scarsdale-colonial-home-before.svg',
     afterImage: '/images/projects/scarsdale-colonial-home-after.svg',
     details: {
       challenge: 'Dark driveway, a detached garage and blind spots along a long back yard.',
-      timeline: '2-day installation',
-      solution: '8 4K cameras with color night vision, a video doorbell and concealed wiring.',
-      result: 'Full perimeter coverage and phone alerts; the owners’ insurance premium dropped.',
+      timeline: SC.timeline,
+      solution: `${SC.cameras} 4K cameras with color night vision on an ${SC.recorderChannels}-channel recorder, a video doorbell and concealed wiring.`,
+      result: 'Full perimeter coverage and phone alerts; no package thefts since, and the owners’ insurance premium dropped.',
     },
   },
   {
     type: 'COMMERCIAL PROJECT',
     title: 'Midtown Office Headquarters',
-    description: 'A 50,000 sq ft office with 200+ employees, access control and video surveillance.',
+    description: `A ${formatSquareFeet(MT.squareFeet)} office with ${MT.employees} employees, access control and video surveillance.`,
     beforeImage: '/images/projects/midtown-office-headquarters-before.svg',
     afterImage: '/images/projects/midtown-office-headquarters-after.svg',
     details: {
       challenge: 'Shared keys, no visitor log and cameras that no one could search.',
-      timeline: '1-week phased installation',
-      solution: 'Mobile credentials on every door, 32 cameras and a cloud video management system.',
+      timeline: MT.timeline,
+      solution: `Card and mobile-credential access on ${MT.accessDoors} doors and ${MT.cameras} 4K cameras on a ${MT.recorderChannels}-channel RAID recorder, linked to badge events.`,
       result: 'Badge and video reports in one place and zero downtime during the rollout.',
     },
   },

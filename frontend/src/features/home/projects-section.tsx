@@ -52,7 +52,7 @@ function BeforeAfter({ project }: { project: ProjectCard }) {
 /** The recent-projects section. */
 export function ProjectsSection() {
   return (
-    <ScrollFade as="section" id={SECTION_IDS.projects} aria-labelledby="projects-heading" py={{ base: '16', md: '24' }}>
+    <ScrollFade as="section" id={SECTION_IDS.projects} tabIndex={-1} aria-labelledby="projects-heading" py={{ base: '16', md: '24' }}>
       <Container maxW="7xl">
         <SectionHeading id="projects-heading" eyebrow="Recent projects" title="Real Installations, Real Results">
           Family homes, office buildings, retail stores and multi-family properties: see how we planned, wired and commissioned systems that

@@ -66,6 +66,7 @@ export function ServicesSection() {
     <Box
       as="section"
       id={SECTION_IDS.services}
+      tabIndex={-1}
       aria-labelledby="services-heading"
       py={{ base: '16', md: '24' }}
       bg="bg.subtle"

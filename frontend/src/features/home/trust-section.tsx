@@ -2,6 +2,7 @@
  * Trust section (public-site.md §2): stats strip (15+ years, 500+ properties, 4.9 rating, 100%
  * licensed and insured), partner badges (§1) and three recent installations.
  */
+import { CUSTOMER_RATING } from '@ironclad/contracts';
 import { Badge, Box, Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LucideMapPin } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
@@ -13,7 +14,7 @@ import { SectionBackground } from '../../components/site/section-background';
 export const TRUST_STATS = [
   { value: '15+', label: 'Years of experience' },
   { value: '500+', label: 'Properties protected' },
-  { value: '4.9', label: 'Customer rating (of 5)' },
+  { value: String(CUSTOMER_RATING.ratingValue), label: `Customer rating (of 5, ${CUSTOMER_RATING.reviewCount} reviews)` },
   { value: '100%', label: 'Licensed and insured' },
 ];
 

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LucideCircleCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
+import type { PaymentStatusResponse } from '@ironclad/contracts';
 import { ApiError } from '../../lib/api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { fetchPaymentStatus, formatCents } from './api/payment-api';
@@ -18,13 +19,34 @@ import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
+type PaymentKind = PaymentStatusResponse['kind'];
+
 export interface PaymentStatusTexts {
   heading: string;
   successTitle: string;
   successText: string;
 }
 
-export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
+/**
+ * The texts of each kind of payment (public-site.md §8: 'Deposit Successful!' for the wizard's
+ * installation deposit, 'Consultation Scheduled!' for the consultation deposit). The page shows
+ * those of the payment our server holds, whichever return page the visitor landed on.
+ */
+export const PAYMENT_KIND_TEXTS: Record<PaymentKind, PaymentStatusTexts> = {
+  deposit: {
+    heading: 'Your Deposit',
+    successTitle: 'Deposit Successful!',
+    successText: "Your installation date has been secured. We'll contact you within 24 hours.",
+  },
+  consultation: {
+    heading: 'Your Consultation',
+    successTitle: 'Consultation Scheduled!',
+    successText: "We'll contact you within 24 hours to schedule your site visit.",
+  },
+};
+
+/** The status of a payment; `expectedKind`: the kind the return page is for (its heading until the payment is known). */
+export function PaymentStatusView({ expectedKind }: { expectedKind: PaymentKind }) {
   const { company } = usePublicConfig();
   // read in an effect: the prerendered HTML has no query string (hydration must match)
   const [intentId, setIntentId] = useState<string | null | undefined>(undefined);
@@ -39,6 +61,7 @@ export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'pending' || q.state.data.status === 'processing') ? 2000 : false),
   });
 
+  const texts = PAYMENT_KIND_TEXTS[query.data?.kind ?? expectedKind];
   let body: React.ReactNode;
   if (intentId === undefined || (intentId && query.isPending)) {
     body = (
@@ -84,7 +107,9 @@ export function PaymentStatusView({ texts }: { texts: PaymentStatusTexts }) {
             {texts.successTitle}
           </Heading>
           <Text>{texts.successText}</Text>
-          <Text color="fg.muted">Amount paid: {formatCents(p.amountCents)}</Text>
+          <Text color="fg.muted">
+            {p.kind === 'consultation' ? 'Consultation deposit' : 'Installation deposit'} paid: {formatCents(p.amountCents)}
+          </Text>
         </Stack>
       ) : p.status === 'failed' || p.status === 'canceled' ? (
         <Alert.Root status="error" data-payment-status={p.status}>

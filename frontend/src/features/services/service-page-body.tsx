@@ -208,7 +208,14 @@ function Section({ section, index }: { section: ServicePageSection; index: numbe
 function QuoteSection({ content }: { content: ServicePageBodyContent }) {
   const { company, features } = usePublicConfig();
   return (
-    <Box as="section" id={SECTION_IDS.contact} aria-labelledby="quote-heading" py={{ base: '14', md: '20' }} bg="brand.subtle">
+    <Box
+      as="section"
+      id={SECTION_IDS.contact}
+      tabIndex={-1}
+      aria-labelledby="quote-heading"
+      py={{ base: '14', md: '20' }}
+      bg="brand.subtle"
+    >
       <Container maxW="7xl">
         <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
           <Stack gap="4">

@@ -47,6 +47,8 @@ const TEMPLATE = `<!doctype html>
   dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; }
   dt { color: #4a5568; }
   dd { margin: 0; }
+  /* A phone number never breaks over two lines. */
+  .tel { white-space: nowrap; }
   footer { margin-top: 22px; border-top: 1px solid #cbd5e0; padding-top: 8px; font-size: 9pt; }
 </style>
 </head>
@@ -57,9 +59,9 @@ const TEMPLATE = `<!doctype html>
     <div class="muted">{{address}}</div>
     <div class="muted">Licensed and insured · {{company.serviceArea}}</div>
   </div>
-  <div style="text-align:right">
-    <div><strong>Phone:</strong> {{company.phone}}</div>
-    <div><strong>24/7 emergency:</strong> {{company.emergencyPhone}}</div>
+  <div style="text-align:right; flex-shrink:0">
+    <div><strong>Phone:</strong> <span class="tel">{{company.phone}}</span></div>
+    <div><strong>24/7 emergency:</strong> <span class="tel">{{company.emergencyPhone}}</span></div>
     <div><strong>Email:</strong> {{company.email}}</div>
   </div>
 </header>
@@ -125,7 +127,7 @@ const TEMPLATE = `<!doctype html>
 <footer>
   <p>This estimate is valid until {{validUntil}}. Prices in US dollars; final pricing is confirmed after a free on-site assessment.
   We will call you within 24 hours.</p>
-  <p><strong>Questions?</strong> Call {{company.phone}} ({{hours}}) · 24/7 emergency line {{company.emergencyPhone}} · {{company.email}} · {{address}}</p>
+  <p><strong>Questions?</strong> Call <span class="tel">{{company.phone}}</span> ({{hours}}) · 24/7 emergency line <span class="tel">{{company.emergencyPhone}}</span> · {{company.email}} · {{address}}</p>
 </footer>
 </body>
 </html>`;

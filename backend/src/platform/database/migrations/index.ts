@@ -15,6 +15,7 @@ import { QueuePauses1795300000000 } from './1795300000000-QueuePauses.js';
 import { InventoryCatalogue1795310000000 } from './1795310000000-InventoryCatalogue.js';
 import { SiteImages1795320000000 } from './1795320000000-SiteImages.js';
 import { ConfigurationVersions1795330000000 } from './1795330000000-ConfigurationVersions.js';
+import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-ContactSourcesAndSiteDocuments.js';
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -33,5 +34,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InventoryCatalogue1795310000000,
   SiteImages1795320000000,
   ConfigurationVersions1795330000000,
+  ContactSourcesAndSiteDocuments1795335000000,
   SiteImagesConfigurationVersion1795350000000,
 ];

@@ -3,7 +3,7 @@
  * the wizard deposit is round(10% × the stored lead total), the consultation deposit $250.
  * The answers' schemas load beside the request (payment-schemas.ts).
  */
-import type { FormSignals, PaymentStatusResponse } from '@ironclad/contracts';
+import type { ConsultationRequestResponse, CreateConsultationRequestInput, FormSignals, PaymentStatusResponse } from '@ironclad/contracts';
 import { ApiError, apiRequest } from '../../../lib/api';
 
 const schemas = () => import('./payment-schemas');
@@ -71,4 +71,12 @@ export const SETUP_FAILED_DESCRIPTION = 'Unable to initialize payment. Please tr
 export function setupFailureMessage(err: unknown): string {
   if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body?.message) return err.body.message;
   return SETUP_FAILED_DESCRIPTION;
+}
+
+/**
+ * POST /api/consultation-requests: the consultation asked for without online payment (stored as a
+ * contact with source `consultation`); resolves with when the company calls back.
+ */
+export async function requestConsultation(body: CreateConsultationRequestInput & FormSignals): Promise<ConsultationRequestResponse> {
+  return apiRequest('POST', '/api/consultation-requests', { body, schema: schemas().then((m) => m.consultationRequestResponseSchema) });
 }
