@@ -27,11 +27,11 @@ function parseHours(hours: string): [string, string] | null {
 }
 
 /**
- * The customers' rating the site states (public-site.md §1: "4.9 of 5"), with the number of
- * reviews it is the average of (schema.org requires a count beside an AggregateRating; the trust
- * section shows both).
+ * The customers' rating the site states (public-site.md §1: "4.9 of 5"). The spec gives no number
+ * of reviews behind it, and none is invented here: the AggregateRating carries no count until the
+ * company names its source.
  */
-export const CUSTOMER_RATING = { ratingValue: 4.9, bestRating: 5, reviewCount: 214 } as const;
+export const CUSTOMER_RATING = { ratingValue: 4.9, bestRating: 5 } as const;
 
 /**
  * The LocalBusiness object for the site at `origin` (e.g. `https://www.example.com`, no trailing
@@ -68,7 +68,6 @@ export function localBusinessJsonLd(company: CompanyFacts, origin: string): Reco
       '@type': 'AggregateRating',
       ratingValue: String(CUSTOMER_RATING.ratingValue),
       bestRating: String(CUSTOMER_RATING.bestRating),
-      reviewCount: CUSTOMER_RATING.reviewCount,
     },
   };
 }

@@ -14,7 +14,7 @@ import { SectionBackground } from '../../components/site/section-background';
 export const TRUST_STATS = [
   { value: '15+', label: 'Years of experience' },
   { value: '500+', label: 'Properties protected' },
-  { value: String(CUSTOMER_RATING.ratingValue), label: `Customer rating (of 5, ${CUSTOMER_RATING.reviewCount} reviews)` },
+  { value: String(CUSTOMER_RATING.ratingValue), label: 'Customer rating (of 5)' },
   { value: '100%', label: 'Licensed and insured' },
 ];
 
