@@ -29,7 +29,16 @@ import path from 'node:path';
 import { canConnect, freePort, waitFor } from './lib/net.mjs';
 import { ROOT, rootPath } from './lib/paths.mjs';
 import { killAllSync, spawnPrefixed, stopChild } from './lib/proc.mjs';
-import { INTAKE_BENCH_ENV, clearRedisPrefixes, fmt, loadTest, machineLoad, plainLead, scratchDatabase } from './lib/bench.mjs';
+import {
+  INTAKE_BENCH_ENV,
+  clearRedisPrefixes,
+  startBenchProcess,
+  fmt,
+  loadTest,
+  machineLoad,
+  plainLead,
+  scratchDatabase,
+} from './lib/bench.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,16 +53,7 @@ const children = new Set();
 const quiet = { write: () => true };
 process.on('exit', () => killAllSync(children));
 
-function start(name, script, env) {
-  const prof = process.env.BENCH_PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
-    : [];
-  const out = process.env.BENCH_VERBOSE ? process.stdout : quiet;
-  const child = spawnPrefixed(name, process.execPath, [...prof, rootPath(script)], { env, cwd: ROOT, out, detached: false });
-  children.add(child);
-  child.exited.then(() => children.delete(child));
-  return child;
-}
+const start = (name, script, env) => startBenchProcess(children, name, script, env);
 
 /** The two paths: how to load each, on the product and on its baseline. */
 const PATHS = {

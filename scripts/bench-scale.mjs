@@ -44,6 +44,7 @@ import {
   machineLoad as load,
   plainLead,
   scratchDatabase,
+  startBenchProcess,
   wizardLead,
 } from './lib/bench.mjs';
 
@@ -69,15 +70,7 @@ const quiet = { write: () => true };
 const out = () => (process.env.BENCH_VERBOSE ? process.stdout : quiet);
 process.on('exit', () => killAllSync(children));
 
-function start(name, script, env) {
-  const prof = process.env.BENCH_PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
-    : [];
-  const child = spawnPrefixed(name, process.execPath, [...prof, rootPath(script)], { env, cwd: ROOT, out: out(), detached: false });
-  children.add(child);
-  child.exited.then(() => children.delete(child));
-  return child;
-}
+const start = (name, script, env) => startBenchProcess(children, name, script, env);
 
 /** Saturates `POST {base}/api/leads` for `seconds` (see loadTest). */
 const saturate = (base, body, seconds, pid) =>

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { requireFrom } from './paths.mjs';
+import { ROOT, requireFrom, rootPath } from './paths.mjs';
+import { spawnPrefixed } from './proc.mjs';
 
 const pg = requireFrom('backend', 'pg');
 const { Redis } = requireFrom('backend', 'ioredis');
@@ -124,4 +125,21 @@ export async function loadTest({ url, method = 'GET', headers = {}, body, connec
   if (r.non2xx || r.errors || r.timeouts)
     throw new Error(`${method} ${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return { rps: ok / r.duration, p50: r.latency.p50, p99: r.latency.p99, cpuPerRequest: cpu / ok, n: ok };
+}
+
+/**
+ * Starts `script` (a path from the repository root) with Node as a benchmark process named `name`
+ * and keeps it in `children` until it exits (so the caller can stop what is left). Its output is
+ * shown only with BENCH_VERBOSE; with BENCH_PROFILE_DIR it writes its V8 CPU profile there as
+ * `{name}.cpuprofile`.
+ */
+export function startBenchProcess(children, name, script, env) {
+  const prof = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const out = process.env.BENCH_VERBOSE ? process.stdout : { write: () => true };
+  const child = spawnPrefixed(name, process.execPath, [...prof, rootPath(script)], { env, cwd: ROOT, out, detached: false });
+  children.add(child);
+  child.exited.then(() => children.delete(child));
+  return child;
 }

@@ -26,7 +26,6 @@ export const DIGEST_GRACE_MS = 2000;
 /** Idempotency key of the digest email of one group and window. */
 export const digestKey = (group: DigestGroup, windowStart: number) => `staff-digest:${group}:${windowStart}`;
 
-/** A staff notification recorded under the digest policy. */
 /** Whether a notification is sent singly or waits for its window's digest ({@link StaffDigests.decide}). */
 export interface DigestDecision {
   /** When the notified record was made (its records are stamped with it). */
@@ -37,6 +36,7 @@ export interface DigestDecision {
   digested: boolean;
 }
 
+/** A staff notification recorded under the digest policy. */
 export interface DigestedNotification {
   record: OutboundMessageRecord;
   /** The window to schedule the digest of (see {@link StaffDigests.scheduleDigest}), or null when sent singly. */
