@@ -106,3 +106,67 @@ it('a worker killed mid-run: a new worker finishes Generate All, one stored imag
   expect(stability.generateRequests).toHaveLength(12);
   expect(cut).toBeGreaterThanOrEqual(4);
 }, 150_000);
+
+it('a worker killed after Stability answered: the next attempt makes the variants from the kept bytes, no second call', async () => {
+  // The workers of the first test stop: none may take the job before the row is staged.
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null) continue;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await exited;
+  }
+  const cookie = await signIn(app, ADMIN);
+  const before = stability.generateRequests.length;
+  // A real WebP as Stability answers it, taken from the fake (one call, counted below).
+  const res = await fetch(`${stability.baseUrl}/v2beta/stable-image/generate/core`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stability.apiKey}`, accept: 'image/*' },
+    body: (() => {
+      const form = new FormData();
+      form.set('prompt', 'a lobby');
+      form.set('aspect_ratio', '16:9');
+      form.set('output_format', 'webp');
+      return form;
+    })(),
+  });
+  expect(res.status).toBe(200);
+  const bytes = Buffer.from(await res.arrayBuffer());
+
+  // No worker runs: the job waits while the row is put in the state a worker killed between
+  // `receive` (bytes kept) and `complete` (variants stored) leaves behind, its lease run out.
+  const run: ImageRun = (
+    await request(app.getHttpServer())
+      .post('/api/images/runs')
+      .set('Cookie', cookie)
+      .set('Origin', PUBLIC_URL)
+      .send({ keys: ['aboutSection'] })
+      .expect(202)
+  ).body;
+  const imageId = run.items[0]!.id;
+  await ds.query(
+    `UPDATE generated_images SET status = 'generating', claimed_at = now() - interval '1 hour', calls = 1,
+            content = $2, seed = 4242, finish_reason = 'SUCCESS' WHERE id = $1`,
+    [imageId, bytes],
+  );
+  const asked = stability.generateRequests.length;
+  expect(asked).toBe(before + 1);
+
+  startWorker();
+  const done = await waitFor(
+    async () => {
+      const r: ImageRun = (await request(app.getHttpServer()).get(`/api/images/runs/${run.id}`).set('Cookie', cookie)).body;
+      return r.status === 'completed' ? r : null;
+    },
+    60_000,
+    200,
+  );
+  expect(done).toMatchObject({ done: 1, failed: 0 });
+  expect(stability.generateRequests.length).toBe(asked);
+  const [row] = await ds.query(
+    `SELECT status, calls, seed, byte_size, (SELECT count(*)::int FROM generated_image_variants v WHERE v.image_id = g.id) AS variants
+       FROM generated_images g WHERE id = $1`,
+    [imageId],
+  );
+  expect(row).toMatchObject({ status: 'done', calls: 1, seed: '4242', byte_size: bytes.length });
+  expect(row.variants).toBeGreaterThan(0);
+}, 90_000);

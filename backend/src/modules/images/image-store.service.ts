@@ -320,6 +320,27 @@ export class ImageStore {
     );
   }
 
+  /**
+   * Keeps the bytes Stability answered with while the image is still `generating`, before the
+   * variants are made: a worker that dies after this point leaves them for the next attempt, which
+   * makes the variants from them instead of asking (and paying) Stability again. Progress becomes
+   * `progress`. Returns false when the image is no longer this attempt's (cancelled, or settled).
+   */
+  async receive(
+    imageId: number,
+    result: { content: Buffer; seed: number | null; finishReason: string },
+    progress: string,
+  ): Promise<boolean> {
+    const rows = returningRows<{ id: number }>(
+      await this.dataSource.query(
+        `UPDATE generated_images SET content = $2, seed = $3, finish_reason = $4, progress = $5
+          WHERE id = $1 AND status = 'generating' RETURNING id`,
+        [imageId, result.content, result.seed, result.finishReason, progress],
+      ),
+    );
+    return rows.length > 0;
+  }
+
   /** Notes what a waiting or generating image is doing (shown live). */
   async note(imageId: number, progress: string): Promise<void> {
     await this.dataSource.query(`UPDATE generated_images SET progress = $2 WHERE id = $1 AND status IN ('waiting', 'generating')`, [
@@ -484,6 +505,8 @@ function toEntity(row: Record<string, unknown>): Partial<GeneratedImageRecord> {
     aspectRatio: row.aspect_ratio as StabilityAspectRatio,
     requestedSeed: Number(row.requested_seed),
     seed: row.seed === null ? null : Number(row.seed),
+    finishReason: (row.finish_reason as string | null) ?? null,
+    content: (row.content as Buffer | null) ?? null,
     calls: row.calls as number,
     rateLimited: row.rate_limited as number,
     createdByEmail: row.created_by_email as string | null,

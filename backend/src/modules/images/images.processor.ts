@@ -106,22 +106,34 @@ export class ImagesProcessor extends JobProcessor {
       throw new UnrecoverableError('STABILITY_API_KEY is not set');
     }
     try {
-      await this.store.countCall(imageId);
-      const result = await this.stability.generate({
-        model: image.model,
-        prompt: image.prompt,
-        negativePrompt: image.negativePrompt,
-        aspectRatio: image.aspectRatio,
-        seed: image.requestedSeed,
-        ...(image.imageKey && SITE_IMAGE_SPECS[image.imageKey] ? { stylePreset: 'photographic' as const } : {}),
-      });
+      // Bytes kept by an earlier attempt that died before storing the variants: no second call.
+      const kept = image.content
+        ? { kind: 'image' as const, image: image.content, seed: image.seed, finishReason: image.finishReason ?? 'SUCCESS' }
+        : null;
+      if (!kept) await this.store.countCall(imageId);
+      const result =
+        kept ??
+        (await this.stability.generate({
+          model: image.model,
+          prompt: image.prompt,
+          negativePrompt: image.negativePrompt,
+          aspectRatio: image.aspectRatio,
+          seed: image.requestedSeed,
+          ...(image.imageKey && SITE_IMAGE_SPECS[image.imageKey] ? { stylePreset: 'photographic' as const } : {}),
+        }));
       if (result.kind === 'blocked') {
         await this.store.settle(imageId, 'blocked', { error: result.reason, seed: result.seed, finishReason: result.finishReason });
         await this.publish(imageId, runId);
         await ctx.progress({ imageId, step: 'blocked' });
         return { imageId, status: 'blocked', replay: false };
       }
-      await this.store.note(imageId, 'Making the responsive variants');
+      if (!kept) {
+        await this.store.receive(
+          imageId,
+          { content: result.image, seed: result.seed, finishReason: result.finishReason },
+          'Making the responsive variants',
+        );
+      } else await this.store.note(imageId, 'Making the responsive variants');
       const { width, height, variants } = await makeVariants(result.image);
       const { stored, key } = await this.store.complete(imageId, {
         content: result.image,
