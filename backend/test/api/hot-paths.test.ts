@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { CSP_NONCE_PLACEHOLDER, PUBLIC_CONFIG_MARKER } from '@ironclad/contracts';
 import { createApp } from '../../src/app/create-api.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
@@ -82,9 +83,20 @@ describe('a lead is one short transaction', () => {
     });
     expect(statements.length).toBeLessThanOrEqual(4);
     expect(statements.filter((s) => /^\s*select/i.test(s))).toEqual([]);
-    expect(statements.filter((s) => /^\s*insert/i.test(s))).toHaveLength(2);
+    // the lead and its notification record: two INSERTs (one statement may carry both)
+    const inserts = statements.flatMap((s) => s.match(/insert\s+into\s+"?(\w+)"?/gi) ?? []).map((i) => i.replace(/.*\s"?(\w+)"?$/, '$1'));
+    expect(inserts.sort()).toEqual(['leads', 'outbound_messages']);
     expect(res!.body.lead).toMatchObject({ email: visitor.email, status: 'new', source: 'unknown' });
     expect(res!.body.notificationJob).toMatchObject({ queue: 'notifications' });
+    const [stored] = await app
+      .get(DataSource)
+      .query(`SELECT lead_id, idempotency_key, status, template FROM outbound_messages WHERE lead_id = $1`, [res!.body.lead.id]);
+    expect(stored).toEqual({
+      lead_id: res!.body.lead.id,
+      idempotency_key: `staff-notification:lead:${res!.body.lead.id}`,
+      status: 'queued',
+      template: 'staff_new_lead',
+    });
   });
 
   it('prices a wizard lead from the configuration in memory: still at most 4 statements', async () => {

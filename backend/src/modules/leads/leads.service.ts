@@ -13,13 +13,16 @@ import type {
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { newDepositToken } from './deposit-token.js';
-import { MessageJobs, StaffDigests, type DigestDecision } from '../messaging/index.js';
-import { insertReturning } from '../../platform/database/insert-returning.js';
+import { MessageJobs, OutboundMessageRecord, StaffDigests, type DigestDecision } from '../messaging/index.js';
+import { insertReturning, insertWithChild } from '../../platform/database/insert-returning.js';
 import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
 import { renderNewLeadNotification } from './new-lead-notification.js';
+
+/** The staff "new lead" email's idempotency key is this prefix and the lead's id. */
+const NEW_LEAD_NOTIFICATION_KEY_PREFIX = 'staff-notification:lead:';
 
 /** Which feature switch gates a public lead of each source (decisions.md §11). */
 const FEATURE_OF_SOURCE: Partial<Record<LeadSource, SiteSettingKey>> = {
@@ -44,7 +47,7 @@ export class LeadsService {
    * Stores a public lead — always status `new`; `aiRecommendation` and `totalEstimate` from the
    * browser are discarded (decisions.md §3: prices are the server's); a wizard lead (source
    * `ai_shopping`) gets the design engine's recommendation and total instead (QuotesService) — and its staff notification
-   * in one transaction (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
+   * in one statement (digested when more than LEAD_DIGEST_AFTER_PER_MINUTE leads arrive in a
    * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
    * any provider.
    * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
@@ -68,62 +71,70 @@ export class LeadsService {
     const calculatorPrice = input.source === 'cost_calculator' ? await this.calculator.priceLead(buildingInfo) : null;
 
     // The lead and its notification are stamped with one time, counted in its digest window
-    // before the transaction (no connection waits on Redis): one transaction of two inserts.
+    // before the insert (no connection waits on Redis), and stored by ONE statement: the lead and
+    // its notification record (which names the lead's id) in two data-modifying CTEs, atomic
+    // without BEGIN/COMMIT (issue 28: a lead is one short transaction).
     const at = new Date();
     const digest = spamReason ? null : await this.digests.decide('new-leads', at);
-    const { lead, outboundId, digestWindow } = await this.dataSource.transaction(async (manager) => {
-      const saved = await insertReturning(manager, LeadRecord, {
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        email: input.email,
-        phone: input.phone ?? null,
-        company: input.company ?? null,
-        address: input.address ?? null,
-        buildingInfo,
-        depositTokenHash: deposit?.hash ?? null,
-        aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
-        totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
-        configurationVersions: (wizardQuote ?? calculatorPrice)?.configurationVersions ?? null,
-        budget: input.budget ?? null,
-        timeline: input.timeline ?? null,
-        specificAreas: input.specificAreas ?? null,
-        additionalFeatures: input.additionalFeatures,
-        status: 'new',
-        source: input.source,
-        spamReason,
-        createdAt: at,
-        updatedAt: at,
-      });
-      // A submission taken for a bot's is kept, flagged, and notified to no one.
-      if (!digest) return { lead: saved, outboundId: null, digestWindow: null };
-      return { lead: saved, ...(await this.recordNewLeadNotification(manager, saved, digest)) };
-    });
+    const values: Partial<LeadRecord> = {
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      email: input.email,
+      phone: input.phone ?? null,
+      company: input.company ?? null,
+      address: input.address ?? null,
+      buildingInfo,
+      depositTokenHash: deposit?.hash ?? null,
+      aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
+      totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
+      configurationVersions: (wizardQuote ?? calculatorPrice)?.configurationVersions ?? null,
+      budget: input.budget ?? null,
+      timeline: input.timeline ?? null,
+      specificAreas: input.specificAreas ?? null,
+      additionalFeatures: input.additionalFeatures,
+      status: 'new',
+      source: input.source,
+      spamReason,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const { lead, outboundId, digestWindow } = digest
+      ? await this.insertWithNotification(values, digest)
+      : // A submission taken for a bot's is kept, flagged, and notified to no one.
+        { lead: await insertReturning(this.dataSource.manager, LeadRecord, values), outboundId: null, digestWindow: null };
     const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
     return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
   }
 
   /**
-   * Records the staff "new lead" email of `lead` in `manager`'s transaction under the digest
-   * policy (StaffDigests: the first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified
-   * one by one, the others are listed in one digest at the window's end).
-   * @returns the record's id and, when it was gathered into a digest, the digest's window.
+   * Stores lead `values` and its staff "new lead" email under the digest policy (StaffDigests: the
+   * first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified one by one, the others are
+   * listed in one digest at the window's end) in one statement (insertWithChild): the email's
+   * idempotency key and lead id are the new lead's id.
+   * @returns the stored lead, the email record's id and, when it was gathered into a digest, the
+   *   digest's window.
    */
-  private async recordNewLeadNotification(
-    manager: EntityManager,
-    lead: LeadRecord,
+  private async insertWithNotification(
+    values: Partial<LeadRecord>,
     digest: DigestDecision,
-  ): Promise<{ outboundId: number | null; digestWindow: number | null }> {
-    const email = renderNewLeadNotification(lead, `${this.env.PUBLIC_URL}/admin`);
-    const { record, digestWindow } = await this.digests.record(manager, digest, {
-      idempotencyKey: `staff-notification:lead:${lead.id}`,
+  ): Promise<{ lead: LeadRecord; outboundId: number | null; digestWindow: number | null }> {
+    // The email shows only what the visitor sent and the time: rendered before the insert.
+    const email = renderNewLeadNotification(values as LeadRecord, `${this.env.PUBLIC_URL}/admin`);
+    const notification = this.digests.notificationValues(digest, {
+      idempotencyKey: NEW_LEAD_NOTIFICATION_KEY_PREFIX,
       channel: 'email',
       recipient: this.env.STAFF_NOTIFICATION_EMAIL,
       template: email.template,
       subject: email.subject,
       body: email.text,
-      leadId: lead.id,
     });
-    return { outboundId: record.id, digestWindow };
+    const { parent, childId } = await insertWithChild(this.dataSource.manager, LeadRecord, values, {
+      target: OutboundMessageRecord,
+      values: notification.values,
+      parentIdInto: 'leadId',
+      parentIdPrefixed: { idempotencyKey: NEW_LEAD_NOTIFICATION_KEY_PREFIX },
+    });
+    return { lead: parent, outboundId: childId, digestWindow: notification.digestWindow };
   }
 
   /**

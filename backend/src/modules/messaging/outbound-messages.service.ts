@@ -129,25 +129,7 @@ export class OutboundMessagesService {
     state: { status: OutboundStatus; error: string | null },
     cap: { visitorAddressed: boolean; recipientKey: string | null } = { visitorAddressed: false, recipientKey: null },
   ): Promise<OutboundMessageRecord> {
-    const stored = await insertReturningUnlessConflict(manager, OutboundMessageRecord, {
-      idempotencyKey: msg.idempotencyKey,
-      channel: msg.channel,
-      recipient: msg.recipient,
-      template: msg.template,
-      subject: msg.subject,
-      body: msg.body,
-      provider: 'pending',
-      status: state.status,
-      error: state.error,
-      visitorAddressed: cap.visitorAddressed,
-      recipientKey: cap.recipientKey,
-      leadId: msg.leadId ?? null,
-      contactId: msg.contactId ?? null,
-      triggeredBy: msg.triggeredBy ?? 'system',
-      kind: msg.kind ?? 'transactional',
-      campaignId: msg.campaignId ?? null,
-      ...(msg.createdAt ? { createdAt: msg.createdAt, updatedAt: msg.createdAt } : {}),
-    });
+    const stored = await insertReturningUnlessConflict(manager, OutboundMessageRecord, outboundValues(msg, state, cap));
     // a replay of the same idempotency key gets the first record back
     return stored ?? manager.findOneByOrFail(OutboundMessageRecord, { idempotencyKey: msg.idempotencyKey });
   }
@@ -156,6 +138,38 @@ export class OutboundMessagesService {
   listFor(filter: { leadId?: number; contactId?: number }): Promise<OutboundMessageRecord[]> {
     return this.dataSource.getRepository(OutboundMessageRecord).find({ where: filter, order: { createdAt: 'DESC', id: 'DESC' } });
   }
+}
+
+/**
+ * The columns of a new outbound message record: `msg` in `state` (`queued`, or `suppressed` with
+ * its reason in `error`), not yet delivered (`provider` pending), with the per-recipient cap's
+ * fields `cap`. Used by {@link OutboundMessagesService} and by callers that insert the record in the
+ * same statement as the record that caused it.
+ */
+export function outboundValues(
+  msg: QueuedMessage,
+  state: { status: OutboundStatus; error: string | null },
+  cap: { visitorAddressed: boolean; recipientKey: string | null } = { visitorAddressed: false, recipientKey: null },
+): Partial<OutboundMessageRecord> {
+  return {
+    idempotencyKey: msg.idempotencyKey,
+    channel: msg.channel,
+    recipient: msg.recipient,
+    template: msg.template,
+    subject: msg.subject,
+    body: msg.body,
+    provider: 'pending',
+    status: state.status,
+    error: state.error,
+    visitorAddressed: cap.visitorAddressed,
+    recipientKey: cap.recipientKey,
+    leadId: msg.leadId ?? null,
+    contactId: msg.contactId ?? null,
+    triggeredBy: msg.triggeredBy ?? 'system',
+    kind: msg.kind ?? 'transactional',
+    campaignId: msg.campaignId ?? null,
+    ...(msg.createdAt ? { createdAt: msg.createdAt, updatedAt: msg.createdAt } : {}),
+  };
 }
 
 /** Entity → API shape (OutboundMessage, contracts). */

@@ -11,7 +11,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
 import { SharedRedis } from '../../platform/realtime/shared-redis.js';
 import type { OutboundMessageRecord } from './outbound-message.entity.js';
-import { OutboundMessagesService, type QueuedMessage } from './outbound-messages.service.js';
+import { OutboundMessagesService, outboundValues, type QueuedMessage } from './outbound-messages.service.js';
 import { compactLines, type RenderedEmail } from './plain-text-email.js';
 
 /** Groups of notifications that are digested (one counter and one digest per group and window). */
@@ -87,8 +87,26 @@ export class StaffDigests {
   async record(manager: EntityManager, decision: DigestDecision, msg: QueuedMessage): Promise<DigestedNotification> {
     const stamped = { ...msg, createdAt: decision.at };
     if (!decision.digested) return { record: await this.outbound.recordQueued(manager, stamped), digestWindow: null };
-    const reason = `${DIGEST_REASON_PREFIX} (more than ${this.env.LEAD_DIGEST_AFTER_PER_MINUTE} in ${this.env.LEAD_DIGEST_WINDOW_SECONDS} s)`;
-    return { record: await this.outbound.recordSuppressed(manager, stamped, reason), digestWindow: decision.windowStart };
+    return { record: await this.outbound.recordSuppressed(manager, stamped, this.digestReason()), digestWindow: decision.windowStart };
+  }
+
+  /**
+   * The record {@link record} would store, as column values, for a caller that inserts it in the
+   * same statement as the notified record (see insertWithChild): `queued`, or `suppressed` with the
+   * digest reason; stamped with the decision's time.
+   * @returns the values and the window to schedule the digest of (null when sent singly).
+   */
+  notificationValues(
+    decision: DigestDecision,
+    msg: QueuedMessage,
+  ): { values: Partial<OutboundMessageRecord>; digestWindow: number | null } {
+    const stamped = { ...msg, createdAt: decision.at };
+    if (!decision.digested) return { values: outboundValues(stamped, { status: 'queued', error: null }), digestWindow: null };
+    return { values: outboundValues(stamped, { status: 'suppressed', error: this.digestReason() }), digestWindow: decision.windowStart };
+  }
+
+  private digestReason(): string {
+    return `${DIGEST_REASON_PREFIX} (more than ${this.env.LEAD_DIGEST_AFTER_PER_MINUTE} in ${this.env.LEAD_DIGEST_WINDOW_SECONDS} s)`;
   }
 
   /**
