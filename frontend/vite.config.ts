@@ -34,6 +34,10 @@ const contractsSource = fileURLToPath(new URL('../packages/contracts/src/index.t
  * Types: frontend/tsconfig.json maps the same paths to the package's `dist/types/theme`.
  */
 const chakraThemeDir = fileURLToPath(new URL('./theme/', import.meta.resolve('@chakra-ui/react')));
+/** The chunks of the deferred sections' loaders (their `import()` targets) and of what they load with. */
+const DEFERRED_SECTION_CHUNK =
+  /(?:^|\/)(?:site-footer|service-page-body|case-studies-portfolio|services-section|home-story-sections|home-closing-sections|comparison-tool|query-provider)-[\w-]+\.js$/;
+
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -71,10 +75,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The prerender script reads the manifest to prove that staff pages stay out of the
         // marketing chunks, then deletes it.
         manifest: true,
-        // No dependency-preload table for lazy imports (every lazy chunk's file list, in the entry
-        // chunk of every page): the prerenderer preloads the first page's chunks itself, and a
-        // chunk loaded later (a deferred section, another page) brings its imports as it runs.
-        modulePreload: false,
+        // Dependency-preload lists only for the deferred sections (components/site/deferred-section.tsx):
+        // a tap on a section not hydrated yet must not wait for its imports to be discovered one
+        // level at a time (five round trips), so its chunk and every chunk it imports are fetched
+        // at once. Other lazy imports (pages) carry no list: the prerenderer preloads the first
+        // page's chunks itself, and a page opened later brings its imports as it runs.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (filename, deps) => (DEFERRED_SECTION_CHUNK.test(filename) ? deps : []),
+        },
         rollupOptions: {
           treeshake: {
             // zod's schema builders (`z.object(...).optional()` …) only build values: a page that
