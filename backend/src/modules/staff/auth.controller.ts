@@ -23,9 +23,9 @@ export class AuthController {
    * 200 `{message: 'Login successful', description: 'Welcome to the admin panel', user}` and a new
    * session cookie (the session id is regenerated on login).
    * @throws 400 VALIDATION_FAILED (field errors); 401 UNAUTHORIZED 'Invalid password. Please try again.'
-   *   for a wrong email or password; 429 RATE_LIMITED (with Retry-After, seconds) after too many
-   *   failures for the account or the IP (each attempt is counted before the password is checked,
-   *   so parallel attempts cannot pass the limit).
+   *   for a wrong email or password; 429 RATE_LIMITED (with Retry-After, seconds) while the
+   *   progressive delay of the account-and-IP pair or of the IP runs ({@link LoginRateLimiter};
+   *   each attempt is counted before the password is checked, so parallel attempts cannot pass).
    */
   @Public()
   @Post('login')
@@ -42,7 +42,9 @@ export class AuthController {
       throw new ApiError(
         429,
         ErrorCode.RateLimited,
-        `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} minute(s).`,
+        gate.retryAfterSeconds < 60
+          ? `Too many login attempts. Try again in ${gate.retryAfterSeconds} ${gate.retryAfterSeconds === 1 ? 'second' : 'seconds'}.`
+          : `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} ${gate.retryAfterSeconds <= 60 ? 'minute' : 'minutes'}.`,
       );
     }
     req.body = body;
@@ -59,7 +61,7 @@ export class AuthController {
     const r = req as StaffRequest;
     r.session!.loginAt = Date.now();
     await new Promise<void>((resolve, reject) => r.session!.save((err) => (err ? reject(err) : resolve())));
-    await this.limiter.recordSuccess(body.email, ip);
+    await this.limiter.recordSuccess(gate.attempt);
     return { message: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, user };
   }
 
