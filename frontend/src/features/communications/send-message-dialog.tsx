@@ -2,16 +2,32 @@
  * The "send email/SMS to a lead" modal (staff-side.md §2), shared by the leads tab, the CRM lead
  * modal and the centre's Lead Management tab: an email from a stored template (or, in the
  * centre, a free-text email), a text message (pre-filled with the fixed SMS follow-up text,
- * staff-side.md §9) or, in the centre, a call note. Sending enqueues the message; it then appears
- * on the lead's timeline with its delivery status.
+ * staff-side.md §9) or, in the centre, a call note. Sending enqueues the message: the dialog then
+ * says it is queued and shows the real outcome as it arrives over Socket.IO (sent; not delivered
+ * with the reason; failed with the provider's message), as the lead's timeline does.
  */
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePublicConfig } from '../site-config/public-config';
 import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './api/comms-api';
-import { ACTIVITY_LABELS } from './format';
+import { useMessageOutcomes, type MessageOutcome } from './comms-socket';
+import { ACTIVITY_LABELS, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { ChoiceGroup } from './ui';
 
 /** The lead a message goes to. */
@@ -80,6 +96,9 @@ function SendMessageForm({
   const { company } = usePublicConfig();
   const templates = useQuery(templatesQuery);
   const send = useSendToLead(screen);
+  // Listening from the start: the worker's outcome may come before the API's answer is handled.
+  const outcomes = useMessageOutcomes(lead.id);
+  const [queued, setQueued] = useState<{ id: number; channel: 'email' | 'sms' } | null>(null);
   const [type, setType] = useState<MessageType>(initialType);
   const [template, setTemplate] = useState(DEFAULT_TEST_TEMPLATE);
   const [subject, setSubject] = useState('');
@@ -109,8 +128,15 @@ function SendMessageForm({
           ? { leadId: lead.id, type, subject: subject.trim() || undefined, message: message.trim() }
           : { leadId: lead.id, type, template }
         : { leadId: lead.id, type, message: message.trim() };
-    send.mutate(m, { onSuccess: onDone });
+    send.mutate(m, {
+      onSuccess: (res) => {
+        if ('message' in res) setQueued({ id: res.message.id, channel: res.message.channel });
+        else onDone();
+      },
+    });
   };
+
+  if (queued) return <SendOutcome name={name} queued={queued} outcome={outcomes.get(queued.id)} onDone={onDone} />;
 
   return (
     <>
@@ -192,6 +218,70 @@ function SendMessageForm({
         </Dialog.ActionTrigger>
         <Button type="submit" form={formId} colorPalette="brand" disabled={!canSend} loading={send.isPending}>
           {type === 'call' ? 'Save call note' : `Send ${ACTIVITY_LABELS[type]}`}
+        </Button>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
+    </>
+  );
+}
+
+/**
+ * After a send: "queued" until the worker's outcome arrives (lead:activity), then the stored
+ * status, with the not-delivered reason or the provider's failure message. Announced politely.
+ */
+function SendOutcome({
+  name,
+  queued,
+  outcome,
+  onDone,
+}: {
+  name: string;
+  queued: { id: number; channel: 'email' | 'sms' };
+  outcome: MessageOutcome | undefined;
+  onDone: () => void;
+}) {
+  const label = queued.channel === 'email' ? 'Email' : 'SMS';
+  const status = outcome?.status ?? 'queued';
+  const waiting = status === 'queued' || status === 'sending';
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>Send to {name}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="3" aria-live="polite" data-testid="send-outcome" data-status={status}>
+          <HStack gap="2">
+            {waiting && <Spinner size="sm" aria-hidden />}
+            <Text>
+              {waiting
+                ? `${label} queued. Waiting for the delivery outcome…`
+                : status === 'sent'
+                  ? `${label} sent: the provider accepted it.`
+                  : status === 'not_delivered'
+                    ? `${label} not delivered.`
+                    : status === 'failed'
+                      ? `${label} failed.`
+                      : `${label}: ${MESSAGE_STATUS_LABELS[status]}.`}
+            </Text>
+            <Badge colorPalette={MESSAGE_STATUS_COLORS[status]}>{MESSAGE_STATUS_LABELS[status]}</Badge>
+          </HStack>
+          {outcome?.error && (
+            <Text fontSize="sm" color={status === 'failed' ? 'fg.error' : 'fg.warning'} data-testid="send-outcome-reason">
+              {outcome.error}
+            </Text>
+          )}
+          {waiting && (
+            <Text fontSize="sm" color="fg.muted">
+              You can close this dialog: the outcome also appears on the lead’s timeline.
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button colorPalette="brand" onClick={onDone}>
+          Done
         </Button>
       </Dialog.Footer>
       <Dialog.CloseTrigger asChild>

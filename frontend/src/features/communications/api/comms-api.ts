@@ -19,6 +19,8 @@ import {
   templatePreviewResponseSchema,
   testResultSchema,
   type BulkCommunication,
+  type CallNoteResponse,
+  type SendMessageResponse,
   type Campaign,
   type CommunicationChannel,
   type EmailTemplateBody,
@@ -114,7 +116,7 @@ export type LeadMessage =
   | { leadId: number; type: 'call'; message: string };
 
 /** The endpoint of a message: the leads tab / CRM send to /leads/{id}/send-*, the centre to /send-communication. */
-function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<unknown> {
+function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<SendMessageResponse | CallNoteResponse> {
   if (m.type === 'email' && m.template !== undefined)
     return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: sendMessageResponseSchema });
   if (m.type === 'sms' && screen === 'dashboard')
@@ -138,15 +140,12 @@ export function useSendToLead(screen: CommsScreen) {
   return useMutation({
     mutationFn: (m: LeadMessage) => postLeadMessage(m, screen),
     onSuccess: (_res, m) => {
-      notify({
-        type: 'success',
-        title:
-          screen === 'centre' || m.type === 'call'
-            ? COMMUNICATION_TEXTS.sentSuccessfully(m.type)
-            : m.type === 'email'
-              ? COMMUNICATION_TEXTS.emailSent
-              : COMMUNICATION_TEXTS.smsSent,
-      });
+      // Only queued so far: the outcome follows live (send dialog, timeline), never claimed here.
+      notify(
+        m.type === 'call'
+          ? { type: 'success', title: COMMUNICATION_TEXTS.callNoteSaved }
+          : { type: 'info', title: COMMUNICATION_TEXTS.queued(m.type), description: COMMUNICATION_TEXTS.queuedDescription },
+      );
       return Promise.all([
         qc.invalidateQueries({ queryKey: commsKeys.timeline(m.leadId) }),
         qc.invalidateQueries({ queryKey: commsKeys.activities }),
