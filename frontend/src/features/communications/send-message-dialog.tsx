@@ -8,6 +8,7 @@
  */
 import {
   Badge,
+  Box,
   Button,
   CloseButton,
   Dialog,
@@ -21,11 +22,19 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH } from '@ironclad/contracts';
+import { CALL_NOTE_MAX_LENGTH, DEFAULT_TEST_TEMPLATE, SMS_MAX_LENGTH, type MessagePreview } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePublicConfig } from '../site-config/public-config';
-import { templatesQuery, useSendToLead, type CommsScreen, type LeadMessage } from './api/comms-api';
+import {
+  errorText,
+  messagePreviewQuery,
+  templateLabel,
+  templatesQuery,
+  useSendToLead,
+  type CommsScreen,
+  type LeadMessage,
+} from './api/comms-api';
 import { useMessageOutcomes, type MessageOutcome } from './comms-socket';
 import { ACTIVITY_LABELS, MESSAGE_STATUS_COLORS, MESSAGE_STATUS_LABELS } from './format';
 import { ChoiceGroup } from './ui';
@@ -113,6 +122,23 @@ function SendMessageForm({
     setMessage(type === 'sms' ? smsFollowUpText(lead.firstName, company) : '');
   }, [type, lead.firstName, company]);
 
+  // What would be sent, previewed by the server once the text has settled for a moment.
+  const wanted: MessagePreview | null =
+    type === 'call' || noPhoneOf(type, lead)
+      ? null
+      : type === 'sms'
+        ? message.trim()
+          ? { type, message: message.trim() }
+          : null
+        : custom
+          ? message.trim()
+            ? { type, message: message.trim(), ...(subject.trim() ? { subject: subject.trim() } : {}) }
+            : null
+          : template
+            ? { type, template }
+            : null;
+  const previewBody = useSettled(wanted, 400);
+
   const max = type === 'sms' ? SMS_MAX_LENGTH : type === 'call' ? CALL_NOTE_MAX_LENGTH : undefined;
   const needsText = type !== 'email' || custom;
   const noPhone = type === 'sms' && !lead.phone;
@@ -168,7 +194,7 @@ function SendMessageForm({
                   <NativeSelect.Field value={template} onChange={(e) => setTemplate(e.target.value)}>
                     {(templates.data ?? []).map((t) => (
                       <option key={t.id} value={t.name}>
-                        {t.name} — {t.subject}
+                        {templateLabel(t.name)}
                       </option>
                     ))}
                     {templates.isPending && <option value={template}>{template}</option>}
@@ -209,6 +235,7 @@ function SendMessageForm({
                 )}
               </Field.Root>
             )}
+            {type !== 'call' && !noPhone && <MessagePreviewBox leadId={lead.id} body={previewBody} />}
           </Stack>
         </form>
       </Dialog.Body>
@@ -289,4 +316,68 @@ function SendOutcome({
       </Dialog.CloseTrigger>
     </>
   );
+}
+
+const noPhoneOf = (type: MessageType, lead: MessageRecipient) => type === 'sms' && !lead.phone;
+
+/** `value` once it has stayed the same (by JSON) for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const key = JSON.stringify(value);
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(JSON.parse(key) as T), ms);
+    return () => clearTimeout(t);
+  }, [key, ms]);
+  return settled;
+}
+
+/**
+ * The rendered message for this lead, as the server would send it (same templating): recipient,
+ * subject and text. Loading, empty and error states; the text is shown as text (never as HTML).
+ */
+function MessagePreviewBox({ leadId, body }: { leadId: number; body: MessagePreview | null }) {
+  const q = useQuery(messagePreviewQuery(leadId, body));
+  return (
+    <Box as="section" aria-labelledby={`preview-${leadId}`} borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="send-preview">
+      <Text id={`preview-${leadId}`} fontWeight="semibold" fontSize="sm" mb="1">
+        Preview for this lead
+      </Text>
+      {body === null ? (
+        <Text fontSize="sm" color="fg.muted">
+          Write a message to see it as the lead will receive it.
+        </Text>
+      ) : q.isPending ? (
+        <HStack gap="2" fontSize="sm" color="fg.muted">
+          <Spinner size="xs" aria-hidden /> <Text>Rendering the preview…</Text>
+        </HStack>
+      ) : q.isError ? (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {previewErrorText(q.error)}
+        </Text>
+      ) : (
+        <Stack gap="1" fontSize="sm" aria-busy={q.isFetching}>
+          <Text color="fg.muted">To {q.data.recipient}</Text>
+          {q.data.subject !== null && (
+            <Text data-testid="send-preview-subject">
+              <Text as="span" fontWeight="medium">
+                Subject:
+              </Text>{' '}
+              {q.data.subject}
+            </Text>
+          )}
+          <Text whiteSpace="pre-wrap" maxH="48" overflowY="auto" tabIndex={0} aria-label="Rendered message" data-testid="send-preview-text">
+            {q.data.text}
+          </Text>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The first field error of a 400 (e.g. "Lead 7 has no valid phone number."), else the API's message. */
+function previewErrorText(err: unknown): string {
+  const body = err && typeof err === 'object' && 'body' in err ? (err as { body: unknown }).body : null;
+  const fieldErrors = (body as { details?: { fieldErrors?: Record<string, string[]> } } | null)?.details?.fieldErrors;
+  const first = fieldErrors ? Object.values(fieldErrors)[0]?.[0] : undefined;
+  return first ?? errorText(err) ?? 'The preview could not be loaded.';
 }

@@ -13,6 +13,7 @@ import {
   emailTemplatesResponseSchema,
   leadActivitiesResponseSchema,
   leadActivityItemsResponseSchema,
+  messagePreviewResponseSchema,
   quickTestResponseSchema,
   sendCommunicationResponseSchema,
   sendMessageResponseSchema,
@@ -24,6 +25,7 @@ import {
   type Campaign,
   type CommunicationChannel,
   type EmailTemplateBody,
+  type MessagePreview,
   type QuickTestCommunication,
   type SendCommunication,
   type TemplatePreview,
@@ -66,6 +68,30 @@ export const templatesQuery = queryOptions({
     apiRequest('GET', '/api/email-templates', { schema: emailTemplatesResponseSchema, signal }).then((r) => r.templates),
   meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
 });
+
+/**
+ * A template's name as staff read it ("follow_up" → "Follow up"): the choices show names, never
+ * the template's Handlebars source.
+ */
+export function templateLabel(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * POST /api/leads/{id}/message-preview: the message rendered for this lead by the server, with
+ * the same templating as the send. `body` null = nothing to preview yet (query disabled).
+ */
+export function messagePreviewQuery(leadId: number, body: MessagePreview | null) {
+  return queryOptions({
+    queryKey: [...commsKeys.messagePreview(leadId), body],
+    queryFn: ({ signal }) =>
+      apiRequest('POST', `/api/leads/${leadId}/message-preview`, { body: body!, schema: messagePreviewResponseSchema, signal }),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
 
 /** GET /api/campaigns: stored campaigns with their counts, newest first. */
 export const campaignsQuery = queryOptions({
