@@ -128,7 +128,7 @@ export class CommunicationsService {
 
   /** GET /api/communication-status (staff-side.md §3 "Communication status"). */
   async status(): Promise<CommunicationStatus> {
-    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL');
+    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL');
     return {
       sendgrid: {
         configured: Boolean(this.env.SENDGRID_API_KEY),

@@ -96,7 +96,7 @@ function openActionsCte(extraWhere = ''): string {
           ELSE COALESCE((SELECT max(s.created_at) FROM lead_status_changes s WHERE s.lead_id = l.id AND s.to_status = l.status), l.created_at)
         END AS stage_since
       FROM leads l
-      WHERE ${SQL.hasActions} AND l.spam_reason IS NULL ${extraWhere}
+      WHERE ${SQL.hasActions} AND l.spam_reason IS NULL AND l.archived_at IS NULL ${extraWhere}
     ),
     acts AS (
       SELECT c.id, c.created_at, c.stage_since, a.ord, a.key, a.channel, a.urgency, a.due_hours,

@@ -6,6 +6,7 @@ import { Public } from '../../platform/http/auth/public.decorator.js';
 import type { SessionUser, StaffRequest } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
+import { AuditLogService } from './audit-log.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { SessionSetup } from './session-setup.js';
 
@@ -16,6 +17,7 @@ export class AuthController {
     private readonly setup: SessionSetup,
     private readonly limiter: LoginRateLimiter,
     private readonly events: LiveEvents,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**
@@ -62,6 +64,7 @@ export class AuthController {
     r.session!.loginAt = Date.now();
     await new Promise<void>((resolve, reject) => r.session!.save((err) => (err ? reject(err) : resolve())));
     await this.limiter.recordSuccess(gate.attempt);
+    await this.audit.record(null, user, 'auth.login', 'user', user.id, { ip: req.ip ?? null });
     return { message: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, user };
   }
 

@@ -240,6 +240,8 @@ export const envSchema = z
     CAMPAIGN_SWEEP_STALE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** How often the outbox sweep runs (ms): re-enqueues staff notifications left `queued` in Postgres. */
     OUTBOX_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+    /** How often the purge of leads archived more than LEAD_ARCHIVE_DAYS (30) days ago runs (ms). */
+    ARCHIVE_PURGE_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
     /**
      * A staff notification left `queued` this long (ms) is re-enqueued by the outbox sweep (its job
      * was never added, Redis being down, or was lost with Redis's data). With OUTBOX_SWEEP_EVERY_MS
