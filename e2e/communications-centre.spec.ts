@@ -82,6 +82,13 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
   await expect(counts).toContainText('Queued 0');
   await expect(counts).toContainText(`Total ${RECIPIENTS}`);
   await expect(card.getByText('Completed', { exact: true })).toBeVisible();
+  // Nothing was delivered (no provider in the e2e env): a warning, never a green success.
+  await expect(card.getByTestId('campaign-badge')).toHaveAttribute('data-outcome', 'red');
+  await expect(card.getByTestId('campaign-warning')).toHaveText(
+    `⚠ Nothing delivered: 0 of ${RECIPIENTS} sent (${RECIPIENTS} not delivered).`,
+  );
+  await expect(card.getByTestId('campaign-bar-notDelivered')).toBeVisible();
+  await expect(card.getByTestId('campaign-bar-sent')).toHaveCount(0);
   await expect(card.getByTestId('campaign-summary')).toHaveText(`Summary: 0 successful, 0 failed, ${RECIPIENTS} total`);
 
   const [stored] = await dbQuery<{ status: string; total: number }>(
@@ -239,7 +246,9 @@ test('send an email to a lead from Lead Management and see it on its timeline', 
   const dialog = page.getByRole('dialog', { name: `Send to ${HOSTILE_NAME} Preview` });
   await dialog.getByLabel('Template').selectOption('proposal');
   await dialog.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByText('Email sent successfully')).toBeVisible();
+  await expect(page.getByText('Email queued', { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('send-outcome')).toHaveAttribute('data-status', 'not_delivered', { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
 
   // The Lead Activity tab shows it; the worker's outcome arrives live (lead:activity).
@@ -263,7 +272,7 @@ test('send an email to a lead from Lead Management and see it on its timeline', 
   const noteDialog = page.getByRole('dialog', { name: `Send to ${HOSTILE_NAME} Preview` });
   await noteDialog.getByLabel('Call note').fill('Called about the proposal; site visit next Tuesday.');
   await noteDialog.getByRole('button', { name: 'Save call note' }).click();
-  await expect(page.getByText('Call note sent successfully')).toBeVisible();
+  await expect(page.getByText('Call note saved', { exact: true })).toBeVisible();
   await expect(lead.getByTestId('activity-item').filter({ hasText: 'site visit next Tuesday' })).toHaveAttribute('data-type', 'call');
 });
 

@@ -138,7 +138,13 @@ test('leads tab and CRM: send SMS and email to a lead; its timeline shows them l
   const sent = page.waitForResponse((r) => /\/api\/leads\/\d+\/send-sms$/.test(r.url()));
   await dialog.getByRole('button', { name: 'Send SMS' }).click();
   expect((await sent).status()).toBe(202);
-  await expect(page.getByText('SMS Sent', { exact: true })).toBeVisible();
+  // The toast says queued, never "sent"; the dialog then shows the real outcome as it arrives.
+  await expect(page.getByText('SMS queued', { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('send-outcome')).toHaveAttribute('data-status', 'not_delivered', { timeout: 15_000 });
+  await expect(dialog.getByTestId('send-outcome')).toContainText('SMS not delivered.');
+  await expect(dialog.getByTestId('send-outcome-reason')).not.toBeEmpty();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
   const sms = details.getByTestId('activity-item').filter({ hasText: 'Hi Tess, this is Ironclad Security Systems' });
   await expect(sms).toHaveAttribute('data-type', 'sms');
   await expect(sms).toContainText('Not delivered', { timeout: 15_000 });
@@ -152,7 +158,9 @@ test('leads tab and CRM: send SMS and email to a lead; its timeline shows them l
   const send = page.getByRole('dialog', { name: 'Send to Tess Timeline' });
   await send.getByLabel('Template').selectOption('welcome');
   await send.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByText('Email Sent', { exact: true })).toBeVisible();
+  await expect(page.getByText('Email queued', { exact: true })).toBeVisible();
+  await expect(send.getByTestId('send-outcome')).toHaveAttribute('data-status', 'not_delivered', { timeout: 15_000 });
+  await send.getByRole('button', { name: 'Done' }).click();
   await expect(modal.getByTestId('activity-item').filter({ hasText: 'Email: Welcome to Ironclad Security Systems, Tess' })).toContainText(
     'Not delivered',
     { timeout: 15_000 },

@@ -9,7 +9,14 @@ import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import twilio from 'twilio';
 import { DataSource } from 'typeorm';
-import { ClientEvent, ServerEvent, type Campaign, type CampaignProgress } from '@ironclad/contracts';
+import {
+  ClientEvent,
+  leadActivityEventSchema,
+  ServerEvent,
+  type Campaign,
+  type CampaignProgress,
+  type LeadActivityEvent,
+} from '@ironclad/contracts';
 import { createApp } from '@ironclad/backend/api';
 import { createTestDatabase, type TestDatabase } from '../../backend/test/support/test-db.js';
 import { flushRedisPrefix, testEnv, waitFor } from '../../backend/test/support/test-env.js';
@@ -193,6 +200,39 @@ describe('single sends', () => {
     const sent = await waitFor(async () => ((await statusOf(ok.id)).status === 'sent' ? statusOf(ok.id) : null));
     expect(sent.attempts).toBe(3);
     expect(fakeTwilio.acceptedTo.get('+16465550212')).toBe(1);
+  });
+
+  it("reports each single send's stored outcome live over lead:activity: sent, and failed with the provider's message", async () => {
+    const [okLead, badLead] = await insertLeads(2, { prefix: 'live-outcome', phone: (i) => `(646) 555-04${10 + i}` });
+    const socket = await staffSocket();
+    const events: LeadActivityEvent[] = [];
+    socket.on(ServerEvent.LeadActivity, (e: LeadActivityEvent) => events.push(e));
+    try {
+      const ok = (await post(`/api/leads/${okLead}/send-email`, { template: 'welcome' }).expect(202)).body.message;
+      expect(ok.status).toBe('queued');
+      const sent = await waitFor(async () => events.find((e) => e.message?.id === ok.id && e.message?.status === 'sent'), 20_000);
+      expect(leadActivityEventSchema.parse(sent)).toEqual({
+        leadId: okLead,
+        type: 'email',
+        message: { id: ok.id, channel: 'email', status: 'sent', error: null },
+      });
+
+      fakeTwilio.failWith = [{ status: 400, code: 21211, message: "The 'To' number +16465550412 is not a valid phone number." }];
+      const bad = (await post(`/api/leads/${badLead}/send-sms`, { message: 'hello' }).expect(202)).body.message;
+      const failed = await waitFor(async () => events.find((e) => e.message?.id === bad.id && e.message?.status === 'failed'), 20_000);
+      expect(failed).toEqual({
+        leadId: badLead,
+        type: 'sms',
+        message: {
+          id: bad.id,
+          channel: 'sms',
+          status: 'failed',
+          error: "Twilio 400: The 'To' number +16465550412 is not a valid phone number. (code 21211)",
+        },
+      });
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('never sends twice when the provider accepted a message but its answer came after the timeout', async () => {

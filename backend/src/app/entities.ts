@@ -1,5 +1,6 @@
 /** Every TypeORM entity of the product, registered once for the api, the worker and the CLI. */
 import { CallNoteRecord, CampaignRecord, EmailTemplateRecord } from '../modules/communications/index.js';
+import { ActionItemStateRecord } from '../modules/crm/index.js';
 import { ContactRecord } from '../modules/contacts/index.js';
 import { LeadDocumentRecord, SiteDocumentRecord } from '../modules/estimates/index.js';
 import { ActiveImageRecord, GeneratedImageRecord, ImageRunRecord, ImageVariantRecord } from '../modules/images/index.js';
@@ -45,4 +46,5 @@ export const ENTITIES: EntityList = [
   ImageVariantRecord,
   ActiveImageRecord,
   SiteDocumentRecord,
+  ActionItemStateRecord,
 ];

@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app/create-api.js';
+import { LoginRateLimiter } from '../../src/modules/staff/login-rate-limiter.js';
 import { StaffUsersService } from '../../src/modules/staff/users.service.js';
 import { User } from '../../src/modules/staff/user.entity.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
@@ -20,8 +21,10 @@ beforeAll(async () => {
   db = await createTestDatabase();
   app = await createApp(
     testEnv(db, {
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '3',
       LOGIN_MAX_FAILURES_PER_IP: '8',
+      // a first delay long enough that the next attempt surely falls inside it
+      LOGIN_DELAY_BASE_SECONDS: '60',
       ADMIN_EMAIL: 'first.admin@ironclad.test',
       ADMIN_PASSWORD: 'bootstrap password 1',
       // http: the cookie is `ironclad.sid`, Secure when the request came over TLS; under an https
@@ -189,8 +192,8 @@ describe('cross-site writes', () => {
   });
 });
 
-describe('login rate limit (state in Redis)', () => {
-  it('blocks an account after LOGIN_MAX_FAILURES_PER_ACCOUNT failures, even with the right password', async () => {
+describe('login protection (state in Redis)', () => {
+  it('delays an account-and-IP pair after its free failures, even with the right password, but not the owner from another IP', async () => {
     const who = { email: 'first.admin@ironclad.test', password: 'bootstrap password 1' };
     for (let i = 0; i < 3; i += 1)
       await http()
@@ -198,39 +201,54 @@ describe('login rate limit (state in Redis)', () => {
         .set('X-Forwarded-For', '10.0.0.1')
         .send({ ...who, password: `wrong ${i} xxxxxxx` })
         .expect(401);
-    const res = await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.2').send(who).expect(429);
+    const res = await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.1').send(who).expect(429);
     expect(res.body.code).toBe('RATE_LIMITED');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // the same account from another address is not locked out
+    await http().post('/api/auth/login').set('X-Forwarded-For', '10.0.0.2').send(who).expect(200);
     const { Redis } = await import('ioredis');
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    expect((await redis.keys(`${db.queuePrefix}:login-fail-account*`)).length).toBeGreaterThan(0);
+    expect((await redis.keys(`${db.queuePrefix}:login-fail-pair*`)).length).toBeGreaterThan(0);
+    expect((await redis.keys(`${db.queuePrefix}:login-wait-pair*`)).length).toBeGreaterThan(0);
+    expect(await redis.keys(`${db.queuePrefix}:login-fail-account*`)).toHaveLength(0);
     redis.disconnect();
   });
 
-  it('counts parallel attempts: a burst of 12 guesses at once gets exactly 3 password checks', async () => {
+  it('counts parallel attempts: a burst of 7 guesses at once from one address gets exactly 3 password checks', async () => {
     await app.get(StaffUsersService).upsertAdmin('burst@ironclad.test', 'burst right password');
     const statuses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 7 }, (_, i) =>
         http()
           .post('/api/auth/login')
-          .set('X-Forwarded-For', `10.7.0.${i + 1}`)
+          .set('X-Forwarded-For', '10.7.0.1')
           .send({ email: 'burst@ironclad.test', password: `wrong guess ${i} xxxx` })
           .then((r) => r.status),
       ),
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
     await http()
       .post('/api/auth/login')
-      .set('X-Forwarded-For', '10.7.1.1')
+      .set('X-Forwarded-For', '10.7.0.1')
       .send({ email: 'burst@ironclad.test', password: 'burst right password' })
       .expect(429);
+    await http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '10.7.0.2')
+      .send({ email: 'burst@ironclad.test', password: 'burst right password' })
+      .expect(200);
   });
 
   it('another api instance on the same Redis sees the same counts', async () => {
     await app.get(StaffUsersService).upsertAdmin('shared@ironclad.test', 'shared right password');
     const second = await createApp(
-      testEnv(db, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '8', PUBLIC_URL: 'http://ironclad.example' }),
+      testEnv(db, {
+        LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '3',
+        LOGIN_MAX_FAILURES_PER_IP: '8',
+        LOGIN_DELAY_BASE_SECONDS: '60',
+        PUBLIC_URL: 'http://ironclad.example',
+      }),
       { logger: false },
     );
     await second.init();
@@ -238,18 +256,96 @@ describe('login rate limit (state in Redis)', () => {
       for (let i = 0; i < 3; i += 1)
         await http()
           .post('/api/auth/login')
-          .set('X-Forwarded-For', `10.6.0.${i + 1}`)
+          .set('X-Forwarded-For', '10.6.0.1')
           .send({ email: 'shared@ironclad.test', password: `wrong ${i} xxxxxxxx` })
           .expect(401);
       const res = await request(second.getHttpServer())
         .post('/api/auth/login')
-        .set('X-Forwarded-For', '10.6.1.1')
+        .set('X-Forwarded-For', '10.6.0.1')
         .send({ email: 'shared@ironclad.test', password: 'shared right password' })
         .expect(429);
       expect(res.body.code).toBe('RATE_LIMITED');
     } finally {
       await second.close();
     }
+  });
+
+  it('progressive delays: each failure past the free ones doubles the wait; a success clears the pair', async () => {
+    const quick = await createApp(
+      testEnv(db, {
+        LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '2',
+        LOGIN_MAX_FAILURES_PER_IP: '100',
+        LOGIN_DELAY_BASE_SECONDS: '1',
+        LOGIN_DELAY_MAX_SECONDS: '900',
+        PUBLIC_URL: 'http://ironclad.example',
+      }),
+      { logger: false },
+    );
+    await quick.init();
+    const limiter = quick.get(LoginRateLimiter);
+    expect([1, 2, 3, 4, 5, 12, 40].map((n) => limiter.delayAfter(n, 2))).toEqual([0, 1, 2, 4, 8, 900, 900]);
+    await app.get(StaffUsersService).upsertAdmin('slow@ironclad.test', 'slow right password');
+    const attempt = (password: string) =>
+      request(quick.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.4.4.4')
+        .send({ email: 'slow@ironclad.test', password });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      expect((await attempt('wrong one xxxxxxx')).status).toBe(401);
+      expect((await attempt('wrong two xxxxxxx')).status).toBe(401); // 2nd failure: the next waits 1 s
+      const first = await attempt('slow right password');
+      expect(first.status).toBe(429);
+      expect(first.headers['retry-after']).toBe('1');
+      await sleep(1100);
+      expect((await attempt('wrong three xxxxx')).status).toBe(401); // 3rd failure: the next waits 2 s
+      const second = await attempt('slow right password');
+      expect(second.status).toBe(429);
+      expect(second.headers['retry-after']).toBe('2');
+      await sleep(1100);
+      expect((await attempt('slow right password')).status).toBe(429); // still inside the 2 s
+      await sleep(1100);
+      expect((await attempt('slow right password')).status).toBe(200);
+      // the success cleared the pair: two free failures again
+      expect((await attempt('wrong four xxxxxx')).status).toBe(401);
+      expect((await attempt('wrong five xxxxxx')).status).toBe(401);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES (default none): a forged header gives no fresh bucket', async () => {
+    const direct = await createApp(
+      testEnv(db, {
+        TRUSTED_PROXIES: '',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: '2',
+        LOGIN_MAX_FAILURES_PER_IP: '100',
+        LOGIN_DELAY_BASE_SECONDS: '60',
+        PUBLIC_URL: 'http://ironclad.example',
+      }),
+      { logger: false },
+    );
+    await direct.init();
+    await app.get(StaffUsersService).upsertAdmin('forged@ironclad.test', 'forged right password');
+    const attempt = (forwardedFor: string, password: string) =>
+      request(direct.getHttpServer())
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', forwardedFor)
+        .send({ email: 'forged@ironclad.test', password });
+    try {
+      expect((await attempt('10.3.3.1', 'wrong one xxxxxxx')).status).toBe(401);
+      expect((await attempt('10.3.3.2', 'wrong two xxxxxxx')).status).toBe(401);
+      // the socket's (loopback) address counted both: a third forged address does not help
+      expect((await attempt('10.3.3.3', 'forged right password')).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+    // through a trusted proxy (this file's app trusts loopback) the forwarded address is the client's
+    await http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '10.3.3.3')
+      .send({ email: 'forged@ironclad.test', password: 'forged right password' })
+      .expect(200);
   });
 
   it('a successful login gives the address its point back; only failures count', async () => {

@@ -77,16 +77,24 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
         actions: actionItemsFor({ status: r.status, createdAt: r.created_at }, NOW),
       }))
       .filter((r: { actions: unknown[] }) => r.actions.length > 0);
-    expect(res.items.map((i) => ({ email: i.lead.email, actions: i.actions }))).toEqual(expected);
+    const sameActions = (items: typeof res.items) =>
+      items
+        .map((i) => ({ email: i.lead.email, actions: i.actions.map(({ channel, urgency, title }) => ({ channel, urgency, title })) }))
+        .sort((a, b) => a.email.localeCompare(b.email));
+    expect(sameActions(res.items)).toEqual([...expected].sort((a, b) => a.email.localeCompare(b.email)));
+    // Most overdue first (hours in stage / due hours of the most overdue open action).
     expect(res.items.map((i) => i.lead.email)).toEqual([
-      'new-today-0700@x.test',
-      'contacted-today@x.test',
-      'new-today-0001@x.test',
-      'new-yesterday-2359@x.test',
-      'qualified@x.test',
-      'new-old@x.test',
-      'contacted-old@x.test',
+      'contacted-old@x.test', // 70 days since created, site visit due in 24 h
+      'new-old@x.test', // 40 days, consultation call due in 24 h
+      'new-today-0001@x.test', // 8 h, welcome email due in 1 h
+      'qualified@x.test', // 213 h, detailed proposal due in 48 h
+      'new-today-0700@x.test', // 1 h: welcome email just due
+      'new-yesterday-2359@x.test', // 8 h of 24
+      'contacted-today@x.test', // 2 h of 24
     ]);
+    expect(res.items.map((i) => i.urgency)).toEqual(['high', 'high', 'high', 'high', 'high', 'low', 'low']);
+    const sorted = res.items.map((i) => i.score);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     expect(res).toMatchObject({ total: 7, today: '2026-06-10', timeZone: 'America/New_York' });
   });
 
@@ -107,16 +115,18 @@ describe('Action Items (ActionItemsService at a fixed "now")', () => {
 
   it('pages, with counts over all leads', async () => {
     const page2 = await app.get(ActionItemsService).list({ page: 2, pageSize: 3 }, NOW);
-    expect(page2.items.map((i) => i.lead.email)).toEqual(['new-yesterday-2359@x.test', 'qualified@x.test', 'new-old@x.test']);
+    expect(page2.items.map((i) => i.lead.email)).toEqual(['qualified@x.test', 'new-today-0700@x.test', 'new-yesterday-2359@x.test']);
     expect(page2.total).toBe(7);
     // 2 new today (2 actions each), 2 new older (1), 2 contacted (2), 1 qualified (1).
     expect(page2.counts).toEqual({
       leads: 7,
       actions: 4 + 2 + 4 + 1,
+      byLeadUrgency: { high: 5, medium: 0, low: 2 },
       byUrgency: { high: 2 + 2 + 2 + 1, medium: 2 + 2 },
       byChannel: { email: 2 + 2 + 1, sms: 2, call: 2 + 2 },
     });
-    expect(page2.items.every((i) => i.urgency === 'high')).toBe(true);
+    // Urgency follows age in stage: not every lead is "high".
+    expect(page2.items.map((i) => i.urgency)).toEqual(['high', 'high', 'low']);
   });
 
   it('orders by urgency first when the rules differ in urgency (the §4 rules are all high at lead level)', async () => {
@@ -249,5 +259,127 @@ describe('Pipeline View: GET /api/leads sorts on the server', () => {
     ]);
     await http().get('/api/leads').query({ sort: 'password' }).set('Cookie', cookie).expect(400);
     await http().get('/api/leads').query({ order: 'sideways' }).set('Cookie', cookie).expect(400);
+  });
+});
+
+describe('Action Items close themselves, and staff snooze or dismiss them (issue 22 point 2)', () => {
+  const HOUR = 3_600_000;
+  const sql = (q: string, params: unknown[] = []) => app.get(DataSource).query(q, params);
+  let seq = 0;
+  const addLead = async (email: string, status: LeadStatus, createdAt: Date): Promise<number> => {
+    const [row] = await sql(
+      `INSERT INTO leads (first_name, last_name, email, phone, building_info, status, created_at) VALUES ('F', 'Closing', $1, '+15551230000', '{}', $2, $3) RETURNING id`,
+      [email, status, createdAt],
+    );
+    return Number(row.id);
+  };
+  const addMessage = async (leadId: number, channel: 'email' | 'sms', status: string, at: Date, triggeredBy = 'staff@ironclad.test') => {
+    seq += 1;
+    await sql(
+      `INSERT INTO outbound_messages (idempotency_key, channel, kind, recipient, body, provider, status, lead_id, triggered_by, created_at, updated_at)
+       VALUES ($1, $2, 'transactional', 'x@example.com', 'hello', 'sendgrid', $3, $4, $5, $6, $6)`,
+      [`ai-test-${seq}`, channel, status, leadId, triggeredBy, at],
+    );
+  };
+  const openKeys = async (leadId: number, now = new Date()) => {
+    const res = await app.get(ActionItemsService).list({ page: 1, pageSize: 100 }, now);
+    return res.items.find((i) => i.lead.id === leadId)?.actions.map((a) => a.key) ?? [];
+  };
+
+  it('the welcome email leaves once an email staff sent reached the provider; a not-delivered or system email does not count', async () => {
+    const now = new Date();
+    const id = await addLead('closing-welcome@x.test', 'new', new Date(now.getTime() - 5 * 60_000));
+    expect(await openKeys(id)).toEqual(['welcome_email', 'follow_up_sms']);
+    await addMessage(id, 'email', 'not_delivered', new Date(now.getTime() - 4 * 60_000));
+    await addMessage(id, 'email', 'sent', new Date(now.getTime() - 4 * 60_000), 'system');
+    expect(await openKeys(id)).toEqual(['welcome_email', 'follow_up_sms']);
+    await addMessage(id, 'email', 'sent', new Date(now.getTime() - 3 * 60_000));
+    expect(await openKeys(id)).toEqual(['follow_up_sms']);
+    await addMessage(id, 'sms', 'sent', new Date(now.getTime() - 2 * 60_000));
+    expect(await openKeys(id)).toEqual([]); // every action done: the lead leaves the list
+  });
+
+  it('a logged call closes the call action; for a contacted lead only a call since it became contacted counts', async () => {
+    const now = new Date();
+    const id = await addLead('closing-call@x.test', 'contacted', new Date(now.getTime() - 10 * 24 * HOUR));
+    await sql(`INSERT INTO call_notes (lead_id, content, created_at) VALUES ($1, 'first call', $2)`, [
+      id,
+      new Date(now.getTime() - 9 * 24 * HOUR),
+    ]);
+    await sql(`INSERT INTO lead_status_changes (lead_id, from_status, to_status, created_at) VALUES ($1, 'new', 'contacted', $2)`, [
+      id,
+      new Date(now.getTime() - 2 * 24 * HOUR),
+    ]);
+    const before = await app.get(ActionItemsService).list({ page: 1, pageSize: 100 }, now);
+    const item = before.items.find((i) => i.lead.id === id)!;
+    expect(item.actions.map((a) => a.key)).toEqual(['proposal_follow_up', 'site_visit']);
+    // In the stage for 2 days: the site visit (24 h) is overdue, the follow-up (72 h) is not.
+    expect(item.stageSince).toBe(new Date(now.getTime() - 2 * 24 * HOUR).toISOString());
+    expect(item.actions.map((a) => a.overdue)).toEqual([false, true]);
+    expect(item.urgency).toBe('high');
+    expect(item.score).toBeCloseTo(2, 2);
+    await http()
+      .post('/api/send-communication')
+      .set('Cookie', cookie)
+      .send({ leadId: id, type: 'call', message: 'Booked the site visit' })
+      .expect(201);
+    expect(await openKeys(id)).toEqual(['proposal_follow_up']);
+  });
+
+  it('snooze hides an action until its time, dismiss for good, both stored and audited; reopen brings it back', async () => {
+    const now = new Date();
+    const id = await addLead('closing-snooze@x.test', 'qualified', new Date(now.getTime() - 3 * 24 * HOUR));
+    expect(await openKeys(id)).toEqual(['detailed_proposal']);
+    const until = new Date(now.getTime() + 24 * HOUR).toISOString();
+    const res = await http().post(`/api/crm/action-items/${id}/detailed_proposal/snooze`).set('Cookie', cookie).send({ until }).expect(200);
+    expect(res.body.state).toMatchObject({
+      leadId: id,
+      key: 'detailed_proposal',
+      snoozedUntil: until,
+      dismissedAt: null,
+      updatedBy: ADMIN.email,
+    });
+    expect(await openKeys(id)).toEqual([]);
+    expect(await openKeys(id, new Date(now.getTime() + 25 * HOUR))).toEqual(['detailed_proposal']); // the snooze ran out
+    await http().post(`/api/crm/action-items/${id}/detailed_proposal/dismiss`).set('Cookie', cookie).expect(200);
+    expect(await openKeys(id, new Date(now.getTime() + 25 * HOUR))).toEqual([]);
+    const [row] = await sql(
+      `SELECT snoozed_until, dismissed_at FROM action_item_states WHERE lead_id = $1 AND action_key = 'detailed_proposal'`,
+      [id],
+    );
+    expect(row.snoozed_until).toBeNull();
+    expect(row.dismissed_at).not.toBeNull();
+    await http().delete(`/api/crm/action-items/${id}/detailed_proposal/state`).set('Cookie', cookie).expect(204);
+    expect(await openKeys(id)).toEqual(['detailed_proposal']);
+    const audit = await sql(`SELECT action, details FROM audit_log WHERE entity_type = 'lead' AND entity_id = $1 ORDER BY id`, [
+      String(id),
+    ]);
+    expect(audit.map((a: { action: string }) => a.action)).toEqual([
+      'action_item.snoozed',
+      'action_item.dismissed',
+      'action_item.reopened',
+    ]);
+    expect(audit[0].details).toMatchObject({ key: 'detailed_proposal', until });
+  });
+
+  it('refuses a bad key, a past or far snooze and an unknown lead; staff only', async () => {
+    const id = await addLead('closing-bad@x.test', 'qualified', new Date());
+    const bad = await http().post(`/api/crm/action-items/${id}/make_coffee/dismiss`).set('Cookie', cookie).expect(400);
+    expect(bad.body.details.fieldErrors.key).toBeDefined();
+    const past = await http()
+      .post(`/api/crm/action-items/${id}/detailed_proposal/snooze`)
+      .set('Cookie', cookie)
+      .send({ until: new Date(Date.now() - HOUR).toISOString() })
+      .expect(400);
+    expect(past.body.details.fieldErrors.until).toBeDefined();
+    await http()
+      .post(`/api/crm/action-items/${id}/detailed_proposal/snooze`)
+      .set('Cookie', cookie)
+      .send({ until: new Date(Date.now() + 91 * 24 * HOUR).toISOString() })
+      .expect(400);
+    await http().post(`/api/crm/action-items/${id}/detailed_proposal/snooze`).set('Cookie', cookie).send({ until: 'tomorrow' }).expect(400);
+    await http().post(`/api/crm/action-items/999999/detailed_proposal/dismiss`).set('Cookie', cookie).expect(404);
+    await http().post(`/api/crm/action-items/${id}/detailed_proposal/dismiss`).expect(401);
+    expect(await sql(`SELECT 1 FROM action_item_states WHERE lead_id = $1`, [id])).toHaveLength(0);
   });
 });

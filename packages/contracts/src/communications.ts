@@ -73,6 +73,13 @@ export const COMMUNICATION_TEXTS = {
   leadIdRequired: 'Please enter a lead ID',
   emailSent: 'Email Sent',
   smsSent: 'SMS Sent',
+  /**
+   * The toast after a send (issue 22 point 1): the message is only queued when the API answers;
+   * the outcome (sent, not delivered, failed) follows live in the dialog and on the timeline.
+   */
+  queued: (type: 'email' | 'sms') => `${type === 'email' ? 'Email' : 'SMS'} queued`,
+  queuedDescription: 'The delivery outcome appears in the dialog and on the lead’s timeline as it arrives.',
+  callNoteSaved: 'Call note saved',
   sendEmailFailed: 'Failed to send email',
   sendSmsFailed: 'Failed to send SMS',
 } as const;

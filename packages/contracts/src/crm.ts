@@ -28,32 +28,76 @@ export type ActionUrgency = (typeof ACTION_URGENCIES)[number];
 
 /** Which leads of a status a rule covers: created today, created before today, or any. */
 export type ActionRuleAge = 'today' | 'before_today' | 'any';
-export interface ActionRule {
+
+/** Stable names of the §4 actions (what snoozes and dismissals are stored under). */
+export const ACTION_KEYS = [
+  'welcome_email',
+  'follow_up_sms',
+  'consultation_call',
+  'proposal_follow_up',
+  'site_visit',
+  'detailed_proposal',
+] as const;
+export type ActionKey = (typeof ACTION_KEYS)[number];
+
+/**
+ * One action of a rule: the §4 item plus its `key` and `dueHours`, the hours after the lead
+ * entered its stage (created, for `new`; its last change to the status otherwise) within which
+ * it should be done. An action is DONE once its effect is recorded after that moment: an email /
+ * SMS sent to the lead by staff (status `sent`), or a call note logged.
+ */
+export interface RuleAction extends ActionItem {
+  key: ActionKey;
+  dueHours: number;
+}
+/** A rule: a status, an age, and its actions (`RuleAction`s in ACTION_RULES). */
+export interface ActionRule<A extends ActionItem = ActionItem> {
   status: LeadStatus;
   age: ActionRuleAge;
-  actions: readonly ActionItem[];
+  actions: readonly A[];
+}
+
+/**
+ * A lead's urgency in the Action Items list, from its most overdue open action: `high` once an
+ * action is past due, `medium` past half its time, `low` before. The list sorts by how far past
+ * due (age in stage / due hours), so a week-old untouched lead comes before this morning's.
+ */
+export const LEAD_URGENCIES = ['high', 'medium', 'low'] as const;
+export type LeadUrgency = (typeof LEAD_URGENCIES)[number];
+
+/** The lead urgency of an overdue ratio (hours in stage / due hours). */
+export function urgencyOfRatio(ratio: number): LeadUrgency {
+  return ratio >= 1 ? 'high' : ratio >= 0.5 ? 'medium' : 'low';
 }
 
 /** The §4 rules, in the order their actions are listed. A lead matches at most one rule. */
-export const ACTION_RULES: readonly ActionRule[] = [
+export const ACTION_RULES: readonly ActionRule<RuleAction>[] = [
   {
     status: 'new',
     age: 'today',
     actions: [
-      { channel: 'email', urgency: 'high', title: 'Send welcome email' },
-      { channel: 'sms', urgency: 'medium', title: 'Send follow-up SMS' },
+      { key: 'welcome_email', channel: 'email', urgency: 'high', title: 'Send welcome email', dueHours: 1 },
+      { key: 'follow_up_sms', channel: 'sms', urgency: 'medium', title: 'Send follow-up SMS', dueHours: 4 },
     ],
   },
-  { status: 'new', age: 'before_today', actions: [{ channel: 'call', urgency: 'high', title: 'Schedule consultation call' }] },
+  {
+    status: 'new',
+    age: 'before_today',
+    actions: [{ key: 'consultation_call', channel: 'call', urgency: 'high', title: 'Schedule consultation call', dueHours: 24 }],
+  },
   {
     status: 'contacted',
     age: 'any',
     actions: [
-      { channel: 'email', urgency: 'medium', title: 'Send proposal follow-up' },
-      { channel: 'call', urgency: 'high', title: 'Schedule site visit' },
+      { key: 'proposal_follow_up', channel: 'email', urgency: 'medium', title: 'Send proposal follow-up', dueHours: 72 },
+      { key: 'site_visit', channel: 'call', urgency: 'high', title: 'Schedule site visit', dueHours: 24 },
     ],
   },
-  { status: 'qualified', age: 'any', actions: [{ channel: 'email', urgency: 'high', title: 'Send detailed proposal' }] },
+  {
+    status: 'qualified',
+    age: 'any',
+    actions: [{ key: 'detailed_proposal', channel: 'email', urgency: 'high', title: 'Send detailed proposal', dueHours: 48 }],
+  },
 ];
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -78,7 +122,10 @@ export function isCreatedToday(createdAt: Date | string, now: Date = new Date())
 }
 
 /** The rule that applies to a lead at `now`, if any. */
-export function actionRuleFor(lead: { status: LeadStatus; createdAt: Date | string }, now: Date = new Date()): ActionRule | undefined {
+export function actionRuleFor(
+  lead: { status: LeadStatus; createdAt: Date | string },
+  now: Date = new Date(),
+): ActionRule<RuleAction> | undefined {
   return ACTION_RULES.find(
     (r) => r.status === lead.status && (r.age === 'any' || (r.age === 'today') === isCreatedToday(lead.createdAt, now)),
   );
@@ -86,7 +133,7 @@ export function actionRuleFor(lead: { status: LeadStatus; createdAt: Date | stri
 
 /** The suggested actions of one lead at `now` (empty when none applies). */
 export function actionItemsFor(lead: { status: LeadStatus; createdAt: Date | string }, now: Date = new Date()): ActionItem[] {
-  return [...(actionRuleFor(lead, now)?.actions ?? [])];
+  return (actionRuleFor(lead, now)?.actions ?? []).map(({ channel, urgency, title }) => ({ channel, urgency, title }));
 }
 
 /** The most urgent urgency among `actions` (a lead's place in the Action Items list). */

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.js';
 import { WATCHABLE_QUEUES } from './jobs.js';
 import { ACTIVITY_TYPES, CAMPAIGN_STATUSES } from './communications.js';
+import { OUTBOUND_CHANNELS, OUTBOUND_STATUSES } from './outbound.js';
 import { recordIdField } from './text.js';
 import { SITE_IMAGE_KEYS } from './content.js';
 
@@ -88,7 +89,23 @@ export const watchCampaignSchema = z.object({ campaignId: recordIdField() });
 export type WatchCampaign = z.infer<typeof watchCampaignSchema>;
 
 /** Server → staff: a lead's timeline changed (invalidate its queries). */
-export const leadActivityEventSchema = z.object({ leadId: z.number().int().positive(), type: z.enum(ACTIVITY_TYPES) });
+export const leadActivityEventSchema = z.object({
+  leadId: z.number().int().positive(),
+  type: z.enum(ACTIVITY_TYPES),
+  /**
+   * For a delivery attempt of a single message to the lead: its outcome as stored (`status`: sent,
+   * not_delivered with the reason in `error`, failed with the provider's message, or still
+   * queued / sending while a retry waits). Absent for other timeline changes.
+   */
+  message: z
+    .object({
+      id: z.number().int().positive(),
+      channel: z.enum(OUTBOUND_CHANNELS),
+      status: z.enum(OUTBOUND_STATUSES),
+      error: z.string().nullable(),
+    })
+    .optional(),
+});
 export type LeadActivityEvent = z.infer<typeof leadActivityEventSchema>;
 
 /**

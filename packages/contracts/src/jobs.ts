@@ -209,6 +209,11 @@ export const Jobs = {
   CampaignFanOut: defineJob({ queue: QueueName.Campaigns, name: 'CampaignFanOut', schema: campaignFanOutJobSchema }),
   /** Periodic: fan out stuck campaigns, re-enqueue lost message jobs, end drained campaigns. */
   CampaignSweep: defineJob({ queue: QueueName.Campaigns, name: 'CampaignSweep', schema: noPayload }),
+  /**
+   * Periodic (ARCHIVE_PURGE_EVERY_MS), the staff CRM's housekeeping beside the campaign sweep:
+   * delete for good the leads archived more than LEAD_ARCHIVE_DAYS ago.
+   */
+  ArchivedLeadsPurge: defineJob({ queue: QueueName.Campaigns, name: 'ArchivedLeadsPurge', schema: noPayload }),
   /** Render, store and email a calculator lead's PDF estimate (queue `pdf`). */
   EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
   /** Email an already stored PDF estimate whose suppressed email staff released (queue `pdf`). */

@@ -16,8 +16,8 @@ const LAST_ACTIVITY = `
     UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
-    UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL
-  ) a WHERE NOT EXISTS (SELECT 1 FROM leads s WHERE s.id = a.lead_id AND s.spam_reason IS NOT NULL)
+    UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL
+  ) a WHERE NOT EXISTS (SELECT 1 FROM leads s WHERE s.id = a.lead_id AND (s.spam_reason IS NOT NULL OR s.archived_at IS NOT NULL))
   GROUP BY lead_id`;
 
 /**

@@ -41,7 +41,7 @@ export async function selectRecipients(
 ): Promise<CampaignRecipient[]> {
   const leads: RecipientLead[] = await m.query(
     `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents FROM leads
-        WHERE spam_reason IS NULL AND ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR total_estimate_cents >= $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
+        WHERE spam_reason IS NULL AND archived_at IS NULL AND ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR total_estimate_cents >= $2) AND ($3::timestamptz IS NULL OR created_at >= $3)
         ORDER BY id`,
     [
       filter.status && filter.status !== 'all' ? filter.status : null,

@@ -11,17 +11,19 @@ import { RecordJobsService } from '../operations/index.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
+import { AuditLogService } from '../staff/index.js';
 import { CampaignsService } from './campaigns.service.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
-/** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication). Staff only. */
+/** Bulk campaigns (staff-side.md §7 POST /api/bulk-communication). Staff only; actions are audited (`campaign.*`). */
 @Controller('api')
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly progress: CampaignProgressPublisher,
     private readonly jobs: RecordJobsService,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**
@@ -31,11 +33,17 @@ export class CampaignsController {
    */
   @Post('bulk-communication')
   @HttpCode(202)
-  create(
+  async create(
     @Body(new ZodValidationPipe(bulkCommunicationSchema)) body: BulkCommunication,
     @CurrentUser() user: SessionUser,
   ): Promise<BulkCommunicationResponse> {
-    return this.campaigns.create(body, user);
+    const out = await this.campaigns.create(body, user);
+    await this.audit.record(null, user, 'campaign.created', 'campaign', out.campaignId, {
+      name: out.campaign.name,
+      channel: body.type,
+      recipients: out.recipients,
+    });
+    return out;
   }
 
   /** GET /api/campaigns → `{campaigns}` newest first, with live counts. */
@@ -64,27 +72,30 @@ export class CampaignsController {
   /** POST /api/campaigns/{id}/pause → `{campaign}`; 404; 409 when already finished. */
   @Post('campaigns/:id/pause')
   @HttpCode(200)
-  async pause(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
+  async pause(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<CampaignResponse> {
     const campaign = await this.campaigns.pause(id);
     this.progress.touch(id);
+    await this.audit.record(null, user, 'campaign.paused', 'campaign', id, { name: campaign.name });
     return { campaign };
   }
 
   /** POST /api/campaigns/{id}/resume → `{campaign}`; 404; 409 when finished. */
   @Post('campaigns/:id/resume')
   @HttpCode(200)
-  async resume(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
+  async resume(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<CampaignResponse> {
     const campaign = await this.campaigns.resume(id);
     this.progress.touch(id);
+    await this.audit.record(null, user, 'campaign.resumed', 'campaign', id, { name: campaign.name });
     return { campaign };
   }
 
   /** POST /api/campaigns/{id}/cancel → `{campaign}`; 404; 409 when already sent. */
   @Post('campaigns/:id/cancel')
   @HttpCode(200)
-  async cancel(@Param('id', IdParamPipe) id: number): Promise<CampaignResponse> {
+  async cancel(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<CampaignResponse> {
     const campaign = await this.campaigns.cancel(id);
     this.progress.touch(id);
+    await this.audit.record(null, user, 'campaign.cancelled', 'campaign', id, { name: campaign.name });
     return { campaign };
   }
 }

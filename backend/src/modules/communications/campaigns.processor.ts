@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { Jobs, QueueName, type CampaignFanOutJob, type OutboundChannel } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, route, type JobRoute, type JobSchedule } from '../../platform/queue/job-processor.js';
+import { purgeArchivedLeads } from '../leads/index.js';
 import { MessageJobs } from '../messaging/index.js';
 import { CampaignProgressPublisher } from './campaign-progress.publisher.js';
 import { CampaignsService } from './campaigns.service.js';
@@ -25,7 +26,9 @@ export const SWEEP_FANOUT_AFTER_MS = 10_000;
  *       their lease) whose job is gone — checked by their deterministic job id, oldest first,
  *       SWEEP_BATCH per run; records whose job is still pending are touched so the next run
  *       checks others;
- *    3. ends drained campaigns (a worker that died before publishing their last progress).
+ *    3. ends drained campaigns (a worker that died before publishing their last progress);
+ *  - `ArchivedLeadsPurge` (every ARCHIVE_PURGE_EVERY_MS): deletes for good the leads archived
+ *    (deleted by staff) more than LEAD_ARCHIVE_DAYS ago (purgeArchivedLeads).
  */
 @Injectable()
 export class CampaignsProcessor extends JobProcessor {
@@ -43,7 +46,11 @@ export class CampaignsProcessor extends JobProcessor {
   }
 
   protected routes(): JobRoute[] {
-    return [route(Jobs.CampaignFanOut, (payload) => this.fanOut(payload)), route(Jobs.CampaignSweep, () => this.sweep())];
+    return [
+      route(Jobs.CampaignFanOut, (payload) => this.fanOut(payload)),
+      route(Jobs.CampaignSweep, () => this.sweep()),
+      route(Jobs.ArchivedLeadsPurge, () => purgeArchivedLeads(this.dataSource)),
+    ];
   }
 
   override workerOptions(): Partial<WorkerOptions> {
@@ -51,7 +58,10 @@ export class CampaignsProcessor extends JobProcessor {
   }
 
   override schedules(): JobSchedule[] {
-    return [{ definition: Jobs.CampaignSweep, everyMs: this.env.CAMPAIGN_SWEEP_EVERY_MS }];
+    return [
+      { definition: Jobs.CampaignSweep, everyMs: this.env.CAMPAIGN_SWEEP_EVERY_MS },
+      { definition: Jobs.ArchivedLeadsPurge, everyMs: this.env.ARCHIVE_PURGE_EVERY_MS },
+    ];
   }
 
   private async fanOut({ campaignId }: CampaignFanOutJob): Promise<{ enqueued: number }> {

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import {
   directCommunicationTestSchema,
   leadActivitiesQuerySchema,
+  messagePreviewSchema,
   quickTestCommunicationSchema,
   sendCommunicationSchema,
   sendLeadEmailSchema,
@@ -15,6 +16,8 @@ import {
   type LeadActivitiesQuery,
   type LeadActivitiesResponse,
   type LeadActivityItemsResponse,
+  type MessagePreview,
+  type MessagePreviewResponse,
   type QuickTestCommunication,
   type QuickTestResponse,
   type SendCommunication,
@@ -58,6 +61,21 @@ export class CommunicationsController {
     @CurrentUser() user: SessionUser,
   ): Promise<SendMessageResponse> {
     return this.comms.sendLeadEmail(id, body.template, user);
+  }
+
+  /**
+   * POST /api/leads/{id}/message-preview {type email|sms, template? | message, subject?} → 200
+   * MessagePreviewResponse `{channel, recipient, subject, text, html, template}`: the message as
+   * the send would render it for this lead (same templating); nothing is stored or sent.
+   * 404 lead; 400 field errors (unknown template, syntax, no usable phone).
+   */
+  @Post('leads/:id/message-preview')
+  @HttpCode(200)
+  previewMessage(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(messagePreviewSchema)) body: MessagePreview,
+  ): Promise<MessagePreviewResponse> {
+    return this.comms.previewLeadMessage(id, body);
   }
 
   /** POST /api/leads/{id}/send-sms {message (≤ 1600 chars, may use template variables)} → 202 `{message}`; 404; 400 no valid phone. */

@@ -12,6 +12,8 @@ import {
   type MessageKind,
   type QuickTestCommunication,
   type QuickTestResponse,
+  type MessagePreview,
+  type MessagePreviewResponse,
   type SendCommunication,
   type SendMessageResponse,
   type TestCommunication,
@@ -126,7 +128,7 @@ export class CommunicationsService {
 
   /** GET /api/communication-status (staff-side.md §3 "Communication status"). */
   async status(): Promise<CommunicationStatus> {
-    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL');
+    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL');
     return {
       sendgrid: {
         configured: Boolean(this.env.SENDGRID_API_KEY),
@@ -233,17 +235,26 @@ export class CommunicationsService {
    * An opted-out recipient is stored `skipped` and not enqueued.
    * @throws 400 VALIDATION_FAILED when there is no usable recipient or the text is not a valid template.
    */
-  private async queue(req: QueueRequest): Promise<OutboundMessageRecord> {
+  /**
+   * Renders a message exactly as {@link queue} stores it (the same templating, subject default,
+   * prefix and recipient normalisation), without storing or sending anything.
+   * @throws 400 VALIDATION_FAILED when there is no usable recipient or the text is not a valid template.
+   */
+  private async render(
+    req: Pick<QueueRequest, 'content' | 'lead' | 'recipient' | 'subjectPrefix'>,
+  ): Promise<{ subject: string | null; body: string; html: string | null; template: string | null; recipient: string }> {
     const { content, lead } = req;
     const company = await this.settings.companyFacts();
     const ctx = templateContext(lead ?? { ...SAMPLE_LEAD, email: req.recipient ?? SAMPLE_LEAD.email }, company);
     let subject: string | null = null;
     let body: string;
+    let html: string | null = null;
     let template: string | null = null;
     if ('template' in content) {
       const r = renderEmail(content.template, ctx);
       subject = r.subject;
       body = r.text;
+      html = r.html;
       template = content.template.name;
     } else {
       const error = templateSyntaxError(content.text);
@@ -263,6 +274,29 @@ export class CommunicationsService {
           : 'No email address to send to.',
       );
     }
+    return { subject, body, html, template, recipient };
+  }
+
+  /**
+   * POST /api/leads/{id}/message-preview: the message the send dialog is about to send, rendered
+   * for this lead by the same code as the send ({@link render}); nothing is stored or sent.
+   * @throws 404 NOT_FOUND lead; 400 VALIDATION_FAILED unknown template, template syntax, no usable phone.
+   */
+  async previewLeadMessage(leadId: number, p: MessagePreview): Promise<MessagePreviewResponse> {
+    const lead = await this.lead(leadId);
+    const content: Content =
+      p.type === 'sms'
+        ? { channel: 'sms', text: p.message! }
+        : p.template !== undefined
+          ? { channel: 'email', template: await this.templates.resolve(p.template) }
+          : { channel: 'email', subject: p.subject, text: p.message! };
+    const r = await this.render({ content, lead });
+    return { channel: content.channel, recipient: r.recipient, subject: r.subject, text: r.body, html: r.html, template: r.template };
+  }
+
+  private async queue(req: QueueRequest): Promise<OutboundMessageRecord> {
+    const { content, lead } = req;
+    const { subject, body, template, recipient } = await this.render(req);
     const optedOut =
       (content.channel === 'sms' || req.kind === 'marketing') &&
       (await this.consent.isOptedOut(content.channel, content.channel === 'email' ? normalizeEmail(recipient) : recipient));

@@ -84,7 +84,7 @@ export class ExportsService {
     const iso = (d: Date | string) => new Date(d).toISOString();
     if (kind === 'comprehensive') {
       const rows: ComprehensiveRow[] = await this.dataSource.query(
-        `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads WHERE spam_reason IS NULL ORDER BY created_at DESC, id DESC`,
+        `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL ORDER BY created_at DESC, id DESC`,
       );
       const data = rows.map((r) => [
         r.id,
@@ -114,7 +114,9 @@ export class ExportsService {
     } else {
       const parts: string[] = [];
       if (kind === 'leads' || kind === 'all_prospects')
-        parts.push(`SELECT first_name, last_name, email, phone, company, created_at FROM leads WHERE spam_reason IS NULL`);
+        parts.push(
+          `SELECT first_name, last_name, email, phone, company, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL`,
+        );
       if (kind === 'contacts' || kind === 'all_prospects')
         parts.push(`SELECT first_name, last_name, email, phone, NULL::text AS company, created_at FROM contacts WHERE spam_reason IS NULL`);
       const rows: ProspectRow[] = await this.dataSource.query(`${parts.join(' UNION ALL ')} ORDER BY created_at DESC`);

@@ -6,3 +6,4 @@ export { LeadEvents } from './lead-events.js';
 export { LeadRecord } from './lead.entity.js';
 export { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 export { depositTokenHash } from './deposit-token.js';
+export { purgeArchivedLeads } from './lead-archive-purge.js';

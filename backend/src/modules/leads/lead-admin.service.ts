@@ -93,6 +93,7 @@ export class LeadAdminService {
   async list(q: LeadListQuery): Promise<LeadListResponse> {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
     qb.where(q.spam === 'only' ? 'l.spamReason IS NOT NULL' : 'l.spamReason IS NULL');
+    qb.andWhere(q.archived === 'only' ? 'l.archivedAt IS NOT NULL' : 'l.archivedAt IS NULL');
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     const term = q.search?.trim();
@@ -123,7 +124,7 @@ export class LeadAdminService {
         (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL) AS contacts,
         (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL AND c.created_at >= now() - interval '7 days') AS contacts_week
       FROM leads l
-      WHERE l.spam_reason IS NULL`);
+      WHERE l.spam_reason IS NULL AND l.archived_at IS NULL`);
     return statsFromRow(row);
   }
 
@@ -187,16 +188,42 @@ export class LeadAdminService {
     });
   }
 
-  /** DELETE: removes the lead (contacts linked to it are unlinked) and audits it. @throws 404. */
+  /**
+   * DELETE (issue 22 point 9): ARCHIVES the lead (archived_at, archived_by): hidden from every
+   * list, KPI, campaign and export, restorable for LEAD_ARCHIVE_DAYS, then purged by the scheduled
+   * ArchivedLeadsPurge. Audited as `lead.deleted` (with the email and name). An already archived
+   * lead is answered 404, like a missing one.
+   * @throws ApiError 404 NOT_FOUND.
+   */
   async remove(id: number, user: SessionUser | undefined): Promise<void> {
     await this.dataSource.transaction(async (m) => {
-      const lead = await m.getRepository(LeadRecord).findOne({ where: { id } });
-      if (!lead) throw notFound(id);
-      await m.delete(LeadRecord, { id });
+      const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!lead || lead.archivedAt) throw notFound(id);
+      await m.update(LeadRecord, { id }, { archivedAt: () => 'now()', archivedBy: user?.email ?? null } as never);
       await this.audit.record(m, user, 'lead.deleted', 'lead', id, {
         email: lead.email,
         name: [lead.firstName, lead.lastName].filter(Boolean).join(' '),
+        archived: true,
       });
+    });
+  }
+
+  /**
+   * POST /api/leads/{id}/restore: brings an archived lead back (within LEAD_ARCHIVE_DAYS; after
+   * that it is purged and gone). Audited as `lead.restored`.
+   * @throws ApiError 404 NOT_FOUND (missing or purged); 409 CONFLICT when the lead is not archived.
+   */
+  async restore(id: number, user: SessionUser | undefined): Promise<{ lead: Lead }> {
+    return this.dataSource.transaction(async (m) => {
+      const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!lead) throw notFound(id);
+      if (!lead.archivedAt) throw new ApiError(409, ErrorCode.Conflict, `Lead ${id} is not deleted.`);
+      const archivedAt = lead.archivedAt;
+      lead.archivedAt = null;
+      lead.archivedBy = null;
+      const saved = await m.save(lead);
+      await this.audit.record(m, user, 'lead.restored', 'lead', id, { archivedAt: archivedAt.toISOString() });
+      return { lead: toStaffLead(saved) };
     });
   }
 

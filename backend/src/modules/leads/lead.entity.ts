@@ -13,6 +13,7 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
 @Index('IDX_leads_spam_created_at', ['createdAt'], { where: 'spam_reason IS NOT NULL' })
+@Index('IDX_leads_archived_at', ['archivedAt'], { where: 'archived_at IS NOT NULL' })
 // Indexes of migration LeadSearchAndSort that TypeORM cannot describe (not managed by it): the
 // pg_trgm GIN index of `search_text`, the estimate ASC NULLS FIRST and the lower-cased name.
 @Index('IDX_leads_search_text_trgm', { synchronize: false })
@@ -91,6 +92,14 @@ export class LeadRecord {
   /** Why the submission is taken for a bot's (`honeypot` | `too_fast`), or null; flagged leads are hidden by default. */
   @Column({ type: 'varchar', length: 20, nullable: true })
   spamReason!: string | null;
+
+  /** When staff deleted the lead: archived, hidden from every list, restorable for LEAD_ARCHIVE_DAYS, then purged. */
+  @Column({ type: 'timestamptz', nullable: true })
+  archivedAt!: Date | null;
+
+  /** Email of the staff user who archived it. */
+  @Column({ type: 'text', nullable: true })
+  archivedBy!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -199,6 +199,7 @@ export function toStaffLead(r: LeadRecord): Lead {
     ...toLead(r),
     spamReason: (r.spamReason as SpamReasonValue | null) ?? null,
     configurationVersions: r.configurationVersions ?? null,
+    archivedAt: r.archivedAt?.toISOString() ?? null,
   };
 }
 

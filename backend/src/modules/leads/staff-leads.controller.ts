@@ -108,7 +108,22 @@ export class StaffLeadsController {
     return out;
   }
 
-  /** DELETE /api/leads/{id} — 204; 404 when missing. Audited. */
+  /**
+   * POST /api/leads/{id}/restore — 200 `{lead}`: an archived (deleted) lead back in the lists.
+   * 404 missing or purged; 409 not deleted. Audited (`lead.restored`).
+   */
+  @Post(':id/restore')
+  @HttpCode(200)
+  async restore(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<{ lead: Lead }> {
+    const out = await this.leads.restore(id, user);
+    this.events.changed(id, 'created', out.lead.status);
+    return out;
+  }
+
+  /**
+   * DELETE /api/leads/{id} — 204: archives the lead (hidden everywhere, restorable for
+   * LEAD_ARCHIVE_DAYS days, then purged). 404 when missing or already deleted. Audited (`lead.deleted`).
+   */
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<void> {

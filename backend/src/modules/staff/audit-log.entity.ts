@@ -8,6 +8,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  */
 @Entity({ name: 'audit_log' })
 @Index('IDX_audit_log_entity', ['entityType', 'entityId', 'createdAt'])
+@Index('IDX_audit_log_created_at', ['createdAt'])
+@Index('IDX_audit_log_action_created_at', ['action', 'createdAt'])
 export class AuditLogRecord {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -6,6 +6,7 @@ import { Public } from '../../platform/http/auth/public.decorator.js';
 import type { SessionUser, StaffRequest } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
+import { AuditLogService } from './audit-log.service.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { SessionSetup } from './session-setup.js';
 
@@ -16,6 +17,7 @@ export class AuthController {
     private readonly setup: SessionSetup,
     private readonly limiter: LoginRateLimiter,
     private readonly events: LiveEvents,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**
@@ -23,9 +25,9 @@ export class AuthController {
    * 200 `{message: 'Login successful', description: 'Welcome to the admin panel', user}` and a new
    * session cookie (the session id is regenerated on login).
    * @throws 400 VALIDATION_FAILED (field errors); 401 UNAUTHORIZED 'Invalid password. Please try again.'
-   *   for a wrong email or password; 429 RATE_LIMITED (with Retry-After, seconds) after too many
-   *   failures for the account or the IP (each attempt is counted before the password is checked,
-   *   so parallel attempts cannot pass the limit).
+   *   for a wrong email or password; 429 RATE_LIMITED (with Retry-After, seconds) while the
+   *   progressive delay of the account-and-IP pair or of the IP runs ({@link LoginRateLimiter};
+   *   each attempt is counted before the password is checked, so parallel attempts cannot pass).
    */
   @Public()
   @Post('login')
@@ -42,7 +44,9 @@ export class AuthController {
       throw new ApiError(
         429,
         ErrorCode.RateLimited,
-        `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} minute(s).`,
+        gate.retryAfterSeconds < 60
+          ? `Too many login attempts. Try again in ${gate.retryAfterSeconds} ${gate.retryAfterSeconds === 1 ? 'second' : 'seconds'}.`
+          : `Too many login attempts. Try again in ${Math.ceil(gate.retryAfterSeconds / 60)} ${gate.retryAfterSeconds <= 60 ? 'minute' : 'minutes'}.`,
       );
     }
     req.body = body;
@@ -59,7 +63,8 @@ export class AuthController {
     const r = req as StaffRequest;
     r.session!.loginAt = Date.now();
     await new Promise<void>((resolve, reject) => r.session!.save((err) => (err ? reject(err) : resolve())));
-    await this.limiter.recordSuccess(body.email, ip);
+    await this.limiter.recordSuccess(gate.attempt);
+    await this.audit.record(null, user, 'auth.login', 'user', user.id, { ip: req.ip ?? null });
     return { message: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, user };
   }
 

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { StaffGuard } from '../../platform/http/auth/staff.guard.js';
 import { SocketSessionAuth } from '../../platform/realtime/socket-auth.js';
+import { AuditLogController } from './audit-log.controller.js';
 import { AuditLogService } from './audit-log.service.js';
 import { AuthController } from './auth.controller.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
@@ -32,7 +33,7 @@ export class StaffModule {}
     { provide: SocketSessionAuth, useExisting: StaffSocketAuth },
     { provide: APP_GUARD, useClass: StaffGuard },
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AuditLogController],
   exports: [SessionSetup, SocketSessionAuth],
 })
 export class StaffApiModule implements OnApplicationBootstrap {

@@ -127,12 +127,20 @@ export const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(12),
-    /** Failed logins allowed per account (email) within LOGIN_FAILURE_WINDOW_SECONDS before 429. */
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
-    /** Failed logins allowed per client IP within LOGIN_FAILURE_WINDOW_SECONDS before 429. */
+    /**
+     * Failed logins one account-and-IP pair (email + client address) makes without any delay;
+     * from then on each failure doubles the wait before the pair's next attempt (OWASP progressive
+     * delays, never a lock of the account itself).
+     */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Failed logins one client IP (IPv6: /64) makes across accounts without any delay; then as above. */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
-    /** Window (and block duration) of the login rate limits, in seconds. */
+    /** How long failures are remembered, in seconds from a scope's first failure. */
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /** The first delay after the free failures, in seconds; each further failure doubles it. */
+    LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
+    /** The longest delay between two attempts of one scope, in seconds. */
+    LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
     /**
      * Proxies whose X-Forwarded-For is believed when working out a client's address (Express's
      * `trust proxy`): empty = none (the socket's address counts), a hop count (`1`), or a comma list
@@ -232,6 +240,8 @@ export const envSchema = z
     CAMPAIGN_SWEEP_STALE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** How often the outbox sweep runs (ms): re-enqueues staff notifications left `queued` in Postgres. */
     OUTBOX_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+    /** How often the purge of leads archived more than LEAD_ARCHIVE_DAYS (30) days ago runs (ms). */
+    ARCHIVE_PURGE_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
     /**
      * A staff notification left `queued` this long (ms) is re-enqueued by the outbox sweep (its job
      * was never added, Redis being down, or was lost with Redis's data). With OUTBOX_SWEEP_EVERY_MS

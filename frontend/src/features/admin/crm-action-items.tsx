@@ -1,16 +1,28 @@
 /**
- * CRM Action Items (staff-side.md §4): the suggested follow-ups of every lead, computed on the
- * server over the whole leads table (GET /api/crm/action-items), most urgent then newest first,
- * paged, with the totals; each action shows its urgency and a link for its channel.
+ * CRM Action Items (staff-side.md §4; issue 22 point 2): the OPEN follow-ups of every lead,
+ * computed on the server over the whole leads table (GET /api/crm/action-items): an action leaves
+ * by itself once its effect is recorded (email / SMS sent, call logged). Most overdue first, paged,
+ * with the totals; each action shows when it is due, a link for its channel, and Snooze / Dismiss.
  */
 import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ActionItem, Lead } from '@ironclad/contracts';
+import type { Lead, OpenActionItem } from '@ironclad/contracts';
 import { useState } from 'react';
 import { formatDate, formatDay, fullName } from '../../lib/format';
 import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
-import { useActionItems } from '../leads/api/crm';
+import { useActionItems, useDecideActionItem } from '../leads/api/crm';
 
-const URGENCY_COLOR = { high: 'red', medium: 'yellow' } as const;
+const URGENCY_COLOR = { high: 'red', medium: 'yellow', low: 'gray' } as const;
+/** How long "Snooze" hides an action. */
+const SNOOZE_HOURS = 24;
+
+/** "due in 3 h" / "overdue by 2 days", from now. */
+export function dueText(dueAt: string, now: number = Date.now()): string {
+  const ms = new Date(dueAt).getTime() - now;
+  const hours = Math.abs(ms) / 3_600_000;
+  const span =
+    hours < 1 ? `${Math.max(1, Math.round(hours * 60))} min` : hours < 48 ? `${Math.round(hours)} h` : `${Math.round(hours / 24)} days`;
+  return ms >= 0 ? `due in ${span}` : `overdue by ${span}`;
+}
 const CHANNEL_LABEL = { email: 'Email', sms: 'SMS', call: 'Call' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -21,6 +33,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => void; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
   const [page, setPage] = useState(1);
   const q = useActionItems(page);
+  const decide = useDecideActionItem();
   if (q.isPending) return <Spinner />;
   if (q.isError) return <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>;
   const { items, total, pageSize, counts, today } = q.data;
@@ -28,10 +41,15 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
   return (
     <Box aria-busy={q.isFetching}>
       <Text mb="3" fontSize="sm" data-testid="action-items-summary">
-        {plural(total, 'lead')} to follow up · {plural(counts.actions, 'action')} ({counts.byUrgency.high} high, {counts.byUrgency.medium}{' '}
-        medium) · {counts.byChannel.email} email, {counts.byChannel.sms} SMS, {plural(counts.byChannel.call, 'call')} · today is{' '}
-        {formatDay(today)} (New York)
+        {plural(total, 'lead')} to follow up ({counts.byLeadUrgency.high} overdue, {counts.byLeadUrgency.medium} due soon) ·{' '}
+        {plural(counts.actions, 'open action')} · {counts.byChannel.email} email, {counts.byChannel.sms} SMS,{' '}
+        {plural(counts.byChannel.call, 'call')} · today is {formatDay(today)} (New York)
       </Text>
+      {decide.isError && (
+        <Text role="alert" color="red.600" fontSize="sm" mb="2">
+          The action could not be snoozed or dismissed. Please try again.
+        </Text>
+      )}
       {items.length === 0 ? (
         <Text color="fg.muted">No action items.</Text>
       ) : (
@@ -57,11 +75,38 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
               </Flex>
               <Stack as="ul" gap="1" mt="2">
                 {actions.map((a) => (
-                  <HStack as="li" key={a.title} gap="2">
-                    <Badge colorPalette={URGENCY_COLOR[a.urgency]}>{a.urgency}</Badge>
+                  <HStack as="li" key={a.key} gap="2" wrap="wrap" data-testid={`action-${a.key}`}>
                     <Badge variant="outline">{CHANNEL_LABEL[a.channel]}</Badge>
                     <Text fontSize="sm">{a.title}</Text>
+                    <Text fontSize="xs" color={a.overdue ? 'red.600' : 'fg.muted'} fontWeight={a.overdue ? 'semibold' : undefined}>
+                      {dueText(a.dueAt)}
+                    </Text>
                     <ActionButton action={a} lead={lead} onSend={onSend} />
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={`Snooze "${a.title}" for ${fullName(lead)} for ${SNOOZE_HOURS} hours`}
+                      disabled={decide.isPending}
+                      onClick={() =>
+                        decide.mutate({
+                          leadId: lead.id,
+                          key: a.key,
+                          kind: 'snooze',
+                          until: new Date(Date.now() + SNOOZE_HOURS * 3_600_000).toISOString(),
+                        })
+                      }
+                    >
+                      Snooze 1 day
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      aria-label={`Dismiss "${a.title}" for ${fullName(lead)}`}
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ leadId: lead.id, key: a.key, kind: 'dismiss' })}
+                    >
+                      Dismiss
+                    </Button>
                   </HStack>
                 ))}
               </Stack>
@@ -85,7 +130,15 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
 }
 
 /** The button of an action's channel: the send dialog for email / SMS, a tel: link for a call. */
-function ActionButton({ action, lead, onSend }: { action: ActionItem; lead: Lead; onSend: (lead: Lead, type: 'email' | 'sms') => void }) {
+function ActionButton({
+  action,
+  lead,
+  onSend,
+}: {
+  action: OpenActionItem;
+  lead: Lead;
+  onSend: (lead: Lead, type: 'email' | 'sms') => void;
+}) {
   const label = `${CHANNEL_LABEL[action.channel]} ${fullName(lead)}`;
   if (action.channel === 'email')
     return (

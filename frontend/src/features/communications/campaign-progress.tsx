@@ -7,7 +7,7 @@
 import { Badge, Box, Flex, HStack, Progress, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Campaign } from '@ironclad/contracts';
 import { useCampaignProgress, type LiveCounts } from './comms-socket';
-import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
+import { CAMPAIGN_STATUS_LABELS, campaignBadge, isCampaignRunning, OUTCOME_SEGMENTS } from './format';
 
 const rateFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -15,6 +15,7 @@ const rateFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 export function CampaignProgressView({ name, counts }: { name: string; counts: LiveCounts }) {
   const done = counts.sent + counts.failed + counts.skipped + counts.notDelivered + counts.cancelled;
   const running = isCampaignRunning(counts.status);
+  const badge = campaignBadge(counts);
   return (
     <Box data-testid="campaign-progress" data-status={counts.status}>
       <Flex justify="space-between" align="center" gap="2" mb="1" wrap="wrap">
@@ -22,25 +23,53 @@ export function CampaignProgressView({ name, counts }: { name: string; counts: L
           <Text fontWeight="semibold" fontSize="sm">
             {name}
           </Text>
-          <Badge colorPalette={CAMPAIGN_STATUS_COLORS[counts.status]}>{CAMPAIGN_STATUS_LABELS[counts.status]}</Badge>
+          <Badge colorPalette={badge.color} data-testid="campaign-badge" data-outcome={badge.color}>
+            {badge.label}
+          </Badge>
         </HStack>
         <Text fontSize="sm" fontVariantNumeric="tabular-nums" data-testid="campaign-percent">
           {counts.percent}%
         </Text>
       </Flex>
       {/* Styled here: the progress recipe is not registered (see ui.tsx). Ark sets role progressbar, aria-valuenow and the range width. */}
-      <Progress.Root unstyled value={counts.percent} min={0} max={100} colorPalette={counts.failed > 0 && !running ? 'orange' : 'brand'}>
+      {/* One segment per outcome (sent, not delivered, failed, skipped, cancelled), so a full bar of undelivered mail never looks like success. */}
+      <Progress.Root unstyled value={counts.percent} min={0} max={100}>
         <Progress.Track
           aria-label={`${name} progress`}
-          aria-valuetext={`${counts.percent}% (${done} of ${counts.total})`}
+          aria-valuetext={`${counts.percent}% (${done} of ${counts.total}: ${counts.sent} sent, ${counts.notDelivered} not delivered, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.cancelled} cancelled)`}
           h="2.5"
           bg="bg.emphasized"
           rounded="full"
           overflow="hidden"
+          display="flex"
         >
-          <Progress.Range h="full" bg="colorPalette.solid" rounded="full" transition="width 0.25s ease-out" />
+          {OUTCOME_SEGMENTS.map((seg) => {
+            const n = counts[seg.key];
+            if (!n || !counts.total) return null;
+            return (
+              <Box
+                key={seg.key}
+                data-testid={`campaign-bar-${seg.key}`}
+                h="full"
+                bg={seg.color}
+                width={`${(n / counts.total) * 100}%`}
+                transition="width 0.25s ease-out"
+              />
+            );
+          })}
         </Progress.Track>
       </Progress.Root>
+      {badge.warning && (
+        <Text
+          mt="2"
+          fontSize="sm"
+          color={badge.color === 'red' ? 'fg.error' : 'fg.warning'}
+          fontWeight="medium"
+          data-testid="campaign-warning"
+        >
+          ⚠ {badge.warning}
+        </Text>
+      )}
       <Flex
         mt="2"
         gap={{ base: '2', md: '4' }}
@@ -108,7 +137,7 @@ export function CampaignProgressView({ name, counts }: { name: string; counts: L
       <VisuallyHidden aria-live="polite">
         {running
           ? ''
-          : `${name}: ${CAMPAIGN_STATUS_LABELS[counts.status]}. ${counts.sent} sent, ${counts.notDelivered} not delivered, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.total}.`}
+          : `${name}: ${CAMPAIGN_STATUS_LABELS[counts.status]}.${badge.warning ? ` ${badge.warning}` : ''} ${counts.sent} sent, ${counts.notDelivered} not delivered, ${counts.failed} failed, ${counts.skipped} skipped of ${counts.total}.`}
       </VisuallyHidden>
     </Box>
   );

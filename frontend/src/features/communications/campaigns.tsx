@@ -14,7 +14,7 @@ import { formatDateTime, formatUsd } from '../../lib/format';
 import { STATUS_LABELS } from '../../lib/lead-status';
 import { LiveCampaignProgress } from './campaign-progress';
 import { campaignQuery, campaignsQuery, useCampaignAction } from './api/comms-api';
-import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
+import { campaignBadge, isCampaignRunning, tallyOf } from './format';
 import { EmptyNote, InfoList, LoadingBlocks } from './ui';
 import { RecordJobs } from '../../components/staff/record-jobs';
 
@@ -213,8 +213,8 @@ function CampaignDetails({ id }: { id: number }) {
       <Dialog.Header>
         <Dialog.Title>{c ? c.name : 'Campaign'}</Dialog.Title>
         {c && (
-          <Badge ml="2" colorPalette={CAMPAIGN_STATUS_COLORS[c.status]}>
-            {CAMPAIGN_STATUS_LABELS[c.status]}
+          <Badge ml="2" colorPalette={campaignBadge(tallyOf(c)).color}>
+            {campaignBadge(tallyOf(c)).label}
           </Badge>
         )}
       </Dialog.Header>

@@ -23,7 +23,7 @@ import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { ActivityList } from './activity-timeline';
 import { DeliveryChart } from './campaigns';
 import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from './api/comms-api';
-import { CAMPAIGN_STATUS_LABELS, isCampaignRunning } from './format';
+import { campaignBadge, isCampaignRunning, tallyOf } from './format';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { DirectTestCard } from './direct-test-card';
 import { LeadTestCard } from './lead-test-card';
@@ -151,7 +151,7 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
                   {list.slice(0, 3).map((c) => (
                     <HStack as="li" key={c.id} justify="space-between" listStyleType="none">
                       <Text truncate>{c.name}</Text>
-                      <Badge>{CAMPAIGN_STATUS_LABELS[c.status]}</Badge>
+                      <Badge colorPalette={campaignBadge(tallyOf(c)).color}>{campaignBadge(tallyOf(c)).label}</Badge>
                     </HStack>
                   ))}
                 </Stack>

@@ -3,7 +3,8 @@
  * staff sessions to these events, decisions.md §2):
  * - `campaign:watch` {campaignId} → `campaign:progress` (CampaignProgress) snapshots, at most a few
  *   per second per campaign, and a final one when it ends;
- * - `lead:activity` {leadId} → the lead's timeline queries are invalidated.
+ * - `lead:activity` {leadId, message?} → the lead's timeline queries are invalidated; a single
+ *   send's outcome (`message`: status and reason) reaches the send dialog that is waiting for it.
  */
 import {
   ClientEvent,
@@ -12,6 +13,7 @@ import {
   leadActivityEventSchema,
   type Campaign,
   type CampaignProgress,
+  type LeadActivityEvent,
 } from '@ironclad/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -129,4 +131,29 @@ export function useLeadActivityLive(): void {
       s.off(ServerEvent.LeadActivity, onActivity);
     };
   }, [qc]);
+}
+
+/** The stored outcome of one message, as `lead:activity` reports it after each delivery attempt. */
+export type MessageOutcome = NonNullable<LeadActivityEvent['message']>;
+
+/**
+ * The outcomes of this lead's messages as they arrive over `lead:activity` (by message id), from
+ * the moment the component mounts: mount it before sending so a fast outcome is not missed.
+ */
+export function useMessageOutcomes(leadId: number): ReadonlyMap<number, MessageOutcome> {
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<number, MessageOutcome>>(() => new Map());
+  useEffect(() => {
+    const s = socket();
+    const onActivity = (payload: unknown) => {
+      const parsed = leadActivityEventSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.leadId !== leadId || !parsed.data.message) return;
+      const m = parsed.data.message;
+      setOutcomes((prev) => new Map(prev).set(m.id, m));
+    };
+    s.on(ServerEvent.LeadActivity, onActivity);
+    return () => {
+      s.off(ServerEvent.LeadActivity, onActivity);
+    };
+  }, [leadId]);
+  return outcomes;
 }

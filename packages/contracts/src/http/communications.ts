@@ -80,6 +80,45 @@ export const sendLeadSmsSchema = z.object({ message: smsText }).strict();
 export type SendLeadSms = z.output<typeof sendLeadSmsSchema>;
 
 /**
+ * Body of POST /api/leads/{id}/message-preview (issue 22 point 7): what the send dialog is about
+ * to send. `email` with `template` (name or id), or a free-text `message` (+ optional `subject`);
+ * `sms` with `message`. The server renders it exactly as the send would.
+ */
+export const messagePreviewSchema = z
+  .object({
+    type: z.enum(['email', 'sms'], { error: 'Type must be email or sms.' }),
+    template: templateRef.optional(),
+    message: limitedText(EMAIL_CONTENT_MAX_LENGTH).min(1, { error: 'Message is required.' }).optional(),
+    subject: optionalText(300),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.type === 'sms' && v.message === undefined) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required.' });
+    if (v.type === 'sms' && v.template !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['template'], message: 'An SMS has no template: send its text as message.' });
+    if (v.type === 'sms' && v.message !== undefined && v.message.length > SMS_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `Must be at most ${SMS_MAX_LENGTH} characters.` });
+    if (v.type === 'email' && (v.template === undefined) === (v.message === undefined))
+      ctx.addIssue({ code: 'custom', path: ['template'], message: 'Give a template or a message.' });
+  });
+export type MessagePreview = z.output<typeof messagePreviewSchema>;
+
+/**
+ * Answer of the message preview: the normalised recipient (E.164 for SMS), the rendered subject
+ * (null for SMS), the plain text as it would be stored and sent, and the HTML part of a template
+ * email (null otherwise: a free-text email's HTML is made from the text at delivery).
+ */
+export const messagePreviewResponseSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  template: z.string().nullable(),
+});
+export type MessagePreviewResponse = z.output<typeof messagePreviewResponseSchema>;
+
+/**
  * Body of POST /api/send-communication. `email`: free-text email (`subject` optional, defaults
  * to "A message from {companyName}"); `sms`: text message; `call`: stores a call note (201).
  * `recipient` overrides the lead's email / phone.

@@ -88,8 +88,16 @@ export const leadSchema = z.object({
    * (`ai_recommendation_config`, `inventory`, `promotions`; see site-config.ts), or null.
    */
   configurationVersions: z.record(z.string(), z.number()).nullable().optional(),
+  /**
+   * Staff answers only: when the lead was deleted (archived: hidden from every list, restorable
+   * for LEAD_ARCHIVE_DAYS, then purged), or null for an active lead.
+   */
+  archivedAt: z.string().nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
+
+/** Days an archived (deleted) lead stays restorable before the scheduled purge removes it for good. */
+export const LEAD_ARCHIVE_DAYS = 30;
 
 /** `{lead}`: answer of PATCH /api/leads/{id} (staff.ts) and (201) of POST /api/leads/manual-estimate (estimates.ts). */
 export const leadResponseSchema = z.object({ lead: leadSchema });

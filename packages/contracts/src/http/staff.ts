@@ -54,6 +54,8 @@ export const leadListQuerySchema = z
     pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
     /** `exclude` (default): real submissions only; `only`: the "Suspected spam" filter. */
     spam: z.enum(['exclude', 'only']).default('exclude'),
+    /** `exclude` (default): active leads; `only`: the archived (deleted) leads, restorable for LEAD_ARCHIVE_DAYS. */
+    archived: z.enum(['exclude', 'only']).default('exclude'),
   })
   .strict();
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
@@ -102,6 +104,36 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+/**
+ * Query of GET /api/audit-log (issue 22 point 9): filters by the staff user's email (`user`,
+ * exact, any case; `system` = actions of no user), `action` (exact, or a prefix ending in `.`
+ * such as `lead.` or `campaign.`) and `leadId` (the entries of one lead); newest first, paged.
+ */
+export const auditLogQuerySchema = z
+  .object({
+    user: z.string().trim().max(254).optional(),
+    action: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z_]+(\.[a-z_]*)*$/, { error: 'Action must look like lead.deleted or lead.' })
+      .optional(),
+    leadId: z.coerce.number().int().positive().optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
+  })
+  .strict();
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/** Answer of GET /api/audit-log: one page of entries, and the actions and users seen (for the filters). */
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  ...pageFields,
+  actions: z.array(z.string()),
+  users: z.array(z.string()),
+});
+export type AuditLogResponse = z.output<typeof auditLogResponseSchema>;
 
 /** Answer of GET /api/leads/{id}: the lead and its audit log, newest first. 404 when missing. */
 export const leadDetailResponseSchema = z.object({ lead: leadSchema, audit: z.array(auditEntrySchema) });

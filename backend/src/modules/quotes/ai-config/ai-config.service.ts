@@ -181,7 +181,7 @@ export class AiConfigService {
     const rows: RecentQuoteRow[] = await this.dataSource.query(
       `SELECT id, first_name, last_name, building_info, budget, timeline, specific_areas, additional_features
          FROM leads
-        WHERE source = 'ai_shopping' AND spam_reason IS NULL AND ai_recommendation IS NOT NULL
+        WHERE source = 'ai_shopping' AND spam_reason IS NULL AND archived_at IS NULL AND ai_recommendation IS NOT NULL
         ORDER BY created_at DESC, id DESC
         LIMIT $1`,
       [PREVIEW_RECENT_QUOTES],

@@ -13,15 +13,19 @@ import {
   emailTemplatesResponseSchema,
   leadActivitiesResponseSchema,
   leadActivityItemsResponseSchema,
+  messagePreviewResponseSchema,
   quickTestResponseSchema,
   sendCommunicationResponseSchema,
   sendMessageResponseSchema,
   templatePreviewResponseSchema,
   testResultSchema,
   type BulkCommunication,
+  type CallNoteResponse,
+  type SendMessageResponse,
   type Campaign,
   type CommunicationChannel,
   type EmailTemplateBody,
+  type MessagePreview,
   type QuickTestCommunication,
   type SendCommunication,
   type TemplatePreview,
@@ -64,6 +68,30 @@ export const templatesQuery = queryOptions({
     apiRequest('GET', '/api/email-templates', { schema: emailTemplatesResponseSchema, signal }).then((r) => r.templates),
   meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
 });
+
+/**
+ * A template's name as staff read it ("follow_up" → "Follow up"): the choices show names, never
+ * the template's Handlebars source.
+ */
+export function templateLabel(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * POST /api/leads/{id}/message-preview: the message rendered for this lead by the server, with
+ * the same templating as the send. `body` null = nothing to preview yet (query disabled).
+ */
+export function messagePreviewQuery(leadId: number, body: MessagePreview | null) {
+  return queryOptions({
+    queryKey: [...commsKeys.messagePreview(leadId), body],
+    queryFn: ({ signal }) =>
+      apiRequest('POST', `/api/leads/${leadId}/message-preview`, { body: body!, schema: messagePreviewResponseSchema, signal }),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
 
 /** GET /api/campaigns: stored campaigns with their counts, newest first. */
 export const campaignsQuery = queryOptions({
@@ -114,7 +142,7 @@ export type LeadMessage =
   | { leadId: number; type: 'call'; message: string };
 
 /** The endpoint of a message: the leads tab / CRM send to /leads/{id}/send-*, the centre to /send-communication. */
-function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<unknown> {
+function postLeadMessage(m: LeadMessage, screen: CommsScreen): Promise<SendMessageResponse | CallNoteResponse> {
   if (m.type === 'email' && m.template !== undefined)
     return apiRequest('POST', `/api/leads/${m.leadId}/send-email`, { body: { template: m.template }, schema: sendMessageResponseSchema });
   if (m.type === 'sms' && screen === 'dashboard')
@@ -138,15 +166,12 @@ export function useSendToLead(screen: CommsScreen) {
   return useMutation({
     mutationFn: (m: LeadMessage) => postLeadMessage(m, screen),
     onSuccess: (_res, m) => {
-      notify({
-        type: 'success',
-        title:
-          screen === 'centre' || m.type === 'call'
-            ? COMMUNICATION_TEXTS.sentSuccessfully(m.type)
-            : m.type === 'email'
-              ? COMMUNICATION_TEXTS.emailSent
-              : COMMUNICATION_TEXTS.smsSent,
-      });
+      // Only queued so far: the outcome follows live (send dialog, timeline), never claimed here.
+      notify(
+        m.type === 'call'
+          ? { type: 'success', title: COMMUNICATION_TEXTS.callNoteSaved }
+          : { type: 'info', title: COMMUNICATION_TEXTS.queued(m.type), description: COMMUNICATION_TEXTS.queuedDescription },
+      );
       return Promise.all([
         qc.invalidateQueries({ queryKey: commsKeys.timeline(m.leadId) }),
         qc.invalidateQueries({ queryKey: commsKeys.activities }),

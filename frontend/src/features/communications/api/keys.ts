@@ -14,6 +14,8 @@ export const commsKeys = {
   campaign: (id: number) => [...comms, 'campaigns', id] as const,
   /** GET /api/lead-activities (the key ends with the limit); shared: the staff live updates invalidate it. */
   activities: sharedKeys.leadActivities,
+  /** POST /api/leads/{id}/message-preview (the key ends with what is previewed). */
+  messagePreview: (leadId: number) => [...comms, 'message-preview', leadId] as const,
   /** GET /api/leads/{id}/activities: one lead's timeline. */
   timeline: (leadId: number) => [...comms, 'timeline', leadId] as const,
   /** Mutation key shared by every test send: while one runs, every test button is disabled (§5). */
