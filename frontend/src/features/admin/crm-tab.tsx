@@ -51,11 +51,12 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
               <Heading as="h3" size="md" mb="3">
                 Pipeline by Stage
               </Heading>
-              <Box h="64" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
+              <Box h="80" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={chartData} margin={{ top: 16 }}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="stage" fontSize={11} />
+                    {/* interval 0: every stage keeps its label; angled so seven fit at any width */}
+                    <XAxis dataKey="stage" fontSize={11} interval={0} angle={-35} textAnchor="end" height={70} />
                     <YAxis allowDecimals={false} />
                     <Tooltip />
                     <Bar dataKey="count" fill="#2b4c7e">
@@ -88,7 +89,7 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
           if (!e.open) setOpen(null);
         }}
         scrollBehavior="inside"
-        size="lg"
+        size={{ base: 'full', md: 'lg' }}
       >
         <Portal>
           <Dialog.Backdrop />
