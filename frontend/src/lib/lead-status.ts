@@ -1,5 +1,5 @@
 /** Labels and badge colours of the one lead status model (decisions.md §5) and the source labels, shared by the staff screens. */
-import type { LeadSource, LeadStatus } from '@ironclad/contracts';
+import { LEAD_SOURCE_LABELS, type LeadSource, type LeadStatus } from '@ironclad/contracts';
 
 /** Labels of the one status model (decisions.md §5). */
 export const STATUS_LABELS: Record<LeadStatus, string> = {
@@ -31,13 +31,7 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
 export const statusColor = (status: string): string => STATUS_COLORS[status as LeadStatus] ?? 'gray';
 
 /** Human labels of the lead sources (LEAD_SOURCES): staff never see the stored codes. */
-export const SOURCE_LABELS: Record<LeadSource, string> = {
-  ai_shopping: 'AI Security Designer',
-  cost_calculator: 'Cost Calculator',
-  manual_estimator: 'Manual Estimator',
-  contact_conversion: 'Converted contact',
-  unknown: 'Unknown',
-};
+export const SOURCE_LABELS: Record<LeadSource, string> = LEAD_SOURCE_LABELS;
 
 /** The label of a source; a code outside LEAD_SOURCES (older rows) reads as "Unknown". */
 export const sourceLabel = (source: string | null | undefined): string => SOURCE_LABELS[(source ?? 'unknown') as LeadSource] ?? 'Unknown';

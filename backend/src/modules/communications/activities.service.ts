@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ErrorCode, type LeadActivity, type LeadActivityItem, type LeadStatus } from '@ironclad/contracts';
+import {
+  ErrorCode,
+  LEAD_SOURCE_LABELS,
+  type LeadActivity,
+  type LeadSource,
+  type LeadActivityItem,
+  type LeadStatus,
+} from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
 import { formatUsd } from './template-renderer.js';
 
@@ -9,11 +16,12 @@ import { formatUsd } from './template-renderer.js';
 export const ACTIVITY_ITEMS_PER_LEAD = 50;
 export const ACTIVITY_ITEMS_MAX = 500;
 
-/** Last activity per lead over every source (messages, call notes, status changes, payments, creation); leads flagged as spam left out. */
+/** Last activity per lead over every source (messages, call notes, staff notes, status changes, payments, creation); leads flagged as spam left out. */
 const LAST_ACTIVITY = `
   SELECT lead_id, max(at) AS at FROM (
     SELECT lead_id, max(created_at) AS at FROM outbound_messages WHERE lead_id IS NOT NULL GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
+    UNION ALL SELECT lead_id, max(created_at) FROM lead_notes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
     UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL
@@ -34,6 +42,9 @@ const ITEMS = `
       UNION ALL
       SELECT n.lead_id, 'call:' || n.id, 'call', NULL, NULL, NULL, NULL, n.content, n.created_at, NULL, NULL, n.created_by, NULL, NULL, NULL, NULL
         FROM call_notes n WHERE n.lead_id = ANY($1)
+      UNION ALL
+      SELECT ln.lead_id, 'note:' || ln.id, 'note', NULL, NULL, NULL, NULL, ln.body, ln.created_at, NULL, NULL, ln.author_email, NULL, NULL, NULL, NULL
+        FROM lead_notes ln WHERE ln.lead_id = ANY($1)
       UNION ALL
       SELECT s.lead_id, 'status:' || s.id, 'status_change', NULL, s.to_status, NULL, NULL, NULL, s.created_at, NULL, NULL, s.changed_by, NULL, NULL, s.from_status, s.to_status
         FROM lead_status_changes s WHERE s.lead_id = ANY($1)
@@ -159,6 +170,7 @@ function toItem(r: ItemRow): LeadActivityItem {
         campaignId: r.campaign_id,
       };
     case 'call':
+    case 'note':
       return { ...base, content: r.content, triggeredBy: r.triggered_by };
     case 'status_change':
       return {
@@ -179,6 +191,6 @@ function toItem(r: ItemRow): LeadActivityItem {
         content: `${r.content === 'consultation' ? 'Consultation deposit' : 'Deposit'} ${formatUsd(r.amount_cents ?? 0)} — ${r.status}`,
       };
     default:
-      return { ...base, content: `Lead created (${r.content})` };
+      return { ...base, content: `Lead created (${LEAD_SOURCE_LABELS[r.content as LeadSource] ?? LEAD_SOURCE_LABELS.unknown})` };
   }
 }

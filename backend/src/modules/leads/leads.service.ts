@@ -188,6 +188,7 @@ export function toStaffLead(r: LeadRecord): Lead {
     ...toLead(r),
     spamReason: (r.spamReason as SpamReasonValue | null) ?? null,
     configurationVersions: r.configurationVersions ?? null,
+    ownerId: r.ownerId ?? null,
   };
 }
 

@@ -18,6 +18,9 @@ const SPAM_REASON_TEXT: Record<'honeypot' | 'too_fast', string> = {
   too_fast: 'The form was sent quicker than a person can type it.',
 };
 import { DetailsPanel } from './details-panel';
+import { LeadNotes } from './lead-notes';
+import { LeadOwnerSelect } from './lead-owner-select';
+import { staffName, useStaffUsers } from '../leads/api/workspace';
 import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
 import { RecordJobs } from '../../components/staff/record-jobs';
@@ -34,6 +37,8 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const stats = useStats();
   const leads = useLeads({ search: debounced, status, page, spam });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const users = useStaffUsers();
+  const owners = new Map((users.data?.users ?? []).map((u) => [u.id, staffName(u)]));
 
   return (
     <Box>
@@ -92,7 +97,13 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
               aria-busy={leads.isFetching}
             >
               {leads.data.leads.map((l) => (
-                <LeadCard key={l.id} lead={l} selected={selected === l.id} onSelect={() => setSelected(l.id)} />
+                <LeadCard
+                  key={l.id}
+                  lead={l}
+                  owner={l.ownerId ? owners.get(l.ownerId) : undefined}
+                  selected={selected === l.id}
+                  onSelect={() => setSelected(l.id)}
+                />
               ))}
             </Stack>
           )}
@@ -123,7 +134,7 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   );
 }
 
-function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean; onSelect: () => void }) {
+function LeadCard({ lead, owner, selected, onSelect }: { lead: Lead; owner: string | undefined; selected: boolean; onSelect: () => void }) {
   return (
     <Box as="li">
       <Box
@@ -155,6 +166,7 @@ function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean;
         </Flex>
         <Text fontSize="xs" color="fg.muted">
           {formatDate(lead.createdAt)}
+          {owner ? ` · Owner: ${owner}` : ''}
         </Text>
       </Box>
     </Box>
@@ -272,6 +284,7 @@ export function LeadDetails({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      <LeadOwnerSelect lead={lead} />
       <HStack gap="3" mb="4" wrap="wrap">
         {lead.phone && (
           <Button asChild size="sm" variant="outline">
@@ -300,7 +313,8 @@ export function LeadDetails({
           Delete Lead
         </Button>
       </HStack>
-      <Heading as="h4" size="sm" mb="2">
+      <LeadNotes leadId={lead.id} />
+      <Heading as="h4" size="sm" mb="2" mt="4">
         Activity timeline
       </Heading>
       <Box mb="4">

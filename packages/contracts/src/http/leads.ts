@@ -88,6 +88,8 @@ export const leadSchema = z.object({
    * (`ai_recommendation_config`, `inventory`, `promotions`; see site-config.ts), or null.
    */
   configurationVersions: z.record(z.string(), z.number()).nullable().optional(),
+  /** Staff answers only: the id of the staff user who owns the lead, or null (issue 22 point 6). */
+  ownerId: z.string().nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
 

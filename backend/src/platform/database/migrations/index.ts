@@ -16,6 +16,7 @@ import { InventoryCatalogue1795310000000 } from './1795310000000-InventoryCatalo
 import { SiteImages1795320000000 } from './1795320000000-SiteImages.js';
 import { ConfigurationVersions1795330000000 } from './1795330000000-ConfigurationVersions.js';
 import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-ContactSourcesAndSiteDocuments.js';
+import { NotesOwnersStaffUsers1795420000000 } from './1795420000000-NotesOwnersStaffUsers.js';
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ConfigurationVersions1795330000000,
   ContactSourcesAndSiteDocuments1795335000000,
   SiteImagesConfigurationVersion1795350000000,
+  NotesOwnersStaffUsers1795420000000,
 ];
