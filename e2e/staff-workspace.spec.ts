@@ -271,3 +271,43 @@ for (const width of [1440, 390]) {
     expect(await seriousA11yViolations(page), `settings at ${width} px`).toEqual([]);
   });
 }
+
+test('with 4,000 leads every growing list stays under 2,000 px tall at 1440 px; Lead Activity filters and pages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, building_info, total_estimate_cents, status, source, created_at)
+     SELECT 'Bulk', 'Lead ' || g, 'bulk' || g || '@bulk.workspace.example', '{}', (g % 50) * 100000,
+            (ARRAY['new','contacted','qualified','proposal','negotiation','won','lost'])[1 + g % 7], 'ai_shopping', now() - g * interval '1 minute'
+       FROM generate_series(1, 4000) g`,
+  );
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    await signIn(page, ADMIN, '/admin');
+    await expect(page.getByTestId('lead-card').first()).toBeVisible();
+    expect(await height(), 'leads tab').toBeLessThan(2000);
+    await page.getByRole('tab', { name: 'CRM Pipeline' }).click();
+    await expect(page.getByTestId('pipeline-row').first()).toBeVisible();
+    expect(await height(), 'pipeline table').toBeLessThan(2000);
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await expect(column(page, 'new').getByTestId('board-column-summary')).toHaveText(/^\d{3,} leads/);
+    expect(await height(), 'pipeline board').toBeLessThan(2000);
+
+    await page.goto('/communications');
+    await page.getByRole('tab', { name: 'Lead Activity' }).click();
+    await expect(page.getByTestId('lead-activity')).toHaveCount(10);
+    await expect(page.getByTestId('lead-activity-count')).toContainText('page 1 of');
+    expect(await height(), 'lead activity').toBeLessThan(2000);
+    await page.getByLabel('Activity type filter').selectOption({ label: 'Note' });
+    await expect(page.getByTestId('lead-activity')).toHaveCount(1);
+    await expect(page.getByTestId('lead-activity')).toContainText('Notes Board');
+    await page.getByLabel('Activity type filter').selectOption({ label: 'All activity' });
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+    await expect(page.getByText('No lead matches your filters')).toBeVisible();
+    await page.getByRole('tab', { name: 'Lead Management' }).click();
+    await expect(page.getByTestId('lead-management-table')).toBeVisible();
+    expect(await height(), 'lead management').toBeLessThan(2000);
+  } finally {
+    await dbQuery(`DELETE FROM leads WHERE email LIKE '%@bulk.workspace.example'`);
+  }
+});

@@ -244,3 +244,42 @@ describe('pipeline board (GET /api/leads/board)', () => {
     );
   });
 });
+
+describe('Lead Activity filters and paging (GET /api/lead-activities)', () => {
+  it('pages the most recently active leads and answers the total', async () => {
+    const first = await http().get('/api/lead-activities?limit=2&page=1').set('Cookie', admin).expect(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(first.body.activities).toHaveLength(2);
+    const second = await http().get('/api/lead-activities?limit=2&page=2').set('Cookie', admin).expect(200);
+    expect(second.body.activities).toHaveLength(1);
+    const ids = [...first.body.activities, ...second.body.activities].map((a: { leadId: number }) => a.leadId).sort();
+    expect(ids).toEqual([leadA, leadB, leadC].sort());
+  });
+
+  it('filters by activity type, channel, date and search; each lead lists only its matching items', async () => {
+    const notes = await http().get('/api/lead-activities?type=note').set('Cookie', admin).expect(200);
+    expect(notes.body.total).toBe(2);
+    expect(notes.body.activities.map((a: { leadId: number }) => a.leadId).sort()).toEqual([leadA, leadB].sort());
+    for (const lead of notes.body.activities as { activities: { type: string }[] }[]) {
+      expect(new Set(lead.activities.map((i) => i.type))).toEqual(new Set(['note']));
+    }
+    const statusChanges = await http().get('/api/lead-activities?type=status_change').set('Cookie', admin).expect(200);
+    expect(statusChanges.body.activities.map((a: { leadId: number }) => a.leadId)).toEqual([leadB]);
+    const sms = await http().get('/api/lead-activities?channel=sms').set('Cookie', admin).expect(200);
+    expect(sms.body).toMatchObject({ total: 0, activities: [] });
+    const past = await http().get('/api/lead-activities?to=2020-01-01').set('Cookie', admin).expect(200);
+    expect(past.body.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = await http().get(`/api/lead-activities?from=2020-01-01&to=${today}`).set('Cookie', admin).expect(200);
+    expect(recent.body.total).toBeGreaterThanOrEqual(2);
+    const search = await http().get('/api/lead-activities?search=c%40notes').set('Cookie', admin).expect(200);
+    expect(search.body.activities.map((a: { leadId: number }) => a.leadId)).toEqual([leadC]);
+  });
+
+  it('answers 400 with field errors for a bad filter', async () => {
+    const bad = await http().get('/api/lead-activities?type=fax&channel=pigeon&from=yesterday').set('Cookie', admin).expect(400);
+    expect(Object.keys(bad.body.details.fieldErrors).sort()).toEqual(['channel', 'from', 'type']);
+    const reversed = await http().get('/api/lead-activities?from=2026-02-01&to=2026-01-01').set('Cookie', admin).expect(400);
+    expect(reversed.body.details.fieldErrors.to).toHaveLength(1);
+  });
+});

@@ -100,8 +100,8 @@ export function CrmPipelineTable({
       ) : leads.isError ? (
         <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
+        <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" overflowY="auto">
+          <Table.Root size="sm" stickyHeader aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((c) => (
