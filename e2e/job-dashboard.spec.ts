@@ -94,10 +94,12 @@ test('an admin opens the job dashboard from the admin dashboard and retries a fa
   expect(errors).toEqual([]);
 });
 
-test('at 390 px the admin dashboard shows the Job queues link, and it opens the board', async ({ page }) => {
+test('at 390 px the staff menu shows the Job queues link, and it opens the board', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await stubGoogleFonts(page);
   await signIn(page, ADMIN);
+  // Below 768 px the staff shell's navigation (and its Job queues link) is in the staff menu drawer.
+  await page.getByRole('button', { name: 'Open staff menu' }).click();
   const link = page.getByRole('link', { name: 'Job queues' });
   await expect(link).toBeInViewport();
   await expect(link).toHaveAttribute('href', JOB_DASHBOARD_PATH);

@@ -5,7 +5,7 @@ import { ContactRecord } from '../modules/contacts/index.js';
 import { LeadDocumentRecord, SiteDocumentRecord } from '../modules/estimates/index.js';
 import { ActiveImageRecord, GeneratedImageRecord, ImageRunRecord, ImageVariantRecord } from '../modules/images/index.js';
 import { InventoryItemRecord } from '../modules/inventory/index.js';
-import { LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
+import { LeadNoteRecord, LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
 import { CommunicationOptOutRecord, OutboundMessageRecord } from '../modules/messaging/index.js';
 import { PaymentFailureRecord, PaymentLockRecord, PaymentRecord, StripeEventRecord } from '../modules/payments/index.js';
 import { AiConfigRecord } from '../modules/quotes/index.js';
@@ -39,6 +39,7 @@ export const ENTITIES: EntityList = [
   CampaignRecord,
   EmailTemplateRecord,
   CallNoteRecord,
+  LeadNoteRecord,
   QueuePauseRecord,
   ConfigurationVersionRecord,
   ImageRunRecord,

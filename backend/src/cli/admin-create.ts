@@ -15,7 +15,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { loadEnvOrExit } from '../platform/config/env.js';
 import { dataSourceOptions } from '../app/data-source-options.js';
-import { MIN_PASSWORD_LENGTH, StaffUsersService } from '../modules/staff/index.js';
+import { AuditLogService, MIN_PASSWORD_LENGTH, StaffUsersService } from '../modules/staff/index.js';
 
 const usage = 'Usage: npm run admin:create -- --email <email> [--password-stdin]';
 
@@ -86,7 +86,7 @@ if (password.length < MIN_PASSWORD_LENGTH) fail(`The password needs at least ${M
 const dataSource = new DataSource(dataSourceOptions(env.DATABASE_URL));
 try {
   await dataSource.initialize();
-  const outcome = await new StaffUsersService(dataSource).upsertAdmin(email.data, password);
+  const outcome = await new StaffUsersService(dataSource, new AuditLogService(dataSource)).upsertAdmin(email.data, password);
   process.stdout.write(
     outcome === 'created' ? `Admin ${email.data} created.\n` : `Password of ${email.data} reset; the account is an admin.\n`,
   );

@@ -33,7 +33,7 @@ export const MESSAGE_KINDS = ['transactional', 'marketing', 'test'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** Types of items on a lead's activity timeline. */
-export const ACTIVITY_TYPES = ['email', 'sms', 'call', 'status_change', 'payment', 'lead_created'] as const;
+export const ACTIVITY_TYPES = ['email', 'sms', 'call', 'note', 'status_change', 'payment', 'lead_created'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Longest SMS body we accept (Twilio concatenates up to 1600 characters). */

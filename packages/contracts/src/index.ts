@@ -45,3 +45,4 @@ export * from './http/csp-report.js';
 export * from './http/operations.js';
 export * from './http/inventory.js';
 export * from './http/images.js';
+export * from './http/workspace.js';

@@ -31,6 +31,15 @@ export const leadStatusField = z
 export const LEAD_SOURCES = ['ai_shopping', 'cost_calculator', 'manual_estimator', 'contact_conversion', 'unknown'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** Human labels of the lead sources: staff screens and timelines never show the stored codes. */
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  ai_shopping: 'AI Security Designer',
+  cost_calculator: 'Cost Calculator',
+  manual_estimator: 'Manual Estimator',
+  contact_conversion: 'Converted contact',
+  unknown: 'Unknown',
+};
+
 /** Wizard budget values (public-site.md §3). */
 export const BUDGET_VALUES = ['under-10k', '10k-25k', '25k-50k', '50k-plus'] as const;
 /** Wizard timeline values (public-site.md §3). */

@@ -1,19 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { ErrorCode, type LeadActivity, type LeadActivityItem, type LeadStatus } from '@ironclad/contracts';
+import {
+  ErrorCode,
+  LEAD_SOURCE_LABELS,
+  type LeadActivity,
+  type LeadSource,
+  type LeadActivityItem,
+  type LeadStatus,
+} from '@ironclad/contracts';
 import { ApiError } from '../../platform/http/api-error.js';
+import { searchPattern } from '../leads/index.js';
 import { formatUsd } from './template-renderer.js';
 
 /** Items per lead in GET /api/lead-activities; GET /api/leads/{id}/activities returns up to ACTIVITY_ITEMS_MAX. */
 export const ACTIVITY_ITEMS_PER_LEAD = 50;
 export const ACTIVITY_ITEMS_MAX = 500;
 
-/** Last activity per lead over every source (messages, call notes, status changes, payments, creation); leads flagged as spam left out. */
+/** The company's time zone: the Lead Activity date filters are its calendar days. */
+const NEW_YORK = 'America/New_York';
+
+/** Last activity per lead over every source (messages, call notes, staff notes, status changes, payments, creation); leads flagged as spam left out. */
 const LAST_ACTIVITY = `
   SELECT lead_id, max(at) AS at FROM (
     SELECT lead_id, max(created_at) AS at FROM outbound_messages WHERE lead_id IS NOT NULL GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
+    UNION ALL SELECT lead_id, max(created_at) FROM lead_notes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
     UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
     UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL
@@ -35,6 +47,9 @@ const ITEMS = `
       SELECT n.lead_id, 'call:' || n.id, 'call', NULL, NULL, NULL, NULL, n.content, n.created_at, NULL, NULL, n.created_by, NULL, NULL, NULL, NULL
         FROM call_notes n WHERE n.lead_id = ANY($1)
       UNION ALL
+      SELECT ln.lead_id, 'note:' || ln.id, 'note', NULL, NULL, NULL, NULL, ln.body, ln.created_at, NULL, NULL, ln.author_email, NULL, NULL, NULL, NULL
+        FROM lead_notes ln WHERE ln.lead_id = ANY($1)
+      UNION ALL
       SELECT s.lead_id, 'status:' || s.id, 'status_change', NULL, s.to_status, NULL, NULL, NULL, s.created_at, NULL, NULL, s.changed_by, NULL, NULL, s.from_status, s.to_status
         FROM lead_status_changes s WHERE s.lead_id = ANY($1)
       UNION ALL
@@ -43,8 +58,49 @@ const ITEMS = `
       UNION ALL
       SELECT l.id, 'lead:' || l.id, 'lead_created', NULL, NULL, NULL, NULL, l.source, l.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL
         FROM leads l WHERE l.id = ANY($1)
-    ) i
+    ) i WHERE ${itemFilter('i', 3)}
   ) ranked WHERE rn <= $2 ORDER BY ts DESC, id DESC`;
+
+/**
+ * The Lead Activity filters of one item alias `a` with parameters from `$n`: type, channel, and
+ * the New York calendar days from / to (inclusive); a null parameter filters nothing.
+ */
+function itemFilter(a: string, n: number): string {
+  return `($${n}::text IS NULL OR ${a}.type = $${n}) AND ($${n + 1}::text IS NULL OR ${a}.channel = $${n + 1})
+    AND ($${n + 2}::date IS NULL OR ${a}.ts >= ($${n + 2}::date)::timestamp AT TIME ZONE '${NEW_YORK}')
+    AND ($${n + 3}::date IS NULL OR ${a}.ts < ($${n + 3}::date + 1)::timestamp AT TIME ZONE '${NEW_YORK}')`;
+}
+
+/**
+ * The leads with a timeline item matching the filters ($1 type, $2 channel, $3 from, $4 to, $5
+ * search pattern), most recently active (by a matching item) first, one page ($6 limit, $7
+ * offset), with the number of such leads; leads flagged as spam left out.
+ */
+const FILTERED_LEADS = `
+  WITH items AS (
+    SELECT lead_id, channel::text AS type, channel::text AS channel, created_at AS ts FROM outbound_messages WHERE lead_id IS NOT NULL
+    UNION ALL SELECT lead_id, 'call', NULL, created_at FROM call_notes
+    UNION ALL SELECT lead_id, 'note', NULL, created_at FROM lead_notes
+    UNION ALL SELECT lead_id, 'status_change', NULL, created_at FROM lead_status_changes
+    UNION ALL SELECT lead_id, 'payment', NULL, coalesce(succeeded_at, created_at) FROM payments WHERE lead_id IS NOT NULL
+    UNION ALL SELECT id, 'lead_created', NULL, created_at FROM leads
+  )
+  SELECT i.lead_id, max(i.ts) AS at, count(*) OVER ()::int AS total
+    FROM items i JOIN leads l ON l.id = i.lead_id AND l.spam_reason IS NULL
+   WHERE ${itemFilter('i', 1)} AND ($5::text IS NULL OR l.search_text LIKE lower($5))
+   GROUP BY i.lead_id
+   ORDER BY at DESC, i.lead_id DESC
+   LIMIT $6 OFFSET $7`;
+
+/** The Lead Activity filters (LeadActivitiesQuery without paging). */
+export interface ActivityFilters {
+  type?: string;
+  channel?: string;
+  from?: string;
+  to?: string;
+}
+
+const filterParams = (f: ActivityFilters) => [f.type ?? null, f.channel ?? null, f.from ?? null, f.to ?? null];
 
 interface ItemRow {
   lead_id: number;
@@ -71,16 +127,44 @@ export class ActivitiesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The `limit` most recently active leads (or the one `leadId`), each with its latest
-   * ACTIVITY_ITEMS_PER_LEAD items, newest first (staff-side.md §3 "Lead activity").
+   * One page (`limit` leads, `page` from 1) of the most recently active leads (or the one
+   * `leadId`), each with its latest ACTIVITY_ITEMS_PER_LEAD items, newest first (staff-side.md §3
+   * "Lead activity"). With filters (issue 22 point 8: `type`, `channel`, `from`/`to` New York
+   * days, `search`), only the leads with a matching item, ordered by their latest matching item,
+   * each with its matching items. Answers the page and the number of matching leads.
    */
-  async leadActivities(q: { limit: number; leadId?: number }): Promise<LeadActivity[]> {
-    const picked: { lead_id: number }[] =
-      q.leadId !== undefined
-        ? await this.dataSource.query('SELECT id AS lead_id FROM leads WHERE id = $1', [q.leadId])
-        : await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1`, [q.limit]);
+  async leadActivities(
+    q: { limit: number; page?: number; leadId?: number; search?: string } & ActivityFilters,
+  ): Promise<{ activities: LeadActivity[]; total: number; page: number; pageSize: number }> {
+    const page = q.page ?? 1;
+    const filtered = !!(q.type || q.channel || q.from || q.to || q.search?.trim());
+    let total: number | undefined;
+    let picked: { lead_id: number }[];
+    if (q.leadId !== undefined) {
+      picked = await this.dataSource.query('SELECT id AS lead_id FROM leads WHERE id = $1', [q.leadId]);
+    } else if (filtered) {
+      const term = q.search?.trim();
+      const rows: { lead_id: number; total: number }[] = await this.dataSource.query(FILTERED_LEADS, [
+        ...filterParams(q),
+        term ? searchPattern(term) : null,
+        q.limit,
+        (page - 1) * q.limit,
+      ]);
+      picked = rows;
+      total = rows[0]?.total ?? 0;
+    } else {
+      picked = await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1 OFFSET $2`, [
+        q.limit,
+        (page - 1) * q.limit,
+      ]);
+    }
     const ids = picked.map((r) => r.lead_id);
-    if (!ids.length) return [];
+    total ??=
+      q.leadId !== undefined
+        ? ids.length
+        : Number(((await this.dataSource.query(`SELECT count(*)::int AS n FROM (${LAST_ACTIVITY}) a`)) as { n: number }[])[0]?.n ?? 0);
+    const result = (activities: LeadActivity[]) => ({ activities, total: total ?? 0, page, pageSize: q.limit });
+    if (!ids.length) return result([]);
     const [leads, items] = await Promise.all([
       this.dataSource.query(
         `SELECT id, first_name, last_name, email, phone, company, total_estimate_cents, status FROM leads WHERE id = ANY($1)`,
@@ -97,7 +181,7 @@ export class ActivitiesService {
           status: LeadStatus;
         }[]
       >,
-      this.items(ids, ACTIVITY_ITEMS_PER_LEAD),
+      this.items(ids, ACTIVITY_ITEMS_PER_LEAD, q),
     ]);
     const byLead = new Map<number, LeadActivityItem[]>();
     const lastContact = new Map<number, string>();
@@ -107,25 +191,27 @@ export class ActivitiesService {
         lastContact.set(leadId, item.timestamp);
     }
     const leadById = new Map(leads.map((l) => [l.id, l]));
-    return ids.flatMap((id) => {
-      const l = leadById.get(id);
-      if (!l) return [];
-      return [
-        {
-          id: l.id,
-          leadId: l.id,
-          firstName: l.first_name,
-          lastName: l.last_name,
-          email: l.email,
-          phone: l.phone,
-          company: l.company,
-          totalEstimate: l.total_estimate_cents === null ? null : Math.round(Number(l.total_estimate_cents) / 100),
-          pipelineStage: l.status,
-          lastContact: lastContact.get(id) ?? null,
-          activities: byLead.get(id) ?? [],
-        },
-      ];
-    });
+    return result(
+      ids.flatMap((id) => {
+        const l = leadById.get(id);
+        if (!l) return [];
+        return [
+          {
+            id: l.id,
+            leadId: l.id,
+            firstName: l.first_name,
+            lastName: l.last_name,
+            email: l.email,
+            phone: l.phone,
+            company: l.company,
+            totalEstimate: l.total_estimate_cents === null ? null : Math.round(Number(l.total_estimate_cents) / 100),
+            pipelineStage: l.status,
+            lastContact: lastContact.get(id) ?? null,
+            activities: byLead.get(id) ?? [],
+          },
+        ];
+      }),
+    );
   }
 
   /** GET /api/leads/{id}/activities: the lead's items, newest first. @throws 404. */
@@ -135,8 +221,12 @@ export class ActivitiesService {
     return (await this.items([leadId], ACTIVITY_ITEMS_MAX)).map((r) => r.item);
   }
 
-  private async items(leadIds: number[], perLead: number): Promise<{ leadId: number; item: LeadActivityItem }[]> {
-    const rows: ItemRow[] = await this.dataSource.query(ITEMS, [leadIds, perLead]);
+  private async items(
+    leadIds: number[],
+    perLead: number,
+    filters: ActivityFilters = {},
+  ): Promise<{ leadId: number; item: LeadActivityItem }[]> {
+    const rows: ItemRow[] = await this.dataSource.query(ITEMS, [leadIds, perLead, ...filterParams(filters)]);
     return rows.map((r) => ({ leadId: r.lead_id, item: toItem(r) }));
   }
 }
@@ -159,6 +249,7 @@ function toItem(r: ItemRow): LeadActivityItem {
         campaignId: r.campaign_id,
       };
     case 'call':
+    case 'note':
       return { ...base, content: r.content, triggeredBy: r.triggered_by };
     case 'status_change':
       return {
@@ -179,6 +270,6 @@ function toItem(r: ItemRow): LeadActivityItem {
         content: `${r.content === 'consultation' ? 'Consultation deposit' : 'Deposit'} ${formatUsd(r.amount_cents ?? 0)} — ${r.status}`,
       };
     default:
-      return { ...base, content: `Lead created (${r.content})` };
+      return { ...base, content: `Lead created (${LEAD_SOURCE_LABELS[r.content as LeadSource] ?? LEAD_SOURCE_LABELS.unknown})` };
   }
 }

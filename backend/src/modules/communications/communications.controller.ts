@@ -146,10 +146,14 @@ export class CommunicationsController {
     return this.comms.quickTest(body, user);
   }
 
-  /** GET /api/lead-activities?limit=50&leadId= → `{activities: LeadActivity[]}`, most recently active leads first. */
+  /**
+   * GET /api/lead-activities?limit=50&page=1&leadId=&search=&type=&channel=&from=&to= →
+   * `{activities: LeadActivity[], total, page, pageSize}`, most recently active leads first; with
+   * filters only the leads with a matching item (issue 22 point 8). 400 VALIDATION_FAILED for a bad query.
+   */
   @Get('lead-activities')
   async leadActivities(@Query(new ZodValidationPipe(leadActivitiesQuerySchema)) q: LeadActivitiesQuery): Promise<LeadActivitiesResponse> {
-    return { activities: await this.activities.leadActivities(q) };
+    return this.activities.leadActivities(q);
   }
 
   /** GET /api/leads/{id}/activities → `{activities: LeadActivityItem[]}`, newest first; 404. */

@@ -5,5 +5,6 @@ export { LeadAdminService, searchPattern, likeEscape } from './lead-admin.servic
 export { LeadEvents } from './lead-events.js';
 export { LeadRecord } from './lead.entity.js';
 export { LeadStatusChangeRecord } from './lead-status-change.entity.js';
+export { LeadNoteRecord } from './lead-note.entity.js';
 export { depositTokenHash } from './deposit-token.js';
 export { purgeArchivedLeads } from './lead-archive-purge.js';

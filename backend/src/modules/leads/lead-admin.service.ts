@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import {
   computeManualEstimate,
   ErrorCode,
@@ -8,6 +8,8 @@ import {
   LEAD_STATUSES,
   type AuditEntry,
   type Lead,
+  type LeadBoardQuery,
+  type LeadBoardResponse,
   type LeadListQuery,
   type LeadListResponse,
   type LeadSortKey,
@@ -19,7 +21,7 @@ import {
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
-import { AuditLogService } from '../staff/index.js';
+import { AuditLogService, StaffUsersService } from '../staff/index.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { toStaffLead } from './leads.service.js';
@@ -81,6 +83,7 @@ export class LeadAdminService {
     private readonly audit: AuditLogService,
     private readonly events: LeadEvents,
     private readonly inventory: InventoryService,
+    private readonly users: StaffUsersService,
   ) {}
 
   /**
@@ -88,7 +91,8 @@ export class LeadAdminService {
    * (case-insensitive substring; phone also by digits only), `status` a canonical status,
    * `minEstimate` (whole dollars) an estimate at least that (no estimate never matches); sorted
    * by `sort`/`order` (default newest first). `spam` `exclude` (default) leaves out the leads
-   * flagged as spam, `only` lists just them. Answers `{leads, total, page, pageSize}`.
+   * flagged as spam, `only` lists just them; `source` a lead source, `owner` a staff user's id
+   * or `none` (issue 22 points 5, 6). Answers `{leads, total, page, pageSize}`.
    */
   async list(q: LeadListQuery): Promise<LeadListResponse> {
     const qb = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l');
@@ -96,8 +100,7 @@ export class LeadAdminService {
     qb.andWhere(q.archived === 'only' ? 'l.archivedAt IS NOT NULL' : 'l.archivedAt IS NULL');
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
-    const term = q.search?.trim();
-    if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
+    applyLeadFilters(qb, q);
     leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) =>
       i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls),
     );
@@ -106,6 +109,49 @@ export class LeadAdminService {
       .take(q.pageSize)
       .getManyAndCount();
     return { leads: rows.map(toStaffLead), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /**
+   * GET /api/leads/board (issue 22 point 5): one column per stage of the single pipeline
+   * (decisions.md §5), in pipeline order, each with the count and estimate total of ALL its leads
+   * matching the filters (one grouped query) and its `perColumn` newest cards (one query, a
+   * window per stage). Leads flagged as spam are left out, as in the pipeline table.
+   */
+  async board(q: LeadBoardQuery): Promise<LeadBoardResponse> {
+    const totals = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
+    applyLeadFilters(totals, q);
+    const sums: { status: LeadStatus; count: string; cents: string }[] = await totals
+      .select('l.status', 'status')
+      .addSelect('count(*)', 'count')
+      .addSelect('coalesce(sum(l.total_estimate_cents), 0)', 'cents')
+      .groupBy('l.status')
+      .getRawMany();
+    const ranked = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
+    applyLeadFilters(ranked, q);
+    ranked.select('l.id', 'id').addSelect('row_number() OVER (PARTITION BY l.status ORDER BY l.created_at DESC, l.id DESC)', 'rn');
+    const [sql, params] = ranked.getQueryAndParameters();
+    const picked: { id: number }[] = await this.dataSource.query(`SELECT id FROM (${sql}) r WHERE r.rn <= $${params.length + 1}`, [
+      ...params,
+      q.perColumn,
+    ]);
+    const rows = picked.length
+      ? await this.dataSource
+          .getRepository(LeadRecord)
+          .createQueryBuilder('l')
+          .where('l.id IN (:...ids)', { ids: picked.map((p) => p.id) })
+          .orderBy('l.created_at', 'DESC')
+          .addOrderBy('l.id', 'DESC')
+          .getMany()
+      : [];
+    const byStatus = new Map(sums.map((r) => [r.status, r]));
+    return {
+      columns: LEAD_STATUSES.map((status) => ({
+        status,
+        count: Number(byStatus.get(status)?.count ?? 0),
+        totalEstimate: Math.round(Number(byStatus.get(status)?.cents ?? 0) / 100),
+        leads: rows.filter((r) => r.status === status).map(toStaffLead),
+      })),
+    };
   }
 
   /**
@@ -152,6 +198,12 @@ export class LeadAdminService {
       const lead = await m.getRepository(LeadRecord).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!lead) throw notFound(id);
       const before = lead.status;
+      const ownerBefore = lead.ownerId;
+      if (patch.ownerId && !(await this.users.isActive(patch.ownerId, m))) {
+        throw new ApiError(400, ErrorCode.ValidationFailed, 'Invalid input: ownerId', {
+          fieldErrors: { ownerId: ['No active staff user has this id.'] },
+        });
+      }
       const changes: Partial<LeadRecord> = {};
       for (const [k, v] of Object.entries(patch)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
       Object.assign(lead, changes);
@@ -161,7 +213,10 @@ export class LeadAdminService {
         await m.insert(LeadStatusChangeRecord, { leadId: id, fromStatus: before, toStatus: patch.status, changedBy: user?.email ?? null });
         statusChanged = true;
       }
-      const other = Object.keys(changes).filter((k) => k !== 'status');
+      if (patch.ownerId !== undefined && patch.ownerId !== ownerBefore) {
+        await this.audit.record(m, user, 'lead.owner_changed', 'lead', id, { from: ownerBefore, to: patch.ownerId });
+      }
+      const other = Object.keys(changes).filter((k) => k !== 'status' && k !== 'ownerId');
       if (other.length) await this.audit.record(m, user, 'lead.updated', 'lead', id, { fields: other });
       return { lead: toStaffLead(saved) };
     });
@@ -320,6 +375,23 @@ export class LeadAdminService {
     }
     return item;
   }
+}
+
+/**
+ * The filters the lead list and the board share: `search` (name, email, phone, see
+ * searchPattern), `source` (a lead source; `all` = none) and `owner` (a staff user's id, `none`
+ * = no owner, `all` = none).
+ */
+export function applyLeadFilters(
+  qb: SelectQueryBuilder<LeadRecord>,
+  q: { search?: string; source?: string; owner?: string },
+): SelectQueryBuilder<LeadRecord> {
+  const term = q.search?.trim();
+  if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
+  if (q.source && q.source !== 'all') qb.andWhere('l.source = :source', { source: q.source });
+  if (q.owner === 'none') qb.andWhere('l.ownerId IS NULL');
+  else if (q.owner && q.owner !== 'all') qb.andWhere('l.ownerId = :owner', { owner: q.owner });
+  return qb;
 }
 
 const notFound = (id: number) => new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);

@@ -1,4 +1,16 @@
-import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { User } from '../staff/index.js';
 import { bigintAsNumber } from '../../platform/database/bigint-transformer.js';
 import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 
@@ -12,6 +24,7 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])
+@Index('IDX_leads_source_created_at', ['source', 'createdAt'])
 @Index('IDX_leads_spam_created_at', ['createdAt'], { where: 'spam_reason IS NOT NULL' })
 @Index('IDX_leads_archived_at', ['archivedAt'], { where: 'archived_at IS NOT NULL' })
 // Indexes of migration LeadSearchAndSort that TypeORM cannot describe (not managed by it): the
@@ -88,6 +101,15 @@ export class LeadRecord {
 
   @Column({ type: 'varchar', length: 40, default: 'ai_shopping' })
   source!: LeadSource;
+
+  /** The staff user who owns the lead (issue 22 point 6), or null; set null when the user is deleted. */
+  @Index('IDX_leads_owner')
+  @Column({ type: 'text', nullable: true })
+  ownerId!: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'owner_id', foreignKeyConstraintName: 'FK_leads_owner' })
+  owner?: Relation<User>;
 
   /** Why the submission is taken for a bot's (`honeypot` | `too_fast`), or null; flagged leads are hidden by default. */
   @Column({ type: 'varchar', length: 20, nullable: true })

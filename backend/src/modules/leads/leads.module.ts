@@ -9,6 +9,8 @@ import { InventoryModule } from '../inventory/index.js';
 import { LeadAdminService } from './lead-admin.service.js';
 import { LeadInventoryReferences } from './lead-inventory-references.js';
 import { LeadEvents } from './lead-events.js';
+import { LeadNoteRecord } from './lead-note.entity.js';
+import { LeadNotesService } from './lead-notes.service.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
@@ -18,15 +20,15 @@ import { StaffLeadsController } from './staff-leads.controller.js';
 /** Leads: visitors' requests and the staff pipeline (public-site.md §3; staff-side.md §3, §4). Services only. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([LeadRecord, LeadStatusChangeRecord]),
+    TypeOrmModule.forFeature([LeadRecord, LeadStatusChangeRecord, LeadNoteRecord]),
     MessagingModule,
     SiteModule,
     QuotesModule,
     InventoryModule,
     StaffModule,
   ],
-  providers: [LeadsService, LeadAdminService, LeadEvents, LeadInventoryReferences],
-  exports: [TypeOrmModule, LeadsService, LeadAdminService, LeadEvents],
+  providers: [LeadsService, LeadAdminService, LeadNotesService, LeadEvents, LeadInventoryReferences],
+  exports: [TypeOrmModule, LeadsService, LeadAdminService, LeadNotesService, LeadEvents],
 })
 export class LeadsModule {}
 

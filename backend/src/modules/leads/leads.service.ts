@@ -200,6 +200,7 @@ export function toStaffLead(r: LeadRecord): Lead {
     spamReason: (r.spamReason as SpamReasonValue | null) ?? null,
     configurationVersions: r.configurationVersions ?? null,
     archivedAt: r.archivedAt?.toISOString() ?? null,
+    ownerId: r.ownerId ?? null,
   };
 }
 

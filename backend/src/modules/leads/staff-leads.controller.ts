@@ -1,10 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  leadBoardQuerySchema,
+  leadNoteInputSchema,
   leadListQuerySchema,
   manualEstimateSchema,
   updateLeadSchema,
   type AuditEntry,
   type Lead,
+  type LeadBoardQuery,
+  type LeadBoardResponse,
+  type LeadNoteInput,
+  type LeadNoteResponse,
+  type LeadNotesResponse,
   type LeadListQuery,
   type LeadListResponse,
   type LeadStats,
@@ -18,6 +25,7 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { LeadEvents } from './lead-events.js';
 import { LeadAdminService } from './lead-admin.service.js';
+import { LeadNotesService } from './lead-notes.service.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 
 /**
@@ -31,6 +39,7 @@ export class StaffLeadsController {
     private readonly leads: LeadAdminService,
     private readonly events: LeadEvents,
     private readonly jobs: RecordJobsService,
+    private readonly notes: LeadNotesService,
   ) {}
 
   /**
@@ -48,6 +57,45 @@ export class StaffLeadsController {
   @Get('stats')
   stats(): Promise<LeadStats> {
     return this.leads.stats();
+  }
+
+  /**
+   * GET /api/leads/board?search=&source=&owner=&perColumn=25 — `{columns}`: one per pipeline stage
+   * (decisions.md §5) with its count, estimate total (whole dollars) and newest cards (issue 22
+   * point 5). A card moves by PATCH /api/leads/{id} `{status}` (audited).
+   * @throws 400 VALIDATION_FAILED for a bad query.
+   */
+  @Get('board')
+  board(@Query(new ZodValidationPipe(leadBoardQuerySchema)) q: LeadBoardQuery): Promise<LeadBoardResponse> {
+    return this.leads.board(q);
+  }
+
+  /** GET /api/leads/{id}/notes — `{notes}`, newest first, each with `editable` for the signed-in user. 404 for an unknown lead. */
+  @Get(':id/notes')
+  async notesOf(@Param('id', IdParamPipe) id: number, @CurrentUser() user: SessionUser): Promise<LeadNotesResponse> {
+    return { notes: await this.notes.list(id, user) };
+  }
+
+  /** POST /api/leads/{id}/notes — body `{body}` (1–5000 characters); 201 `{note}`. Audited. @throws 400, 404. */
+  @Post(':id/notes')
+  @HttpCode(201)
+  async addNote(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(leadNoteInputSchema)) body: LeadNoteInput,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LeadNoteResponse> {
+    return { note: await this.notes.add(id, body.body, user) };
+  }
+
+  /** PATCH /api/leads/{id}/notes/{noteId} — body `{body}`; 200 `{note}`. Audited. @throws 400, 403 (not the author), 404. */
+  @Patch(':id/notes/:noteId')
+  async editNote(
+    @Param('id', IdParamPipe) id: number,
+    @Param('noteId', IdParamPipe) noteId: number,
+    @Body(new ZodValidationPipe(leadNoteInputSchema)) body: LeadNoteInput,
+    @CurrentUser() user: SessionUser,
+  ): Promise<LeadNoteResponse> {
+    return { note: await this.notes.edit(id, noteId, body.body, user) };
   }
 
   /** GET /api/leads/{id} — `{lead, audit}` (audit log of the lead, newest first). 404 when missing. */

@@ -26,10 +26,11 @@ import { SiteSettingRecord } from './site-setting.entity.js';
 export const COMPANY_FACTS_KEY = COMPANY_FACTS_SETTING_KEY;
 
 /** Human names of the switchable features, for the "temporarily unavailable" errors. */
+/** The subject and its verb of each feature's "temporarily unavailable" notice (plural forms take "are"). */
 const FEATURE_LABELS: Record<SiteSettingKey, string> = {
-  calculator_enabled: 'The cost calculator',
-  contact_forms_enabled: 'The contact forms',
-  shopping_form_enabled: 'The AI security designer',
+  calculator_enabled: 'The cost calculator is',
+  contact_forms_enabled: 'The contact forms are',
+  shopping_form_enabled: 'The AI security designer is',
 };
 
 /** Descriptions a setting gets when staff set it for the first time without one. */
@@ -99,7 +100,7 @@ export class SiteSettingsService {
     throw new ApiError(
       503,
       ErrorCode.FeatureDisabled,
-      `${FEATURE_LABELS[key]} is temporarily unavailable — please call us at ${company.phone}.`,
+      `${FEATURE_LABELS[key]} temporarily unavailable — please call us at ${company.phone}.`,
     );
   }
 

@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { SessionSetup } from './session-setup.js';
 import { StaffSocketAuth } from './staff-socket-auth.js';
+import { StaffUsersController } from './staff-users.controller.js';
 import { StaffUsersService } from './users.service.js';
 
 /** Staff users and the audit log (staff-side.md §6; decisions.md §1, §12). Services only. */
@@ -33,7 +34,7 @@ export class StaffModule {}
     { provide: SocketSessionAuth, useExisting: StaffSocketAuth },
     { provide: APP_GUARD, useClass: StaffGuard },
   ],
-  controllers: [AuthController, AuditLogController],
+  controllers: [AuthController, AuditLogController, StaffUsersController],
   exports: [SessionSetup, SocketSessionAuth],
 })
 export class StaffApiModule implements OnApplicationBootstrap {

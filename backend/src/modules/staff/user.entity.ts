@@ -27,6 +27,10 @@ export class User {
   @Column({ type: 'text', nullable: true, select: false })
   passwordHash!: string | null;
 
+  /** When an admin deactivated the account (it cannot sign in, its sessions stop answering), or null. */
+  @Column({ type: 'timestamptz', nullable: true })
+  deactivatedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

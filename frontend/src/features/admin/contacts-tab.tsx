@@ -3,6 +3,7 @@ import { Box, Button, Flex, Grid, Heading, HStack, Input, Spinner, Stack, Text, 
 import type { Contact } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
+import { DetailsPanel } from './details-panel';
 import { formatDate } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useContacts, useConvertContact, useRestoreContact } from '../leads/api/contacts';
@@ -85,42 +86,43 @@ export function ContactsTab() {
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>
-          <Stack gap="3" maxH={{ base: '96', lg: '60vh' }} overflowY="auto" role="list" aria-label="Contacts">
-            {contacts.isPending ? (
-              <Spinner />
-            ) : contacts.isError ? (
-              <Text role="alert">Failed to fetch contacts. Please check your connection and try again.</Text>
-            ) : contacts.data.contacts.length === 0 ? (
-              <Text>No contacts found.</Text>
-            ) : (
-              contacts.data.contacts.map((c) => (
-                <Box
-                  as="button"
-                  role="listitem"
-                  key={c.id}
-                  textAlign="left"
-                  borderWidth={selected?.id === c.id ? '2px' : '1px'}
-                  rounded="md"
-                  p="3"
-                  onClick={() => setSelected(c)}
-                  aria-pressed={selected?.id === c.id}
-                  data-testid="contact-card"
-                >
-                  <Text fontWeight="semibold">{contactName(c)}</Text>
-                  <Text fontSize="sm">
-                    {c.email}
-                    {c.phone ? ` · ${c.phone}` : ''}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    <span data-testid="contact-source">{CONTACT_SOURCE_LABELS[c.source]}</span>
-                    {c.propertyType ? ` · ${c.propertyType}` : ''} · {formatDate(c.createdAt)}
-                    {c.leadId ? ' · converted' : ''}
-                    {c.spamReason ? ' · suspected spam' : ''}
-                  </Text>
+          {contacts.isPending ? (
+            <Spinner />
+          ) : contacts.isError ? (
+            <Text role="alert">Failed to fetch contacts. Please check your connection and try again.</Text>
+          ) : contacts.data.contacts.length === 0 ? (
+            <Text>No contacts found.</Text>
+          ) : (
+            <Stack as="ul" listStyleType="none" m="0" gap="3" maxH={{ base: '96', lg: '60vh' }} overflowY="auto" aria-label="Contacts">
+              {contacts.data.contacts.map((c) => (
+                <Box as="li" key={c.id}>
+                  <Box
+                    as="button"
+                    w="full"
+                    textAlign="left"
+                    borderWidth={selected?.id === c.id ? '2px' : '1px'}
+                    rounded="md"
+                    p="3"
+                    onClick={() => setSelected(c)}
+                    aria-pressed={selected?.id === c.id}
+                    data-testid="contact-card"
+                  >
+                    <Text fontWeight="semibold">{contactName(c)}</Text>
+                    <Text fontSize="sm">
+                      {c.email}
+                      {c.phone ? ` · ${c.phone}` : ''}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      <span data-testid="contact-source">{CONTACT_SOURCE_LABELS[c.source]}</span>
+                      {c.propertyType ? ` · ${c.propertyType}` : ''} · {formatDate(c.createdAt)}
+                      {c.leadId ? ' · converted' : ''}
+                      {c.spamReason ? ' · suspected spam' : ''}
+                    </Text>
+                  </Box>
                 </Box>
-              ))
-            )}
-          </Stack>
+              ))}
+            </Stack>
+          )}
           <HStack mt="3" justify="space-between">
             <Text fontSize="sm" color="fg.muted">
               {contacts.data ? `${contacts.data.total} contacts · page ${page} of ${pages}` : ''}
@@ -135,10 +137,13 @@ export function ContactsTab() {
             </HStack>
           </HStack>
         </Box>
-        <Box>
-          {!current ? (
-            <Text color="fg.muted">Select a contact to see its details.</Text>
-          ) : (
+        <DetailsPanel
+          title="Contact details"
+          open={current !== null}
+          onClose={() => setSelected(null)}
+          placeholder={<Text color="fg.muted">Select a contact to see its details.</Text>}
+        >
+          {current && (
             <Box borderWidth="1px" rounded="lg" p="4" data-testid="contact-details">
               <Heading as="h3" size="lg" mb="2">
                 {contactName(current)}
@@ -184,7 +189,7 @@ export function ContactsTab() {
               <ContactPayments contactId={current.id} />
             </Box>
           )}
-        </Box>
+        </DetailsPanel>
       </Grid>
       <Box borderWidth="1px" rounded="lg" p="4" mt="6">
         <Heading as="h3" size="md" mb="2">

@@ -5,12 +5,13 @@
  * (email, SMS, view).
  */
 import { Badge, Box, Button, Flex, HStack, Input, NativeSelect, Spinner, Table, Text } from '@chakra-ui/react';
-import { LEAD_STATUSES, type Lead, type LeadSortKey } from '@ironclad/contracts';
+import { LEAD_SOURCES, LEAD_STATUSES, type Lead, type LeadSortKey } from '@ironclad/contracts';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';
-import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
+import { sourceLabel, statusColor, SOURCE_LABELS, STATUS_LABELS } from '../../lib/lead-status';
 import { useLeads } from '../leads/api/leads';
+import { staffName, useStaffUsers } from '../leads/api/workspace';
 import { buildingLine } from './format';
 
 const COLUMNS: { label: string; sort?: LeadSortKey }[] = [
@@ -37,11 +38,15 @@ export function CrmPipelineTable({
 }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
+  const [source, setSource] = useState('all');
+  const [owner, setOwner] = useState('all');
+  const users = useStaffUsers();
+  const owners = new Map((users.data?.users ?? []).map((u) => [u.id, staffName(u)]));
   const [sort, setSort] = useState<{ key: LeadSortKey; order: 'asc' | 'desc' }>({ key: 'createdAt', order: 'desc' });
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search);
-  useEffect(() => setPage(1), [debounced, status, sort]);
-  const leads = useLeads({ search: debounced, status, page, pageSize: 50, sort: sort.key, order: sort.order });
+  useEffect(() => setPage(1), [debounced, status, source, owner, sort]);
+  const leads = useLeads({ search: debounced, status, source, owner, page, pageSize: 50, sort: sort.key, order: sort.order });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
   const toggle = (key: LeadSortKey) =>
     setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: FIRST_ORDER[key] }));
@@ -66,14 +71,37 @@ export function CrmPipelineTable({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field aria-label="Pipeline source filter" value={source} onChange={(e) => setSource(e.target.value)}>
+            <option value="all">All sources</option>
+            {LEAD_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {SOURCE_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root maxW={{ md: '56' }}>
+          <NativeSelect.Field aria-label="Pipeline owner filter" value={owner} onChange={(e) => setOwner(e.target.value)}>
+            <option value="all">All owners</option>
+            <option value="none">No owner</option>
+            {(users.data?.users ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {staffName(u)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
       </Flex>
       {leads.isPending ? (
         <Spinner />
       ) : leads.isError ? (
         <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
+        <Table.ScrollArea borderWidth="1px" rounded="md" maxH="70vh" overflowY="auto">
+          <Table.Root size="sm" stickyHeader aria-label="Pipeline" aria-busy={leads.isFetching} data-testid="pipeline-table">
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((c) => (
@@ -101,7 +129,13 @@ export function CrmPipelineTable({
               )}
               {leads.data.leads.map((l) => (
                 <Table.Row key={l.id} data-testid="pipeline-row">
-                  <Table.Cell>{fullName(l)}</Table.Cell>
+                  <Table.Cell>
+                    {fullName(l)}
+                    <Text fontSize="xs" color="fg.muted">
+                      {sourceLabel(l.source)}
+                      {l.ownerId && owners.get(l.ownerId) ? ` · Owner: ${owners.get(l.ownerId)}` : ''}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell>
                     {l.email}
                     <br />

@@ -4,23 +4,27 @@
  * paged on the server over all leads), Reports with the pipeline-by-stage chart (recharts, only
  * in the admin chunk), and the lead detail modal with Call, Email, SMS.
  */
-import { Box, Button, Dialog, Heading, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Heading, HStack, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, type Lead } from '@ironclad/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { formatUsd, fullName } from '../../lib/format';
-import { STATUS_LABELS } from '../../lib/lead-status';
+import { sourceLabel, STATUS_LABELS } from '../../lib/lead-status';
 import { exportWithToast } from '../leads/api/exports';
 import { useStats } from '../leads/api/leads';
 import { CrmActionItems } from './crm-action-items';
+import { CrmPipelineBoard } from './crm-pipeline-board';
 import { CrmPipelineTable } from './crm-pipeline-table';
+import { LeadNotes } from './lead-notes';
+import { LeadOwnerSelect } from './lead-owner-select';
 import { buildingLine } from './format';
 import type { LeadMessageType, LeadMessaging } from './lead-messaging';
 
 export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: LeadMessaging }) {
   const stats = useStats();
   const [open, setOpen] = useState<Lead | null>(null);
+  const [mode, setMode] = useState<'table' | 'board'>('table');
   const [sendTo, setSendTo] = useState<{ lead: Lead; type: LeadMessageType } | null>(null);
   const send = (lead: Lead, type: LeadMessageType) => setSendTo({ lead, type });
   const chartData = LEAD_STATUSES.map((s) => ({ stage: STATUS_LABELS[s], count: stats.data?.byStatus[s] ?? 0 }));
@@ -40,7 +44,14 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
           <Tabs.Trigger value="reports">Reports</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="pipeline">
-          <CrmPipelineTable onView={setOpen} onSend={send} />
+          <HStack gap="2" mb="3" role="group" aria-label="Pipeline view mode">
+            {(['table', 'board'] as const).map((m) => (
+              <Button key={m} size="sm" variant={mode === m ? 'solid' : 'outline'} aria-pressed={mode === m} onClick={() => setMode(m)}>
+                {m === 'table' ? 'Table' : 'Board'}
+              </Button>
+            ))}
+          </HStack>
+          {mode === 'table' ? <CrmPipelineTable onView={setOpen} onSend={send} /> : <CrmPipelineBoard onView={setOpen} />}
         </Tabs.Content>
         <Tabs.Content value="actions">
           <CrmActionItems onView={setOpen} onSend={send} />
@@ -51,11 +62,12 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
               <Heading as="h3" size="md" mb="3">
                 Pipeline by Stage
               </Heading>
-              <Box h="64" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
+              <Box h="80" role="img" aria-label={`Pipeline by stage: ${chartData.map((d) => `${d.stage} ${d.count}`).join(', ')}`}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={chartData} margin={{ top: 16 }}>
                     <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="stage" fontSize={11} />
+                    {/* interval 0: every stage keeps its label; angled so seven fit at any width */}
+                    <XAxis dataKey="stage" fontSize={11} interval={0} angle={-35} textAnchor="end" height={70} />
                     <YAxis allowDecimals={false} />
                     <Tooltip />
                     <Bar dataKey="count" fill="#2b4c7e">
@@ -88,7 +100,7 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
           if (!e.open) setOpen(null);
         }}
         scrollBehavior="inside"
-        size="lg"
+        size={{ base: 'full', md: 'lg' }}
       >
         <Portal>
           <Dialog.Backdrop />
@@ -110,7 +122,12 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
                       </Text>
                       <Text>Specific areas: {open.specificAreas ?? '—'}</Text>
                       <Text>Additional features: {open.additionalFeatures.join(', ') || '—'}</Text>
+                      <Text>Source: {sourceLabel(open.source)}</Text>
                     </Stack>
+                    <Box mt="3">
+                      <LeadOwnerSelect lead={open} />
+                    </Box>
+                    <LeadNotes leadId={open.id} />
                     <Heading as="h3" size="sm" mt="4" mb="2">
                       Activity timeline
                     </Heading>

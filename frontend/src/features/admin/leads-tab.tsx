@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';
-import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
+import { sourceLabel, STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { exportWithToast } from '../leads/api/exports';
 import { useDeleteLead, useLeadDetail, useLeads, useRestoreLead, useStats, useUpdateLead } from '../leads/api/leads';
 
@@ -17,6 +17,10 @@ const SPAM_REASON_TEXT: Record<'honeypot' | 'too_fast', string> = {
   honeypot: "The form's hidden field, which people never see, was filled in.",
   too_fast: 'The form was sent quicker than a person can type it.',
 };
+import { DetailsPanel } from './details-panel';
+import { LeadNotes } from './lead-notes';
+import { LeadOwnerSelect } from './lead-owner-select';
+import { staffName, useStaffUsers } from '../leads/api/workspace';
 import { buildingLine } from './format';
 import { LeadDocuments } from './lead-documents';
 import { RecordJobs } from '../../components/staff/record-jobs';
@@ -33,6 +37,8 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const stats = useStats();
   const leads = useLeads({ search: debounced, status, page, spam });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const users = useStaffUsers();
+  const owners = new Map((users.data?.users ?? []).map((u) => [u.id, staffName(u)]));
 
   return (
     <Box>
@@ -73,17 +79,34 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>
-          <Stack gap="3" maxH={{ base: '96', lg: '70vh' }} overflowY="auto" aria-label="Leads" role="list" aria-busy={leads.isFetching}>
-            {leads.isPending ? (
-              <Spinner />
-            ) : leads.isError ? (
-              <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
-            ) : leads.data.leads.length === 0 ? (
-              <Text>No leads found.</Text>
-            ) : (
-              leads.data.leads.map((l) => <LeadCard key={l.id} lead={l} selected={selected === l.id} onSelect={() => setSelected(l.id)} />)
-            )}
-          </Stack>
+          {leads.isPending ? (
+            <Spinner />
+          ) : leads.isError ? (
+            <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>
+          ) : leads.data.leads.length === 0 ? (
+            <Text>No leads found.</Text>
+          ) : (
+            <Stack
+              as="ul"
+              listStyleType="none"
+              m="0"
+              gap="3"
+              maxH={{ base: '96', lg: '70vh' }}
+              overflowY="auto"
+              aria-label="Leads"
+              aria-busy={leads.isFetching}
+            >
+              {leads.data.leads.map((l) => (
+                <LeadCard
+                  key={l.id}
+                  lead={l}
+                  owner={l.ownerId ? owners.get(l.ownerId) : undefined}
+                  selected={selected === l.id}
+                  onSelect={() => setSelected(l.id)}
+                />
+              ))}
+            </Stack>
+          )}
           <HStack mt="3" justify="space-between">
             <Text fontSize="sm" color="fg.muted">
               {leads.data ? `${leads.data.total} leads · page ${page} of ${pages}` : ''}
@@ -98,50 +121,54 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
             </HStack>
           </HStack>
         </Box>
-        <Box>
-          {selected === null ? (
-            <Text color="fg.muted">Select a lead to see its details.</Text>
-          ) : (
-            <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />
-          )}
-        </Box>
+        <DetailsPanel
+          title="Lead details"
+          open={selected !== null}
+          onClose={() => setSelected(null)}
+          placeholder={<Text color="fg.muted">Select a lead to see its details.</Text>}
+        >
+          {selected !== null && <LeadDetails id={selected} messaging={messaging} onDeleted={() => setSelected(null)} />}
+        </DetailsPanel>
       </Grid>
     </Box>
   );
 }
 
-function LeadCard({ lead, selected, onSelect }: { lead: Lead; selected: boolean; onSelect: () => void }) {
+function LeadCard({ lead, owner, selected, onSelect }: { lead: Lead; owner: string | undefined; selected: boolean; onSelect: () => void }) {
   return (
-    <Box
-      as="button"
-      role="listitem"
-      textAlign="left"
-      borderWidth={selected ? '2px' : '1px'}
-      borderColor={selected ? 'brand.solid' : undefined}
-      rounded="md"
-      p="3"
-      onClick={onSelect}
-      aria-pressed={selected}
-      data-testid="lead-card"
-    >
-      <Flex justify="space-between" gap="2" wrap="wrap">
-        <Text fontWeight="semibold">{fullName(lead)}</Text>
-        {lead.spamReason ? <Badge colorPalette="orange">Suspected spam</Badge> : null}
-        <Badge colorPalette={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Badge>
-      </Flex>
-      <Text fontSize="sm">{lead.email}</Text>
-      {lead.phone && <Text fontSize="sm">{lead.phone}</Text>}
-      {lead.company && <Text fontSize="sm">{lead.company}</Text>}
-      <Text fontSize="sm" color="fg.muted">
-        {buildingLine(lead.buildingInfo)}
-      </Text>
-      <Flex justify="space-between" fontSize="sm" mt="1">
-        <Text>Source: {lead.source || 'unknown'}</Text>
-        <Text fontWeight="semibold">{lead.totalEstimate === null ? 'TBD' : formatUsd(lead.totalEstimate)}</Text>
-      </Flex>
-      <Text fontSize="xs" color="fg.muted">
-        {formatDate(lead.createdAt)}
-      </Text>
+    <Box as="li">
+      <Box
+        as="button"
+        w="full"
+        textAlign="left"
+        borderWidth={selected ? '2px' : '1px'}
+        borderColor={selected ? 'brand.solid' : undefined}
+        rounded="md"
+        p="3"
+        onClick={onSelect}
+        aria-pressed={selected}
+        data-testid="lead-card"
+      >
+        <Flex justify="space-between" gap="2" wrap="wrap">
+          <Text fontWeight="semibold">{fullName(lead)}</Text>
+          {lead.spamReason ? <Badge colorPalette="orange">Suspected spam</Badge> : null}
+          <Badge colorPalette={STATUS_COLORS[lead.status]}>{STATUS_LABELS[lead.status]}</Badge>
+        </Flex>
+        <Text fontSize="sm">{lead.email}</Text>
+        {lead.phone && <Text fontSize="sm">{lead.phone}</Text>}
+        {lead.company && <Text fontSize="sm">{lead.company}</Text>}
+        <Text fontSize="sm" color="fg.muted">
+          {buildingLine(lead.buildingInfo)}
+        </Text>
+        <Flex justify="space-between" fontSize="sm" mt="1">
+          <Text>Source: {sourceLabel(lead.source)}</Text>
+          <Text fontWeight="semibold">{lead.totalEstimate === null ? 'TBD' : formatUsd(lead.totalEstimate)}</Text>
+        </Flex>
+        <Text fontSize="xs" color="fg.muted">
+          {formatDate(lead.createdAt)}
+          {owner ? ` · Owner: ${owner}` : ''}
+        </Text>
+      </Box>
     </Box>
   );
 }
@@ -221,7 +248,7 @@ export function LeadDetails({
           Budget: {lead.budget ?? String(b.budget ?? '—')} · Timeline: {lead.timeline ?? String(b.timeline ?? '—')}
         </Text>
         {b.description ? <Text>Notes: {String(b.description)}</Text> : null}
-        <Text>Source: {lead.source || 'unknown'}</Text>
+        <Text>Source: {sourceLabel(lead.source)}</Text>
       </Stack>
       {pricing && (
         <>
@@ -257,6 +284,7 @@ export function LeadDetails({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      <LeadOwnerSelect lead={lead} />
       <HStack gap="3" mb="4" wrap="wrap">
         {lead.phone && (
           <Button asChild size="sm" variant="outline">
@@ -285,7 +313,8 @@ export function LeadDetails({
           Delete Lead
         </Button>
       </HStack>
-      <Heading as="h4" size="sm" mb="2">
+      <LeadNotes leadId={lead.id} />
+      <Heading as="h4" size="sm" mb="2" mt="4">
         Activity timeline
       </Heading>
       <Box mb="4">

@@ -230,8 +230,14 @@ export function ManualEstimatorTab() {
           rounded="lg"
           p="4"
           alignSelf="start"
-          position={{ lg: 'sticky' }}
-          top="24"
+          // Below lg the summary follows the inputs: it sticks to the bottom of the screen so the
+          // total stays in view while they are typed; from lg it sticks beside them.
+          position="sticky"
+          top={{ lg: '4' }}
+          bottom={{ base: '0', lg: 'auto' }}
+          bg="bg.panel"
+          zIndex={{ base: 'docked', lg: 'auto' }}
+          shadow={{ base: 'lg', lg: 'none' }}
           aria-live="polite"
           data-testid="estimate-summary"
         >

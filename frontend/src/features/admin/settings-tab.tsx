@@ -6,6 +6,7 @@
  * one runs at a time). Every save sends the version edited: someone else's save in between is
  * refused with a message instead of being overwritten.
  */
+import { StaffUsersPanel } from './staff-users-panel';
 import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, Input, Separator, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import {
   COMPANY_FACTS_SETTING_KEY,
@@ -61,6 +62,7 @@ export function SettingsTab() {
       {list.data && <CompanyFactsForm setting={list.data.find((s) => s.settingKey === COMPANY_FACTS_SETTING_KEY) ?? null} />}
       <Separator />
       <Promotions />
+      <StaffUsersPanel />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Guards a staff page (decisions.md §1): shows the Admin Login form until an admin session
- * exists (GET /api/auth/me), "Admin access required" for a signed-in non-admin, else the page.
+ * exists (GET /api/auth/me), "Admin access required" for a signed-in non-admin, else the page in
+ * the staff app shell (staff-shell.tsx: side navigation, the signed-in user, Sign out).
  * The server enforces the same rule on every staff API call; this only decides what to show.
  * While an admin is signed in, the page receives live `lead:changed` updates (StaffLiveUpdates).
  *
@@ -17,6 +18,7 @@ import { QueryProvider } from '../../app/query-provider';
 import { ApiError } from '../../lib/api';
 import { forgetStaffSession, meQuery, useLogin, useLogout } from './api/auth';
 import { adminKeys } from './api/keys';
+import { StaffShell } from './staff-shell';
 import { StaffUiProvider } from './staff-ui-provider';
 import { StaffLiveUpdates } from './use-lead-live-updates';
 
@@ -74,29 +76,36 @@ function StaffGateContent({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (me.data?.user) setEnded(false);
   }, [me.data?.user]);
+  const admin = me.data?.user?.isAdmin ? me.data.user : null;
   return (
     <StaffUiProvider>
-      {me.isPending ? (
-        <Box py="24" textAlign="center" role="status" aria-label="Loading">
-          <Spinner />
-        </Box>
-      ) : me.isError ? (
-        <Container maxW="md" py="16">
-          <Text role="alert">Could not check your session. Please reload the page.</Text>
-        </Container>
-      ) : !me.data.user ? (
-        <LoginForm notice={ended ? SESSION_ENDED_TEXT : undefined} />
-      ) : !me.data.user.isAdmin ? (
-        <NotAdmin email={me.data.user.email} />
-      ) : (
-        <>
-          <StaffLiveUpdates />
-          {children}
-        </>
-      )}
+      <StaffShell user={admin}>
+        {me.isPending ? (
+          <Box py="24" textAlign="center" role="status" aria-label="Loading">
+            <Spinner />
+          </Box>
+        ) : me.isError ? (
+          <Container maxW="md" py="16">
+            <Text role="alert">Could not check your session. Please reload the page.</Text>
+          </Container>
+        ) : !me.data.user ? (
+          <LoginForm notice={ended ? SESSION_ENDED_TEXT : undefined} />
+        ) : !me.data.user.isAdmin ? (
+          <NotAdmin email={me.data.user.email} />
+        ) : (
+          <>
+            <StaffLiveUpdates />
+            {children}
+          </>
+        )}
+      </StaffShell>
     </StaffUiProvider>
   );
 }
+
+/** The one message a signed-in non-admin gets (no "Login successful" toast before it, see useLogin). */
+export const notAdminText = (email: string) =>
+  `You are signed in as ${email}, but this account does not have admin access. Ask an administrator to give you access, or sign out.`;
 
 function NotAdmin({ email }: { email: string }) {
   const logout = useLogout();
@@ -106,7 +115,7 @@ function NotAdmin({ email }: { email: string }) {
         {AUTH_TEXTS.title}
       </Heading>
       <Text mb="4" role="alert">
-        Admin access required: {email} is not an admin.
+        {notAdminText(email)}
       </Text>
       <Button onClick={() => logout.mutate()} loading={logout.isPending}>
         Sign out

@@ -11,6 +11,7 @@ import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { checkboxSlotRecipe } from '~chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '~chakra-theme/recipes/checkmark';
 import { dialogSlotRecipe } from '~chakra-theme/recipes/dialog';
+import { drawerSlotRecipe } from '~chakra-theme/recipes/drawer';
 import { fieldSlotRecipe } from '~chakra-theme/recipes/field';
 import { fieldsetSlotRecipe } from '~chakra-theme/recipes/fieldset';
 import { inputAddonRecipe } from '~chakra-theme/recipes/input-addon';
@@ -61,6 +62,7 @@ const STAFF_SLOT_RECIPES = {
   alert: alertSlotRecipe,
   checkbox: checkboxSlotRecipe,
   dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,

@@ -3,8 +3,9 @@
  * Dashboard (status cards, the latest 5 activities, campaign summary), Lead Activity (every lead's
  * timeline), Testing and Settings.
  */
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
+  ACTIVITY_TYPES,
   CALL_NOTE_MAX_LENGTH,
   CAMPAIGN_PROGRESS_INTERVAL_MS,
   COMMUNICATION_TEXTS,
@@ -15,15 +16,16 @@ import {
   type LeadActivityItem,
 } from '@ironclad/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useDebounced } from '../../lib/use-debounced';
 import { LucideHistory } from 'lucide-react';
 import { StatCard } from '../../components/staff/stat-card';
 import { formatDateTime, formatUsd, fullName } from '../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { ActivityList } from './activity-timeline';
 import { DeliveryChart } from './campaigns';
-import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery } from './api/comms-api';
-import { campaignBadge, isCampaignRunning, tallyOf } from './format';
+import { campaignsQuery, communicationStatusQuery, leadActivitiesQuery, leadActivityPageQuery } from './api/comms-api';
+import { ACTIVITY_LABELS, campaignBadge, isCampaignRunning, tallyOf } from './format';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { DirectTestCard } from './direct-test-card';
 import { LeadTestCard } from './lead-test-card';
@@ -165,15 +167,30 @@ export function DashboardPanel({ onOpenTab }: { onOpenTab: (tab: string) => void
 }
 
 /** Every lead's timeline (GET /api/lead-activities), searchable, with a send action per lead. */
+/** Leads per page of the Lead Activity tab (with its scrolling list, the tab stays under 2,000 px tall at any data size). */
+const ACTIVITY_PAGE_SIZE = 10;
+
+/**
+ * Lead Activity (staff-side.md §3; issue 22 point 8): the most recently active leads, paged and
+ * filtered on the server (search, activity type, channel, date range), each with its latest
+ * items (three, or all on request) and Email / SMS / Call note.
+ */
 export function LeadActivityPanel() {
-  const activities = useQuery(leadActivitiesQuery(ACTIVITY_LEADS));
   const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
+  const [channel, setChannel] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search);
+  useEffect(() => setPage(1), [debounced, type, channel, from, to]);
+  const activities = useQuery(leadActivityPageQuery({ page, pageSize: ACTIVITY_PAGE_SIZE, search: debounced, type, channel, from, to }));
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const [sendTo, setSendTo] = useState<{ lead: LeadActivity; type: MessageType } | null>(null);
-  const q = search.trim().toLowerCase();
-  const leads = (activities.data ?? []).filter(
-    (l) => !q || [l.firstName, l.lastName, l.email, l.phone, l.company].some((v) => v?.toLowerCase().includes(q)),
-  );
+  const q = [debounced, type, channel, from, to].some((v) => v.trim());
+  const leads = activities.data?.activities ?? [];
+  const total = activities.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const toggle = (id: number) =>
     setExpanded((old) => {
       const next = new Set(old);
@@ -183,14 +200,42 @@ export function LeadActivityPanel() {
     });
   return (
     <Box>
-      <Input
-        aria-label="Search lead activity"
-        placeholder="Search by name, email, phone or company"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        mb="4"
-        maxW={{ md: 'md' }}
-      />
+      <Flex gap="3" mb="4" wrap="wrap" align="end">
+        <Input
+          aria-label="Search lead activity"
+          placeholder="Search by name, email or phone"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          maxW={{ md: 'xs' }}
+        />
+        <NativeSelect.Root maxW={{ md: '44' }}>
+          <NativeSelect.Field aria-label="Activity type filter" value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">All activity</option>
+            {ACTIVITY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ACTIVITY_LABELS[t]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root maxW={{ md: '40' }}>
+          <NativeSelect.Field aria-label="Channel filter" value={channel} onChange={(e) => setChannel(e.target.value)}>
+            <option value="">All channels</option>
+            <option value="email">Email</option>
+            <option value="sms">SMS</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.Root maxW={{ md: '44' }}>
+          <Field.Label fontSize="xs">From</Field.Label>
+          <Input type="date" value={from} onChange={(e) => setFrom(e.target.value)} max={to || undefined} />
+        </Field.Root>
+        <Field.Root maxW={{ md: '44' }}>
+          <Field.Label fontSize="xs">To</Field.Label>
+          <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} min={from || undefined} />
+        </Field.Root>
+      </Flex>
       {activities.isPending ? (
         <LoadingBlocks h="28" />
       ) : activities.isError ? (
@@ -198,9 +243,20 @@ export function LeadActivityPanel() {
           {COMMUNICATION_TEXTS.loadDataFailed}
         </Text>
       ) : leads.length === 0 ? (
-        <EmptyNote icon={LucideHistory} title={q ? 'No lead matches your search' : 'No activity yet'} />
+        <EmptyNote icon={LucideHistory} title={q ? 'No lead matches your filters' : 'No activity yet'} />
       ) : (
-        <Stack as="ul" gap="4" aria-label="Lead activity">
+        <Stack
+          as="ul"
+          gap="4"
+          aria-label="Lead activity"
+          aria-busy={activities.isFetching}
+          maxH="70vh"
+          overflowY="auto"
+          tabIndex={0}
+          m="0"
+          p="1"
+          data-testid="lead-activity-list"
+        >
           {leads.map((l) => {
             const open = expanded.has(l.leadId);
             const items = open ? l.activities : l.activities.slice(0, 3);
@@ -264,6 +320,19 @@ export function LeadActivityPanel() {
           })}
         </Stack>
       )}
+      <HStack mt="3" justify="space-between" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" data-testid="lead-activity-count">
+          {activities.data ? `${total} ${total === 1 ? 'lead' : 'leads'} · page ${page} of ${pages}` : ''}
+        </Text>
+        <HStack>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </HStack>
+      </HStack>
       <SendMessageDialog
         lead={sendTo ? { ...sendTo.lead, id: sendTo.lead.leadId } : null}
         type={sendTo?.type ?? 'email'}

@@ -4,6 +4,7 @@
  * (`?tab=`), so a reload or a shared link opens the same tab. Timelines refresh live on
  * `lead:activity`; running campaigns follow `campaign:progress`.
  */
+import { ScrollCue } from '../../components/staff/scroll-cue';
 import { Box, Button, CloseButton, Container, Dialog, Flex, Heading, Portal, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -51,14 +52,16 @@ export function CommunicationsCentre() {
         Email and SMS to leads: campaigns, templates, activity and tests.
       </Text>
       <Tabs.Root value={tab} onValueChange={(e) => open(e.value)} lazyMount unmountOnExit variant="enclosed">
-        <Box overflowX="auto" mb="4">
-          <Tabs.List>
-            {TABS.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+        <Box mb="4">
+          <ScrollCue testId="communications-tabs">
+            <Tabs.List flexWrap="nowrap" w="max-content" minW="full">
+              {TABS.map((t) => (
+                <Tabs.Trigger key={t.value} value={t.value} flexShrink={0}>
+                  {t.label}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+          </ScrollCue>
         </Box>
         <Tabs.Content value="dashboard">
           <DashboardPanel onOpenTab={open} />

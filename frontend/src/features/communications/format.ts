@@ -102,6 +102,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   email: 'Email',
   sms: 'SMS',
   call: 'Call note',
+  note: 'Note',
   status_change: 'Status change',
   payment: 'Payment',
   lead_created: 'Lead created',

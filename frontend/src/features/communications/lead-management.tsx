@@ -126,7 +126,7 @@ export function LeadManagementPanel() {
       ) : shown.length === 0 ? (
         <EmptyNote icon={LucideUsers} title="No leads match these filters" />
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" aria-busy={leads.isFetching}>
+        <Table.ScrollArea borderWidth="1px" rounded="md" aria-busy={leads.isFetching} maxH="70vh" overflowY="auto">
           <Table.Root size="sm" stickyHeader data-testid="lead-management-table">
             <Table.Caption srOnly>Leads with send actions</Table.Caption>
             <Table.Header>

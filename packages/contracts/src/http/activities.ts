@@ -51,17 +51,38 @@ export const leadActivitySchema = z.object({
 });
 export type LeadActivity = z.output<typeof leadActivitySchema>;
 
-/** Query of GET /api/lead-activities: the most recently active leads (default 50, max 200). */
+/** A calendar day `YYYY-MM-DD` (a date filter of the Lead Activity tab, New York time). */
+const dayField = z.iso.date({ error: 'Must be a date (YYYY-MM-DD).' });
+
+/**
+ * Query of GET /api/lead-activities: the most recently active leads (`limit` per page, default
+ * 50, max 200; `page` from 1). Filters (issue 22 point 8): `search` (name, email, phone),
+ * `type` (an activity type), `channel` (email / sms), `from` / `to` (calendar days, inclusive,
+ * New York time): only the leads with a matching item are listed, each with its matching items.
+ */
 export const leadActivitiesQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
     leadId: recordIdField().optional(),
+    search: z.string().trim().max(200).optional(),
+    type: z.enum(ACTIVITY_TYPES).optional(),
+    channel: z.enum(COMMUNICATION_CHANNELS).optional(),
+    from: dayField.optional(),
+    to: dayField.optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'The start date must not be after the end date.', path: ['to'] });
 export type LeadActivitiesQuery = z.output<typeof leadActivitiesQuerySchema>;
 
 /** Answer of GET /api/lead-activities: the most recently active leads first. */
-export const leadActivitiesResponseSchema = z.object({ activities: z.array(leadActivitySchema) });
+export const leadActivitiesResponseSchema = z.object({
+  activities: z.array(leadActivitySchema),
+  /** Leads matching the filters (all pages). */
+  total: z.number().int().optional(),
+  page: z.number().int().optional(),
+  pageSize: z.number().int().optional(),
+});
 export type LeadActivitiesResponse = z.output<typeof leadActivitiesResponseSchema>;
 
 /** Answer of GET /api/leads/{id}/activities: the lead's timeline, newest first; 404. */

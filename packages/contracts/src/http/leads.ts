@@ -93,6 +93,8 @@ export const leadSchema = z.object({
    * for LEAD_ARCHIVE_DAYS, then purged), or null for an active lead.
    */
   archivedAt: z.string().nullable().optional(),
+  /** Staff answers only: the id of the staff user who owns the lead, or null (issue 22 point 6). */
+  ownerId: z.string().nullable().optional(),
 });
 export type Lead = z.output<typeof leadSchema>;
 

@@ -7,7 +7,7 @@
  * Units: money in whole US dollars; dates ISO-8601 strings.
  */
 import { z } from 'zod';
-import { LEAD_STATUSES, leadStatusField } from '../lead.js';
+import { LEAD_SOURCES, LEAD_STATUSES, leadStatusField } from '../lead.js';
 import { optionalText } from '../text.js';
 import { pageFields } from './common.js';
 import { contactSchema } from './contacts.js';
@@ -29,6 +29,9 @@ export const STAFF_PAGE_SIZE_MAX = 200;
  */
 export const LEAD_SORT_KEYS = ['createdAt', 'name', 'estimate', 'status'] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
+
+/** A staff user's id as a filter value: `all`, `none` or the user's id (a UUID). */
+export const ownerFilterField = z.union([z.literal('all'), z.literal('none'), z.uuid({ error: 'Must be a staff user id, all or none.' })]);
 
 /**
  * Query of GET /api/leads (staff): search, status (aliases accepted, `all` = none), minimum
@@ -56,6 +59,10 @@ export const leadListQuerySchema = z
     spam: z.enum(['exclude', 'only']).default('exclude'),
     /** `exclude` (default): active leads; `only`: the archived (deleted) leads, restorable for LEAD_ARCHIVE_DAYS. */
     archived: z.enum(['exclude', 'only']).default('exclude'),
+    /** A lead source (LEAD_SOURCES) or `all` (the default). */
+    source: z.union([z.literal('all'), z.enum(LEAD_SOURCES)]).optional(),
+    /** A staff user's id (their leads), `none` (leads without an owner) or `all` (the default). */
+    owner: ownerFilterField.optional(),
   })
   .strict();
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
@@ -154,6 +161,8 @@ export const updateLeadSchema = z
     budget: optionalText(100),
     timeline: optionalText(100),
     specificAreas: optionalText(5000),
+    /** The lead's owner: an active staff user's id, or null to clear it (issue 22 point 6). */
+    ownerId: z.uuid({ error: 'Must be a staff user id.' }).nullable().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to update.' });

@@ -18,6 +18,7 @@ import { ConfigurationVersions1795330000000 } from './1795330000000-Configuratio
 import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-ContactSourcesAndSiteDocuments.js';
 import { ActionItemStates1795410000000 } from './1795410000000-ActionItemStates.js';
 import { LeadArchive1795411000000 } from './1795411000000-LeadArchive.js';
+import { NotesOwnersStaffUsers1795420000000 } from './1795420000000-NotesOwnersStaffUsers.js';
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SiteImagesConfigurationVersion1795350000000,
   ActionItemStates1795410000000,
   LeadArchive1795411000000,
+  NotesOwnersStaffUsers1795420000000,
 ];

@@ -15,13 +15,16 @@ export const meQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest('GET', '/api/auth/me', { schema: meResponseSchema, signal }),
 });
 
-/** POST /api/auth/login with the spec's toasts (staff-side.md §2, §8). */
+/**
+ * POST /api/auth/login with the spec's toasts (staff-side.md §2, §8). A non-admin gets no
+ * "Login successful" toast: StaffGate's "no admin access" message is the one thing they see.
+ */
 export function useLogin(onWrongPassword: () => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginInput) => apiRequest('POST', '/api/auth/login', { body, schema: loginResponseSchema }),
     onSuccess: (res) => {
-      notify({ title: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, type: 'success' });
+      if (res.user.isAdmin) notify({ title: AUTH_TEXTS.success, description: AUTH_TEXTS.welcome, type: 'success' });
       qc.setQueryData(adminKeys.me, { user: res.user });
     },
     onError: (err) => {

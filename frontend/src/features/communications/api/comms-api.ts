@@ -33,7 +33,7 @@ import {
   type TestDirectCommunication,
   type TestResult,
 } from '@ironclad/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../components/ui/toaster';
 import { apiRequest } from '../../../lib/api';
 import { commsKeys } from './keys';
@@ -114,6 +114,31 @@ export function leadActivitiesQuery(limit = 50) {
     queryKey: [...commsKeys.activities, limit],
     queryFn: ({ signal }) =>
       apiRequest('GET', `/api/lead-activities?limit=${limit}`, { schema: leadActivitiesResponseSchema, signal }).then((r) => r.activities),
+    meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
+  });
+}
+
+/** Filters and page of the Lead Activity tab (empty string = no filter). */
+export interface LeadActivityPageParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  type: string;
+  channel: string;
+  from: string;
+  to: string;
+}
+
+/** GET /api/lead-activities with filters and paging: `{activities, total, page, pageSize}`. */
+export function leadActivityPageQuery(p: LeadActivityPageParams) {
+  return queryOptions({
+    queryKey: [...commsKeys.activities, 'page', p],
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ limit: String(p.pageSize), page: String(p.page) });
+      for (const key of ['search', 'type', 'channel', 'from', 'to'] as const) if (p[key].trim()) qs.set(key, p[key].trim());
+      return apiRequest('GET', `/api/lead-activities?${qs}`, { schema: leadActivitiesResponseSchema, signal });
+    },
+    placeholderData: keepPreviousData,
     meta: { errorToast: { title: 'Error', description: COMMUNICATION_TEXTS.loadDataFailed } },
   });
 }

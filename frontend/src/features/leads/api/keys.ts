@@ -9,6 +9,12 @@ const lead = (id: number) => [...sharedKeys.staff, 'lead', id] as const;
 export const leadKeys = {
   /** Pages of GET /api/leads (the key ends with the page's parameters). */
   leads: [...sharedKeys.staff, 'leads'] as const,
+  /** GET /api/leads/board (under the lead pages: whatever refreshes them refreshes the board). */
+  board: (params: object) => [...sharedKeys.staff, 'leads', 'board', params] as const,
+  /** GET /api/leads/{id}/notes (under the lead, so refreshing the lead refreshes them). */
+  notes: (id: number) => [...lead(id), 'notes'] as const,
+  /** GET /api/staff-users. */
+  staffUsers: [...sharedKeys.staff, 'staff-users'] as const,
   /** GET /api/leads/stats. */
   stats: [...sharedKeys.staff, 'stats'] as const,
   /** Prefix of every lead's details and documents. */

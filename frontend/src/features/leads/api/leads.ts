@@ -32,6 +32,10 @@ export interface LeadPageParams {
   order?: 'asc' | 'desc';
   /** `only`: the "Suspected spam" filter; default: real submissions only. */
   spam?: 'exclude' | 'only';
+  /** A lead source; absent or `all` = any. */
+  source?: string;
+  /** A staff user's id, `none` (no owner); absent or `all` = any. */
+  owner?: string;
 }
 
 /** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
@@ -43,6 +47,8 @@ export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Pr
   if (params.sort) qs.set('sort', params.sort);
   if (params.order) qs.set('order', params.order);
   if (params.spam === 'only') qs.set('spam', 'only');
+  if (params.source && params.source !== 'all') qs.set('source', params.source);
+  if (params.owner && params.owner !== 'all') qs.set('owner', params.owner);
   return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListResponseSchema, signal });
 }
 
