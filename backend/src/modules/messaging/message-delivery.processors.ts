@@ -4,7 +4,8 @@ import type { Job, WorkerOptions } from 'bullmq';
 import { QueueName, type OutboundChannel, type SendMessageJob } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
-import { JITTER_BACKOFF, jitteredBackoff, limiterFor } from '../../platform/queue/limiter.js';
+import { limiterFor } from '../../platform/queue/limiter.js';
+import { deliveryBackoffStrategy, deliveryPolicyOf } from './delivery-policy.js';
 import { MessageDeliveryService, type DeliveryResult } from './message-delivery.service.js';
 import { messageJobOf } from './message-jobs.js';
 import { MESSAGE_SETTLED, type MessageSettled } from './message-settled.js';
@@ -25,8 +26,9 @@ export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.at
 /**
  * Delivers one recorded email or SMS per `SendMessage {outboundMessageId, campaignId?, leadId?}`
  * job (MessageDeliveryService.deliver):
- *  - provider 429/5xx/network: thrown, retried with jittered exponential backoff (custom backoff
- *    strategy `jitter`, MESSAGE_BACKOFF_MS…MESSAGE_BACKOFF_MAX_MS), the record back to `queued`;
+ *  - provider 429/5xx/network: thrown, retried after the delivery policy's wait (delivery-policy.ts:
+ *    Retry-After, else jittered exponential backoff capped at MESSAGE_BACKOFF_MAX_MS, for
+ *    MESSAGE_PATIENCE_MS), the record back to `queued`;
  *  - permanent 4xx: the record `failed` at once (the base maps it to `UnrecoverableError`);
  *  - record being delivered by another attempt (lease): the job waits until the lease ends
  *    (DeliveryInProgressError, no attempt used).
@@ -55,12 +57,7 @@ abstract class MessageProcessor extends JobProcessor {
     return {
       concurrency,
       limiter: limiterFor(ratePerSecond),
-      settings: {
-        backoffStrategy: (attemptsMade: number, type?: string) =>
-          type === JITTER_BACKOFF
-            ? jitteredBackoff(attemptsMade, this.env.MESSAGE_BACKOFF_MS, this.env.MESSAGE_BACKOFF_MAX_MS)
-            : this.env.MESSAGE_BACKOFF_MS,
-      },
+      settings: { backoffStrategy: deliveryBackoffStrategy(deliveryPolicyOf(this.env)) },
     };
   }
 

@@ -10,6 +10,7 @@ import { RetryLaterError } from '../../platform/queue/job-processor.js';
 import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, type SendOutcome } from './email-provider.js';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 import { normalizeEmail, unsubscribeKey, unsubscribeToken } from './consent.js';
+import { decideRetry, deliveryPolicyOf, formatDuration, RetryScheduledError, type DeliveryPolicy } from './delivery-policy.js';
 
 export interface DeliveryResult {
   outboundMessageId: number;
@@ -40,9 +41,10 @@ interface ClaimedMessage {
   idempotencyKey: string;
   attempts: number;
   firstAttemptAt: Date;
+  createdAt: Date;
 }
 
-const RETURNING = `RETURNING o.id, o.channel, o.kind, o.status, o.recipient, o.subject, o.body, o.idempotency_key AS "idempotencyKey", o.attempts, o.first_attempt_at AS "firstAttemptAt"`;
+const RETURNING = `RETURNING o.id, o.channel, o.kind, o.status, o.recipient, o.subject, o.body, o.idempotency_key AS "idempotencyKey", o.attempts, o.first_attempt_at AS "firstAttemptAt", o.created_at AS "createdAt"`;
 
 /** The record may be sent now: not in a paused/cancelled/finished campaign. */
 const CAMPAIGN_RUNNING = `(o.campaign_id IS NULL OR EXISTS (SELECT 1 FROM campaigns c WHERE c.id = o.campaign_id AND c.status IN ('queued', 'active')))`;
@@ -101,6 +103,7 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
 export class MessageDeliveryService {
   private readonly logger = new Logger(MessageDeliveryService.name);
   private readonly unsubscribeKey: Buffer;
+  private readonly policy: DeliveryPolicy;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -109,6 +112,7 @@ export class MessageDeliveryService {
     @Inject(ENV) private readonly env: Env,
   ) {
     this.unsubscribeKey = unsubscribeKey(env);
+    this.policy = deliveryPolicyOf(env);
   }
 
   /**
@@ -205,14 +209,20 @@ export class MessageDeliveryService {
   }
 
   /**
-   * Records a failed provider call (or crash-recovery lookup) and answers the error to throw:
-   * - permanent (4xx), or the job's last attempt: `failed` with the provider's reason;
+   * Records a failed provider call (or crash-recovery lookup) and answers the error to throw,
+   * following the delivery policy (delivery-policy.ts):
+   * - permanent (4xx other than 429/408): `failed` with the provider's reason, never retried;
+   * - transient, but the message's patience (MESSAGE_PATIENCE_MS since it was recorded) is spent,
+   *   or the job's last allowed attempt: `failed` with the provider's reason and how long it was
+   *   tried — a permanent error, so the job fails at once;
    * - the send's outcome is unknown (timeout, connection dropped after the request was written):
    *   the record stays `sending`, so the retry waits out the lease (the provider has finished with
    *   the request by then) and asks the provider before sending again — a slow answer never
    *   becomes a second send;
    * - the lookup failed: stays `sending` with its lease already over, so the retry asks again;
-   * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued`, retried with backoff.
+   * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued` (waiting), retried
+   *   after the policy's wait ({@link RetryScheduledError}: a 429's Retry-After, else jittered
+   *   exponential backoff capped at MESSAGE_BACKOFF_MAX_MS).
    */
   private async recordFailure(
     claimed: ClaimedMessage,
@@ -221,20 +231,33 @@ export class MessageDeliveryService {
     during: 'send' | 'lookup',
   ): Promise<ProviderError> {
     const perr = err instanceof ProviderError ? err : new ProviderError((err as Error).message, true);
-    const final = !perr.retryable || isFinalAttempt;
+    const decision = perr.retryable
+      ? decideRetry(this.policy, { failures: claimed.attempts, recordedAt: new Date(claimed.createdAt), retryAfterMs: perr.retryAfterMs })
+      : null;
     let next: string;
-    if (final) {
+    let thrown: ProviderError;
+    if (!perr.retryable) {
       next = 'failed';
+      thrown = perr;
       await this.record(claimed.id, { status: 'failed', error: perr.message });
-    } else if (during === 'lookup' || perr.outcomeUnknown) {
-      next = during === 'lookup' ? 'ask the provider again' : 'outcome unknown: ask the provider after the lease';
-      await this.record(claimed.id, { error: perr.message }, during === 'lookup' ? { leaseOver: true } : {});
+    } else if (!decision?.retry || isFinalAttempt) {
+      next = 'failed';
+      const why = decision && !decision.retry ? decision.reason : `gave up after ${claimed.attempts} attempt(s)`;
+      const reason = `${perr.message} (${why})`;
+      thrown = new ProviderError(reason, false, perr.statusCode);
+      await this.record(claimed.id, { status: 'failed', error: reason });
     } else {
-      next = 'will retry';
-      await this.record(claimed.id, { status: 'queued', error: perr.message });
+      thrown = new RetryScheduledError(perr, decision.waitMs);
+      if (during === 'lookup' || perr.outcomeUnknown) {
+        next = during === 'lookup' ? 'ask the provider again' : 'outcome unknown: ask the provider after the lease';
+        await this.record(claimed.id, { error: perr.message }, during === 'lookup' ? { leaseOver: true } : {});
+      } else {
+        next = `will retry in ${formatDuration(decision.waitMs)}`;
+        await this.record(claimed.id, { status: 'queued', error: perr.message });
+      }
     }
     this.logger.warn(`outbound #${claimed.id} attempt ${claimed.attempts} failed (${next}): ${perr.message}`);
-    return perr;
+    return thrown;
   }
 
   /** The public unsubscribe page of an email address (marketing footers and List-Unsubscribe). */
