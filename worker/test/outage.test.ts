@@ -69,6 +69,10 @@ beforeAll(async () => {
     RECIPIENT_CAP_PER_DAY: '100',
     OUTBOX_SWEEP_EVERY_MS: '3600000',
     CAMPAIGN_SWEEP_EVERY_MS: '3600000',
+    // the circuit breaker scaled down like the rest (probe after 1 s, at most every 2 s, 1 s ramp)
+    BREAKER_PROBE_MS: '1000',
+    BREAKER_PROBE_MAX_MS: '2000',
+    BREAKER_RAMP_MS: '1000',
   });
   app = await createApp(env, { logger: false });
   await app.listen(0, '127.0.0.1');

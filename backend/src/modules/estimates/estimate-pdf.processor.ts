@@ -183,6 +183,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     try {
       const result = await this.delivery.deliver(record.id, {
         isFinalAttempt: ctx.isFinalAttempt,
+        channel: 'email',
         ...deliveryContext(ctx.job),
         attachments: [{ filename: document.filename, content: document.content.toString('base64'), type: document.contentType }],
       });
@@ -234,6 +235,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     try {
       const result = await this.delivery.deliver(outboundMessageId, {
         isFinalAttempt: ctx.isFinalAttempt,
+        channel: 'email',
         ...deliveryContext(ctx.job),
         attachments: [{ filename: stored.filename, content: stored.content.toString('base64'), type: stored.contentType }],
       });
@@ -241,7 +243,7 @@ export class EstimatePdfProcessor extends JobProcessor {
       await ctx.progress({ step: emailed ? 'emailed' : 'saved' });
       return { documentId, outboundMessageId, emailStatus: result.status, emailed };
     } catch (err) {
-      if (err instanceof RetryScheduledError) await ctx.progress({ step: 'saved' });
+      if (err instanceof RetryScheduledError || err instanceof RetryLaterError) await ctx.progress({ step: 'saved' });
       if (!(err instanceof RetryLaterError))
         this.logger.warn(`estimate PDF email of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
       throw err; // a retry reuses the stored PDF

@@ -29,3 +29,4 @@ export { compactLines, labelledLine, type RenderedEmail } from './plain-text-ema
 export type { EmailAttachment } from './email-provider.js';
 export { OutboundMessageRecord } from './outbound-message.entity.js';
 export { CommunicationOptOutRecord } from './communication-opt-out.entity.js';
+export { ProviderHealthService } from './provider-health.service.js';

@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Job, WorkerOptions } from 'bullmq';
 import { QueueName, type OutboundChannel, type SendMessageJob } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
-import { JobProcessor, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
+import { JobProcessor, route, waitedStarts, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
 import { limiterFor } from '../../platform/queue/limiter.js';
 import { deliveryBackoffStrategy, deliveryPolicyOf } from './delivery-policy.js';
 import { MessageDeliveryService, type DeliveryResult } from './message-delivery.service.js';
@@ -21,7 +21,11 @@ const CHANNEL_SETTINGS: Record<OutboundChannel, (env: Env) => { concurrency: num
 };
 
 /** What MessageDeliveryService needs to know of the job: earlier starts and its creation time. */
-export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1), since: new Date(job.timestamp) });
+export const deliveryContext = (job: Job) => ({
+  // runs that only waited for an open circuit started nothing
+  priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1 - waitedStarts(job)),
+  since: new Date(job.timestamp),
+});
 
 /**
  * Delivers one recorded email or SMS per `SendMessage {outboundMessageId, campaignId?, leadId?}`
@@ -63,7 +67,11 @@ abstract class MessageProcessor extends JobProcessor {
 
   private async deliver({ outboundMessageId, campaignId, leadId }: SendMessageJob, ctx: JobContext): Promise<DeliveryResult> {
     try {
-      return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+      return await this.delivery.deliver(outboundMessageId, {
+        isFinalAttempt: ctx.isFinalAttempt,
+        channel: this.channel,
+        ...deliveryContext(ctx.job),
+      });
     } finally {
       const settled: MessageSettled = {
         outboundMessageId,

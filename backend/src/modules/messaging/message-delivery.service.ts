@@ -5,6 +5,7 @@ import Handlebars from 'handlebars';
 import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
+import { ProviderCircuits, ProviderUnavailableError } from '../../platform/providers/provider-circuits.js';
 import { ProviderError } from '../../platform/providers/provider-error.js';
 import { RetryLaterError } from '../../platform/queue/job-processor.js';
 import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, type SendOutcome } from './email-provider.js';
@@ -110,6 +111,7 @@ export class MessageDeliveryService {
     @Inject(EMAIL_PROVIDER) private readonly email: EmailProvider,
     @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
     @Inject(ENV) private readonly env: Env,
+    private readonly circuits: ProviderCircuits,
   ) {
     this.unsubscribeKey = unsubscribeKey(env);
     this.policy = deliveryPolicyOf(env);
@@ -126,8 +128,16 @@ export class MessageDeliveryService {
    */
   async deliver(
     outboundMessageId: number,
-    opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
+    opts: { isFinalAttempt: boolean; channel?: OutboundChannel; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
   ): Promise<DeliveryResult> {
+    // The provider's circuit is open: wait for its next probe without claiming (no attempt spent).
+    const gate = opts.channel ? this.circuits.of(this.providerOf(opts.channel).name)?.admit() : undefined;
+    if (gate && !gate.ok) {
+      throw new ProviderUnavailableError(
+        `outbound message #${outboundMessageId}: ${this.providerOf(opts.channel!).name} is down, waiting`,
+        gate.retryAt,
+      );
+    }
     let claimed = await this.claim(outboundMessageId, 'queued');
     // a claim of an earlier start of this job that the record does not show (lost in a Postgres crash)
     let reclaimed = claimed !== null && claimed.status === 'sending' && (opts.priorStarts ?? 0) > claimed.attempts - 1;
@@ -163,11 +173,14 @@ export class MessageDeliveryService {
     }
     if (claimed.status === 'skipped') return { outboundMessageId, status: 'skipped', duplicate: false };
 
+    const circuit = this.circuits.of(this.providerOf(claimed.channel).name);
+    const call = <T>(fn: () => Promise<T>): Promise<T> => (circuit ? circuit.fire(fn) : fn());
     if (reclaimed) {
       let found: string | null;
       try {
-        found = await this.findSent(claimed, opts.since);
+        found = await call(() => this.findSent(claimed, opts.since));
       } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw await this.release(claimed, reclaimed, err);
         // the provider could not be asked: the next attempt asks again (never sends blind)
         throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'lookup');
       }
@@ -185,11 +198,13 @@ export class MessageDeliveryService {
     }
     let outcome: SendOutcome;
     try {
-      outcome =
+      outcome = await call(() =>
         claimed.channel === 'email'
-          ? await this.sendEmail(claimed, opts.attachments)
-          : await this.sms.send({ to: claimed.recipient, body: claimed.body });
+          ? this.sendEmail(claimed, opts.attachments)
+          : this.sms.send({ to: claimed.recipient, body: claimed.body }),
+      );
     } catch (err) {
+      if (err instanceof ProviderUnavailableError) throw await this.release(claimed, reclaimed, err);
       throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'send');
     }
     // Outside the try: should writing the outcome fail, the record stays `sending` and the next
@@ -258,6 +273,22 @@ export class MessageDeliveryService {
     }
     this.logger.warn(`outbound #${claimed.id} attempt ${claimed.attempts} failed (${next}): ${perr.message}`);
     return thrown;
+  }
+
+  /**
+   * Gives back a claim whose provider call the circuit refused (nothing was sent): one attempt
+   * less, `queued` again — or, for a re-claimed record that must ask the provider first, `sending`
+   * with its lease over — and answers the error to throw (the job waits for the probe).
+   */
+  private async release(claimed: ClaimedMessage, reclaimed: boolean, err: ProviderUnavailableError): Promise<ProviderUnavailableError> {
+    await this.dataSource.query(
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE outbound_messages SET attempts = GREATEST(0, attempts - 1), status = $2,
+              updated_at = CASE WHEN $2 = 'sending' THEN now() - ($3 || ' milliseconds')::interval ELSE now() END
+         FROM async_commit WHERE id = $1 AND status = 'sending'`,
+      [claimed.id, reclaimed ? 'sending' : 'queued', String(this.env.MESSAGE_SENDING_LEASE_MS)],
+    );
+    return err;
   }
 
   /** The public unsubscribe page of an email address (marketing footers and List-Unsubscribe). */

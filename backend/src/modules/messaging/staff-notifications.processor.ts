@@ -69,7 +69,11 @@ export class StaffNotificationsProcessor extends JobProcessor {
 
   private async deliver({ outboundMessageId }: StaffNotificationJob, ctx: JobContext): Promise<StaffNotificationResult> {
     await ctx.progress({ step: 'sending' });
-    const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    const result = await this.delivery.deliver(outboundMessageId, {
+      isFinalAttempt: ctx.isFinalAttempt,
+      channel: 'email',
+      ...deliveryContext(ctx.job),
+    });
     await ctx.progress({ step: result.status });
     return result;
   }
@@ -77,7 +81,11 @@ export class StaffNotificationsProcessor extends JobProcessor {
   private async digest(job: StaffDigestJob, ctx: JobContext): Promise<StaffDigestResult> {
     const digest = await this.digests.recordDigest(job);
     if (!digest) return { outboundMessageId: null, status: null, listed: 0 };
-    const result = await this.delivery.deliver(digest.record.id, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    const result = await this.delivery.deliver(digest.record.id, {
+      isFinalAttempt: ctx.isFinalAttempt,
+      channel: 'email',
+      ...deliveryContext(ctx.job),
+    });
     return { outboundMessageId: digest.record.id, status: result.status, listed: digest.listed };
   }
 

@@ -242,6 +242,24 @@ export const envSchema = z
       .min(1000)
       .max(30 * 24 * 3_600_000)
       .default(24 * 3_600_000),
+    /**
+     * Circuit breaker per provider (SendGrid, Twilio, Stability; platform/providers/provider-circuits.ts):
+     * it opens when at least BREAKER_FAILURES calls were made within BREAKER_WINDOW_MS and more
+     * than BREAKER_ERROR_PERCENT of them failed transiently; then no call is made (jobs wait,
+     * spending no attempt) until a probe after BREAKER_PROBE_MS (doubling per failed probe up to
+     * BREAKER_PROBE_MAX_MS) succeeds; sending then ramps up over BREAKER_RAMP_MS.
+     */
+    BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
+    BREAKER_WINDOW_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    BREAKER_ERROR_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
+    BREAKER_PROBE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    BREAKER_PROBE_MAX_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(24 * 3_600_000)
+      .default(600_000),
+    BREAKER_RAMP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** BullMQ job lock of the message and campaign workers (ms): a crashed worker's jobs are retaken after it. */
     WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     /** How often workers look for stalled jobs of crashed workers (ms). */
