@@ -91,11 +91,21 @@ afterAll(async () => {
   await twilioFake?.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   sendgrid.recover();
   sendgrid.decide = null;
   twilioFake.recover();
   twilioFake.decide = null;
+  // each test starts with the providers' circuits closed (an earlier outage may have opened one)
+  await waitFor(
+    async () => {
+      const res = await http().get('/api/health');
+      const providers = (res.body.providers ?? []) as { state: string }[];
+      return providers.length > 0 && providers.every((p) => p.state === 'up');
+    },
+    20_000,
+    200,
+  );
 });
 
 const http = () => request(app.getHttpServer());
@@ -259,7 +269,7 @@ describe('the delivery policy', () => {
     expect(twilioFake.acceptedTo.get('+16465550462')).toBe(1);
   }, 30_000);
 
-  it('patience exhausted: failed with the reason', async () => {
+  it('patience exhausted: failed with the reason, an action item "Email not delivered", and Resend sends once', async () => {
     const [leadId] = await insertLeads(1, 'patience', 'new');
     sendgrid.decide = (b) => (b.personalizations[0]!.to[0]!.email.startsWith('patience') ? 503 : null);
     const res = await staffPost(`/api/leads/${leadId}/send-email`, { template: 'welcome' }).expect(202);
@@ -273,5 +283,37 @@ describe('the delivery policy', () => {
       error: expect.stringMatching(/^SendGrid 503: fake failure 503 \(gave up after \d+ attempt\(s\) over 6 min\)$/),
     });
     expect(sendgrid.accepted.get(row.key)).toBeUndefined();
+
+    // the action item, with its reason
+    const items = (await http().get('/api/messages/undelivered').set('Cookie', cookie).expect(200)).body.items as {
+      message: { id: number; error: string };
+      title: string;
+      name: string | null;
+    }[];
+    expect(items.find((i) => i.message.id === id)).toMatchObject({
+      title: 'Email not delivered',
+      name: 'Pat Lead 1',
+      message: { error: row.error },
+    });
+
+    // Resend: a new message with its own key, sent once; the timeline says it is a resend
+    sendgrid.decide = null;
+    const resent = await staffPost(`/api/messages/${id}/resend`, {}).expect(202);
+    const copy = await settled(resent.body.message.id);
+    expect(copy).toMatchObject({ status: 'sent', attempts: 1, recipient: row.recipient });
+    expect(copy.key).not.toBe(row.key);
+    expect(sendgrid.accepted.get(copy.key)).toBe(1);
+    expect(resent.body.message.triggeredBy).toBe(`${ADMIN.email} (resend of #${id})`);
+    const timeline = (await http().get(`/api/leads/${leadId}/activities`).set('Cookie', cookie).expect(200)).body.activities as {
+      triggeredBy?: string;
+    }[];
+    expect(timeline.some((a) => a.triggeredBy === `${ADMIN.email} (resend of #${id})`)).toBe(true);
+    // no longer an action item; a second Resend is refused
+    const after = (await http().get('/api/messages/undelivered').set('Cookie', cookie).expect(200)).body.items as {
+      message: { id: number };
+    }[];
+    expect(after.some((i) => i.message.id === id)).toBe(false);
+    await staffPost(`/api/messages/${id}/resend`, {}).expect(409);
+    expect(await outbound(id)).toMatchObject({ status: 'failed' });
   }, 30_000);
 });

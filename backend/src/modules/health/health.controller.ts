@@ -37,7 +37,8 @@ export class HealthController {
    * queue with waiting jobs has no worker), `none` ("no worker is running: jobs wait") or
    * `unknown` (the queues did not answer within 1.5 s). No worker is not an error: the api
    * still takes and stores requests, so the status stays 200. `providers` gives each provider's
-   * state (`up`, `down` since `downSince`, `probing`) and the messages `waiting` for it; a
+   * state (`up`, `down` since `downSince`, `probing`) and the messages `waiting` for it (while
+   * Redis answers, like `queues`); a
    * provider down is not an error either (its messages wait), the status stays 200.
    */
   @Public()
@@ -54,10 +55,8 @@ export class HealthController {
       this.providerHealth.providers(),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
-    const jobs = {
-      ...(redisOk ? (queues ? { workers: workersHealth(queues), queues } : { workers: UNKNOWN_WORKERS }) : {}),
-      providers,
-    };
+    // the providers' states live in Redis (published by the workers' circuit breakers): given with the queues
+    const jobs = redisOk ? { ...(queues ? { workers: workersHealth(queues), queues } : { workers: UNKNOWN_WORKERS }), providers } : {};
     if (pgOk && redisOk) return { status: 'ok', checks, ...jobs };
     const down = Object.entries(checks)
       .filter(([, v]) => v === 'down')
