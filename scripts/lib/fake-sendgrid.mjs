@@ -11,6 +11,10 @@
  * `delayFor(body)` may answer a delay (ms) for one send instead of `delayMs`: the send is accepted
  * when that delay ends, even if the client stopped waiting (a timeout whose send went through).
  *
+ * Outage modes (issue 26): `outage(ms, status = 503, retryAfter?)` answers every Mail Send with
+ * `status` (and a `Retry-After` header when given) for the next `ms`; `refuse()` closes the port so
+ * connections are refused until `restore()` listens on it again.
+ *
  * `accepted` counts accepted sends per idempotency key and `acceptedTo` per recipient: a
  * duplicate send shows as a count of 2.
  */
@@ -21,7 +25,7 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
   const accepted = new Map();
   const acceptedTo = new Map();
   const byKey = new Map();
-  const state = { failWith: [], delayMs: 0, decide: null, delayFor: null, total: 0 };
+  const state = { failWith: [], delayMs: 0, decide: null, delayFor: null, total: 0, outageUntil: 0, outageStatus: 503, retryAfter: null };
   let counter = 0;
   const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = http.createServer((req, res) => {
@@ -39,7 +43,7 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
       setTimeout(() => answer(body), delay);
     });
     const answer = (body) => {
-      if (record) requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (record) requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, at: Date.now() });
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return json(res, 401, { errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] });
       }
@@ -51,8 +55,12 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
       }
       if (req.method !== 'POST' || url.pathname !== '/v3/mail/send') return json(res, 404, { errors: [{ message: 'not found' }] });
       state.total += 1;
-      const status = state.failWith.shift() ?? (state.decide ? state.decide(body) : null);
-      if (status) return json(res, status, { errors: [{ message: `fake failure ${status}` }] });
+      const down = Date.now() < state.outageUntil ? state.outageStatus : null;
+      const status = down ?? state.failWith.shift() ?? (state.decide ? state.decide(body) : null);
+      if (status) {
+        if (state.retryAfter !== null && status === 429) res.setHeader('retry-after', String(state.retryAfter));
+        return json(res, status, { errors: [{ message: `fake failure ${status}` }] });
+      }
       counter += 1;
       const id = `fake-msg-${counter}`;
       const key = body?.custom_args?.idempotency_key;
@@ -68,6 +76,7 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
   server.keepAliveTimeout = 30_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
+  let listening = true;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
@@ -101,8 +110,33 @@ export async function startFakeSendGrid({ apiKey = 'SG.test-key', record = true 
     set delayFor(v) {
       state.delayFor = v;
     },
+    /** Answers `status` (503) to every Mail Send for `ms`; a 429 carries `Retry-After: retryAfter` (seconds) when given. */
+    outage(ms, status = 503, retryAfter = null) {
+      state.outageUntil = Date.now() + ms;
+      state.outageStatus = status;
+      state.retryAfter = retryAfter;
+    },
+    /** Ends an outage started with `outage` now. */
+    recover() {
+      state.outageUntil = 0;
+      state.retryAfter = null;
+    },
+    /** Stops listening: connections are refused until `restore()`. */
+    refuse: () =>
+      new Promise((resolve) => {
+        listening = false;
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+    /** Listens on the same port again. */
+    restore: () =>
+      new Promise((resolve) => {
+        listening = true;
+        server.listen(port, '127.0.0.1', resolve);
+      }),
     close: () =>
       new Promise((resolve) => {
+        if (!listening) return resolve();
         server.closeAllConnections?.();
         server.close(() => resolve());
       }),

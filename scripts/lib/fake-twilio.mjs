@@ -27,7 +27,7 @@ const INVALID_TO = { status: 400, code: 21211, message: "The 'To' number is not 
 export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken = FAKE_TWILIO_TOKEN } = {}) {
   const messages = [];
   const acceptedTo = new Map();
-  const state = { failWith: [], failListWith: [], delayMs: 0, decide: null, delayFor: null, total: 0 };
+  const state = { failWith: [], failListWith: [], delayMs: 0, decide: null, delayFor: null, total: 0, outageUntil: 0, outageStatus: 503 };
   const base = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
   const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const error = (res, f) => {
@@ -94,7 +94,8 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
       }
       if (req.method !== 'POST') return error(res, { status: 405, code: 20004, message: 'Method not allowed' });
       state.total += 1;
-      const fail = state.failWith.shift() ?? (state.decide ? state.decide(params) : null);
+      const down = Date.now() < state.outageUntil ? state.outageStatus : null;
+      const fail = down ?? state.failWith.shift() ?? (state.decide ? state.decide(params) : null);
       if (fail) return error(res, fail);
       if (!/^\+[1-9]\d{9,14}$/.test(params.To ?? '')) return error(res, INVALID_TO);
       const m = {
@@ -151,6 +152,15 @@ export async function startFakeTwilio({ accountSid = FAKE_TWILIO_SID, authToken 
     },
     set delayFor(v) {
       state.delayFor = v;
+    },
+    /** Answers `status` (default 503) to every create for the next `ms` (outage mode, issue 26). */
+    outage(ms, status = 503) {
+      state.outageUntil = Date.now() + ms;
+      state.outageStatus = status;
+    },
+    /** Ends an outage now. */
+    recover() {
+      state.outageUntil = 0;
     },
     close: () =>
       new Promise((resolve) => {

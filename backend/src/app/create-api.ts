@@ -95,7 +95,7 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   })) {
     app.use(handler);
   }
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(env.DATABASE_RETRY_AFTER_SECONDS));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));
   return app;
 }

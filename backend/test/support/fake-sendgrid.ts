@@ -25,6 +25,8 @@ export interface RecordedRequest {
   headers: http.IncomingHttpHeaders;
   /** Mail Send requests carry a {@link SendGridMailBody}; other calls (Email Activity lookups) none. */
   body: SendGridMailBody;
+  /** When the fake answered it (epoch ms). */
+  at: number;
 }
 
 export interface FakeSendGrid {
@@ -44,6 +46,14 @@ export interface FakeSendGrid {
   decide: ((body: SendGridMailBody) => number | null) | null;
   /** A delay (ms) for this send instead of `delayMs`, or null; accepted when it ends, even after a client timeout. */
   delayFor: ((body: SendGridMailBody) => number | null) | null;
+  /** Answers `status` (default 503) to every Mail Send for `ms`; a 429 carries `Retry-After: retryAfter` (s) when given. */
+  outage(ms: number, status?: number, retryAfter?: number | null): void;
+  /** Ends an outage now. */
+  recover(): void;
+  /** Stops listening: connections are refused until `restore()`. */
+  refuse(): Promise<void>;
+  /** Listens on the same port again. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -36,6 +36,10 @@ export interface FakeTwilio {
   decide: ((params: Record<string, string>) => TwilioFailure | null) | null;
   /** A delay (ms) for this create instead of `delayMs`, or null; accepted when it ends, even after a client timeout. */
   delayFor: ((params: Record<string, string>) => number | null) | null;
+  /** Answers `status` (default 503) to every create for the next `ms` (outage mode). */
+  outage(ms: number, status?: number): void;
+  /** Ends an outage now. */
+  recover(): void;
   close(): Promise<void>;
 }
 

@@ -52,6 +52,11 @@ export interface ApiRequestOptions<T> {
   schema?: z.ZodType<T> | PromiseLike<z.ZodType<T>>;
   /** Abort signal (TanStack Query passes one to query functions). */
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header: one per submission, the same on each of its retries, so
+   * the api acts once however often it is sent (public POSTs; see lib/resilient-submit.ts).
+   */
+  idempotencyKey?: string;
 }
 
 /** Parses an error body; null when it is not the API's JSON error format. */
@@ -85,7 +90,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * const config = await apiRequest('GET', '/api/public-config', { schema: import('./schema').then((m) => m.publicConfigSchema) });
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { body, signal } = options;
+  const { body, signal, idempotencyKey } = options;
   // A schema still loading: settle it beside the request (a failed load must not go unhandled
   // when the request fails first; it is reported when the answer is validated).
   const schema = options.schema === undefined ? undefined : Promise.resolve(options.schema);
@@ -93,7 +98,11 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

@@ -28,6 +28,8 @@ export const ErrorCode = {
   InsufficientCredits: 'INSUFFICIENT_CREDITS',
   /** The payment provider failed (network or 5xx). */
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
+  /** The `Idempotency-Key` was already used with a different request body (422). */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -22,6 +22,7 @@ import { EmailTemplatesService } from './email-templates.service.js';
 import { MessageSettledListener } from './message-settled.listener.js';
 import { SuppressedMessagesController } from './suppressed-messages.controller.js';
 import { SuppressedMessagesService } from './suppressed-messages.service.js';
+import { UndeliveredMessagesService } from './undelivered-messages.service.js';
 
 /**
  * The Communication Centre (staff-side.md §2, §7; decisions.md §8, §15): single sends, templates,
@@ -38,7 +39,7 @@ export class CommunicationsModule {}
 @Module({
   imports: [CommunicationsModule, EstimatesModule, StaffModule, MessagingModule, LeadsModule, OperationsModule],
   controllers: [CommunicationsController, EmailTemplatesController, CampaignsController, SuppressedMessagesController],
-  providers: [CampaignsGateway, SuppressedMessagesService],
+  providers: [CampaignsGateway, SuppressedMessagesService, UndeliveredMessagesService],
 })
 export class CommunicationsApiModule {}
 

@@ -1,15 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ErrorCode, Jobs, type FreeGuideResponse, type RequestFreeGuide, type SpamReasonValue } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
+import { deliveryJobOptions } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { ContactRecord } from './contact.entity.js';
-
-/** Attempts of a free-guide email job (render once + email), with exponential backoff from 2 s. */
-export const FREE_GUIDE_JOB_ATTEMPTS = 4;
-export const FREE_GUIDE_JOB_BACKOFF_MS = 2000;
 
 /** A second request from the same address within this many hours sends nothing new. */
 export const FREE_GUIDE_REPEAT_HOURS = 24;
@@ -31,6 +29,7 @@ export class FreeGuideService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly settings: SiteSettingsService,
     private readonly jobs: JobProducer,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /**
@@ -76,11 +75,7 @@ export class FreeGuideService {
         const job = await this.jobs.enqueue(
           Jobs.FreeGuideEmail,
           { contactId: contact.id },
-          {
-            jobId: freeGuideJobId(contact.id),
-            attempts: FREE_GUIDE_JOB_ATTEMPTS,
-            backoff: { type: 'exponential', delay: FREE_GUIDE_JOB_BACKOFF_MS },
-          },
+          { ...deliveryJobOptions(this.env), jobId: freeGuideJobId(contact.id) },
         );
         return { accepted: true, emailJob: job };
       });

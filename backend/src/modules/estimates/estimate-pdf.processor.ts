@@ -18,7 +18,14 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, RetryLaterError, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
 import { ContactRecord } from '../contacts/index.js';
 import { LeadsService } from '../leads/index.js';
-import { MessageDeliveryService, OutboundMessagesService, deliveryContext } from '../messaging/index.js';
+import {
+  MessageDeliveryService,
+  OutboundMessagesService,
+  RetryScheduledError,
+  deliveryBackoffStrategy,
+  deliveryContext,
+  deliveryPolicyOf,
+} from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
@@ -26,6 +33,9 @@ import { renderEstimateEmail, renderEstimateHtml, type EstimateDocumentInput } f
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
 import { CHECKLIST_FILENAME, renderChecklistEmail, renderChecklistHtml } from './pdf/security-checklist.js';
 import { SiteDocumentsService } from './site-documents.service.js';
+
+/** Runs of a PDF job whose render step may fail before the job stops. */
+export const PDF_RENDER_ATTEMPTS = 4;
 
 /** Idempotency key of the free-guide email of a contact (one per request). */
 export const freeGuideEmailKey = (contactId: number) => `free-guide:contact:${contactId}`;
@@ -43,7 +53,10 @@ export { estimateEmailKey } from './estimate-email-key.js';
  *     (`recordVisitorAddressed`: over RECIPIENT_CAP_PER_DAY it is stored `suppressed` and not
  *     sent; the document stays on the lead for staff to send by hand), then delivers it with the
  *     PDF attached through the email adapter (outbox when no provider) — a retried or replayed
- *     job never emails twice;
+ *     job never emails twice. Rendering/storing and emailing are separate steps (issue 26 point
+ *     5): the render step has its own budget (PDF_RENDER_ATTEMPTS), the email step follows the
+ *     delivery policy (the job's options are deliveryJobOptions), and a retry after a failed email
+ *     finds the stored PDF and never renders it again;
  *  3. progress `emailed` (provider accepted) or `saved` (outbox or suppressed: stored, not delivered).
  * `EstimateEmail {leadId, documentId, outboundMessageId}`: delivers a released (formerly
  * suppressed) PDF email with its stored document attached; nothing is rendered.
@@ -51,8 +64,8 @@ export { estimateEmailKey } from './estimate-email-key.js';
  * `site_documents`), records the email to the free-guide contact (idempotency key per contact,
  * under the per-recipient cap) and delivers it with the PDF attached; a record staff released
  * from `suppressed` is delivered by the same job.
- * Failures are retried with exponential backoff (job options set by the api); a missing lead or
- * one without a valid configuration stops at once.
+ * Rendering failures are retried (jittered backoff) up to PDF_RENDER_ATTEMPTS times; emails follow
+ * the delivery policy; a missing lead or one without a valid configuration stops at once.
  */
 @Injectable()
 export class EstimatePdfProcessor extends JobProcessor {
@@ -81,8 +94,9 @@ export class EstimatePdfProcessor extends JobProcessor {
     ];
   }
 
+  /** PDF_CONCURRENCY; the email jobs follow the delivery policy's backoff (messaging delivery-policy.ts). */
   override workerOptions(): Partial<WorkerOptions> {
-    return { concurrency: this.env.PDF_CONCURRENCY };
+    return { concurrency: this.env.PDF_CONCURRENCY, settings: { backoffStrategy: deliveryBackoffStrategy(deliveryPolicyOf(this.env)) } };
   }
 
   private async render({ leadId, requestId, discountPercent, promotionCode }: EstimatePdfJob, ctx: JobContext): Promise<EstimatePdfResult> {
@@ -104,7 +118,7 @@ export class EstimatePdfProcessor extends JobProcessor {
 
     let document = await this.documents.findByRequest(requestId);
     if (!document) {
-      const pdf = await this.browser.render(renderEstimateHtml(input));
+      const pdf = await this.renderStep(() => this.browser.render(renderEstimateHtml(input)), ctx);
       document = await this.documents.saveOnce({
         leadId,
         kind: 'estimate_pdf',
@@ -151,7 +165,7 @@ export class EstimatePdfProcessor extends JobProcessor {
       'security-checklist',
       html,
       { filename: CHECKLIST_FILENAME, contentType: 'application/pdf' },
-      () => this.browser.render(html),
+      () => this.renderStep(() => this.browser.render(html), ctx),
     );
     const email = renderChecklistEmail(company);
     const record = await this.dataSource.transaction((manager) =>
@@ -169,6 +183,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     try {
       const result = await this.delivery.deliver(record.id, {
         isFinalAttempt: ctx.isFinalAttempt,
+        channel: 'email',
         ...deliveryContext(ctx.job),
         attachments: [{ filename: document.filename, content: document.content.toString('base64'), type: document.contentType }],
       });
@@ -176,6 +191,20 @@ export class EstimatePdfProcessor extends JobProcessor {
     } catch (err) {
       if (!(err instanceof RetryLaterError))
         this.logger.warn(`free-guide email of contact #${contactId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  /**
+   * The render step: its failures are retried (the job's backoff) up to PDF_RENDER_ATTEMPTS runs of
+   * the job, then the job stops (`UnrecoverableError`) — the email step's long patience is not
+   * spent on a PDF that cannot be produced.
+   */
+  private async renderStep(render: () => Promise<Buffer>, ctx: JobContext): Promise<Buffer> {
+    try {
+      return await render();
+    } catch (err) {
+      if (ctx.job.attemptsMade + 1 >= PDF_RENDER_ATTEMPTS) throw new UnrecoverableError(`PDF rendering failed: ${(err as Error).message}`);
       throw err;
     }
   }
@@ -189,7 +218,12 @@ export class EstimatePdfProcessor extends JobProcessor {
     return this.deliverWithDocument(leadId, documentId, record.id, ctx);
   }
 
-  /** Delivers record `outboundMessageId` with document `documentId` attached; progress `emailed` or `saved`. */
+  /**
+   * Delivers record `outboundMessageId` with document `documentId` attached; progress `emailed` or
+   * `saved`. A transient provider failure is retried under the delivery policy (the job's backoff
+   * waits what the delivery decided); meanwhile the job reports `saved` (the PDF is stored, its
+   * email waits) and its retries skip the render step.
+   */
   private async deliverWithDocument(
     leadId: number,
     documentId: number,
@@ -201,6 +235,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     try {
       const result = await this.delivery.deliver(outboundMessageId, {
         isFinalAttempt: ctx.isFinalAttempt,
+        channel: 'email',
         ...deliveryContext(ctx.job),
         attachments: [{ filename: stored.filename, content: stored.content.toString('base64'), type: stored.contentType }],
       });
@@ -208,6 +243,7 @@ export class EstimatePdfProcessor extends JobProcessor {
       await ctx.progress({ step: emailed ? 'emailed' : 'saved' });
       return { documentId, outboundMessageId, emailStatus: result.status, emailed };
     } catch (err) {
+      if (err instanceof RetryScheduledError || err instanceof RetryLaterError) await ctx.progress({ step: 'saved' });
       if (!(err instanceof RetryLaterError))
         this.logger.warn(`estimate PDF email of lead #${leadId} (attempt ${ctx.job.attemptsMade + 1}): ${(err as Error).message}`);
       throw err; // a retry reuses the stored PDF

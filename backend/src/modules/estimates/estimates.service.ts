@@ -11,14 +11,10 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
 import { LeadsService } from '../leads/index.js';
-import type { OutboundMessageRecord } from '../messaging/index.js';
+import { deliveryJobOptions, type OutboundMessageRecord } from '../messaging/index.js';
 import { PromotionsService, SiteSettingsService } from '../site/index.js';
 import { estimateEmailOf } from './estimate-email-key.js';
 import { pdfRequestId, pdfRequestKey } from './pdf-request-id.js';
-
-/** Attempts of a PDF job (render + store + email), with exponential backoff from 2 s. */
-export const PDF_JOB_ATTEMPTS = 4;
-export const PDF_JOB_BACKOFF_MS = 2000;
 
 /**
  * PDF estimates of the cost calculator (public-site.md §7 calculator sequence, §9; decisions.md
@@ -35,7 +31,7 @@ export class EstimatesService {
     private readonly promotions: PromotionsService,
     private readonly settings: SiteSettingsService,
     private readonly jobs: JobProducer,
-    @Inject(ENV) env: Env,
+    @Inject(ENV) private readonly env: Env,
   ) {
     this.requestKey = pdfRequestKey(env);
   }
@@ -75,7 +71,7 @@ export class EstimatesService {
       await this.jobs.enqueue(
         Jobs.EstimatePdf,
         { leadId: lead.id, requestId: jobId, discountPercent, promotionCode },
-        { jobId, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
+        { ...deliveryJobOptions(this.env), jobId },
       );
     } catch (err) {
       this.logger.warn(`could not enqueue the PDF estimate of lead #${lead.id}: ${(err as Error).message}`);
@@ -103,7 +99,7 @@ export class EstimatesService {
       await this.jobs.enqueue(
         Jobs.FreeGuideEmail,
         { contactId: Number(guide[1]) },
-        { jobId: `free-guide-email-${record.id}`, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
+        { ...deliveryJobOptions(this.env), jobId: `free-guide-email-${record.id}` },
       );
       return true;
     }
@@ -112,7 +108,7 @@ export class EstimatesService {
     await this.jobs.enqueue(
       Jobs.EstimateEmail,
       { ...ref, outboundMessageId: record.id },
-      { jobId: `estimate-email-${record.id}`, attempts: PDF_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: PDF_JOB_BACKOFF_MS } },
+      { ...deliveryJobOptions(this.env), jobId: `estimate-email-${record.id}` },
     );
     return true;
   }

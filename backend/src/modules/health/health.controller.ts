@@ -8,6 +8,7 @@ import { withTimeout } from '../../platform/lifecycle/with-timeout.js';
 import { redisAnswers } from '../../platform/queue/redis-probe.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
+import { ProviderHealthService } from '../messaging/index.js';
 
 /** Longest a dependency check may take before it counts as down (ms); also bounds the queue figures. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
@@ -19,6 +20,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queues: QueueRegistry,
+    private readonly providerHealth: ProviderHealthService,
   ) {
     this.queue = queues.get(QueueName.Notifications);
   }
@@ -34,22 +36,27 @@ export class HealthController {
    * (`oldestWaitingMs`, null when none waits), and `workers` sums them up: `ok`, `partial` (a
    * queue with waiting jobs has no worker), `none` ("no worker is running: jobs wait") or
    * `unknown` (the queues did not answer within 1.5 s). No worker is not an error: the api
-   * still takes and stores requests, so the status stays 200.
+   * still takes and stores requests, so the status stays 200. `providers` gives each provider's
+   * state (`up`, `down` since `downSince`, `probing`) and the messages `waiting` for it (while
+   * Redis answers, like `queues`); a
+   * provider down is not an error either (its messages wait), the status stays 200.
    */
   @Public()
   @Get()
   @HttpCode(200)
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
-    const [pgOk, redisOk, queues] = await Promise.all([
+    const [pgOk, redisOk, queues, providers] = await Promise.all([
       withTimeout(this.dataSource.query('SELECT 1'), HEALTH_CHECK_TIMEOUT_MS, 'postgres check').then(
         () => true,
         () => false,
       ),
       redisAnswers(this.queue, HEALTH_CHECK_TIMEOUT_MS),
       withTimeout(Promise.all(this.queues.all().map(queueHealth)), HEALTH_CHECK_TIMEOUT_MS, 'queue figures').catch(() => null),
+      this.providerHealth.providers(),
     ]);
     const checks = { postgres: pgOk ? 'up' : 'down', redis: redisOk ? 'up' : 'down' } as const;
-    const jobs = redisOk ? (queues ? { workers: workersHealth(queues), queues } : { workers: UNKNOWN_WORKERS }) : {};
+    // the providers' states live in Redis (published by the workers' circuit breakers): given with the queues
+    const jobs = redisOk ? { ...(queues ? { workers: workersHealth(queues), queues } : { workers: UNKNOWN_WORKERS }), providers } : {};
     if (pgOk && redisOk) return { status: 'ok', checks, ...jobs };
     const down = Object.entries(checks)
       .filter(([, v]) => v === 'down')

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import type { StabilityAspectRatio, StabilityModel } from '@ironclad/contracts';
-import { ProviderError, isOutcomeUnknown } from '../../platform/providers/provider-error.js';
+import { ProviderError, isOutcomeUnknown, isTransientStatus } from '../../platform/providers/provider-error.js';
 
 /** One text-to-image request. `seed` 0 lets Stability choose (the one used comes back in the `seed` header). */
 export interface StabilityImageRequest {
@@ -34,11 +34,9 @@ export type StabilityImageResult =
 
 /** A 429: Stability timed the account out; no call should be made for `retryAfterMs`. */
 export class StabilityRateLimitedError extends ProviderError {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message, true, 429);
+  declare readonly retryAfterMs: number;
+  constructor(message: string, retryAfterMs: number) {
+    super(message, true, 429, false, retryAfterMs);
   }
 }
 
@@ -170,8 +168,8 @@ export class StabilityClient {
       const lockout = Math.max(this.opts.lockoutMs ?? STABILITY_LOCKOUT_DEFAULT_MS, Number.isFinite(retryAfter) ? retryAfter * 1000 : 0);
       return new StabilityRateLimitedError(`Stability rate limit (429): ${message}`, lockout);
     }
-    const retryable = res.status >= 500 || res.status === 408;
-    return new ProviderError(`Stability ${res.status}: ${message}`, retryable, res.status);
+    // the platform's one classification (408/5xx transient; 400, 402 credits, 413, 422 … permanent)
+    return new ProviderError(`Stability ${res.status}: ${message}`, isTransientStatus(res.status), res.status);
   }
 }
 

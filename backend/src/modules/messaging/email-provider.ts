@@ -6,7 +6,7 @@
 import sgClient from '@sendgrid/client';
 import sgMail from '@sendgrid/mail';
 import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
-import { isOutcomeUnknown, ProviderError } from '../../platform/providers/provider-error.js';
+import { isOutcomeUnknown, isTransientStatus, parseRetryAfter, ProviderError } from '../../platform/providers/provider-error.js';
 
 export interface EmailAttachment {
   filename: string;
@@ -114,15 +114,22 @@ export class SendGridEmailProvider implements EmailProvider {
   }
 }
 
-/** Classifies a @sendgrid/client error. */
+/**
+ * Classifies a @sendgrid/client error (provider-error.ts): 429 (with its `Retry-After`), 408, 5xx and
+ * network errors transient; other 4xx (bad address, unverified sender) permanent with SendGrid's reason.
+ */
 export function toProviderError(err: unknown): ProviderError {
-  const e = err as { code?: number | string; message?: string; response?: { body?: { errors?: { message?: string }[] } } };
+  const e = err as {
+    code?: number | string;
+    message?: string;
+    response?: { headers?: Record<string, unknown>; body?: { errors?: { message?: string }[] } };
+  };
   const status = typeof e.code === 'number' ? e.code : undefined;
   const detail = e.response?.body?.errors
     ?.map((x) => x.message)
     .filter(Boolean)
     .join('; ');
   const message = `SendGrid${status ? ` ${status}` : ''}: ${detail || e.message || 'request failed'}`;
-  const retryable = status === undefined || status === 429 || status >= 500;
-  return new ProviderError(message, retryable, status, status === undefined && isOutcomeUnknown(err));
+  const retryAfterMs = status === 429 ? parseRetryAfter(e.response?.headers?.['retry-after']) : undefined;
+  return new ProviderError(message, isTransientStatus(status), status, status === undefined && isOutcomeUnknown(err), retryAfterMs);
 }

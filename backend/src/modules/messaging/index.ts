@@ -13,6 +13,15 @@ export { normalizeEmail, normalizePhone } from './consent.js';
 export { StaffDigests, DIGEST_REASON_PREFIX, type DigestDecision, type DigestGroup, type DigestedNotification } from './staff-digests.js';
 export { recipientCapKey } from './recipient-cap.js';
 export { MessageJobs, messageJobId, messageJobOf, messageJobOptions } from './message-jobs.js';
+export {
+  DELIVERY_BACKOFF,
+  RetryScheduledError,
+  decideRetry,
+  deliveryBackoffStrategy,
+  deliveryJobOptions,
+  deliveryPolicyOf,
+  type DeliveryPolicy,
+} from './delivery-policy.js';
 export { MESSAGE_SETTLED, type MessageSettled } from './message-settled.js';
 export { twilioConfigured } from './providers.js';
 export { deliveryContext } from './message-delivery.processors.js';
@@ -20,3 +29,4 @@ export { compactLines, labelledLine, type RenderedEmail } from './plain-text-ema
 export type { EmailAttachment } from './email-provider.js';
 export { OutboundMessageRecord } from './outbound-message.entity.js';
 export { CommunicationOptOutRecord } from './communication-opt-out.entity.js';
+export { ProviderHealthService } from './provider-health.service.js';

@@ -3,8 +3,9 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Job, WorkerOptions } from 'bullmq';
 import { QueueName, type OutboundChannel, type SendMessageJob } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
-import { JobProcessor, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
-import { JITTER_BACKOFF, jitteredBackoff, limiterFor } from '../../platform/queue/limiter.js';
+import { JobProcessor, route, waitedStarts, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
+import { limiterFor } from '../../platform/queue/limiter.js';
+import { deliveryBackoffStrategy, deliveryPolicyOf } from './delivery-policy.js';
 import { MessageDeliveryService, type DeliveryResult } from './message-delivery.service.js';
 import { messageJobOf } from './message-jobs.js';
 import { MESSAGE_SETTLED, type MessageSettled } from './message-settled.js';
@@ -20,13 +21,18 @@ const CHANNEL_SETTINGS: Record<OutboundChannel, (env: Env) => { concurrency: num
 };
 
 /** What MessageDeliveryService needs to know of the job: earlier starts and its creation time. */
-export const deliveryContext = (job: Job) => ({ priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1), since: new Date(job.timestamp) });
+export const deliveryContext = (job: Job) => ({
+  // runs that only waited for an open circuit started nothing
+  priorStarts: Math.max(0, (job.attemptsStarted ?? 1) - 1 - waitedStarts(job)),
+  since: new Date(job.timestamp),
+});
 
 /**
  * Delivers one recorded email or SMS per `SendMessage {outboundMessageId, campaignId?, leadId?}`
  * job (MessageDeliveryService.deliver):
- *  - provider 429/5xx/network: thrown, retried with jittered exponential backoff (custom backoff
- *    strategy `jitter`, MESSAGE_BACKOFF_MS…MESSAGE_BACKOFF_MAX_MS), the record back to `queued`;
+ *  - provider 429/5xx/network: thrown, retried after the delivery policy's wait (delivery-policy.ts:
+ *    Retry-After, else jittered exponential backoff capped at MESSAGE_BACKOFF_MAX_MS, for
+ *    MESSAGE_PATIENCE_MS), the record back to `queued`;
  *  - permanent 4xx: the record `failed` at once (the base maps it to `UnrecoverableError`);
  *  - record being delivered by another attempt (lease): the job waits until the lease ends
  *    (DeliveryInProgressError, no attempt used).
@@ -55,18 +61,17 @@ abstract class MessageProcessor extends JobProcessor {
     return {
       concurrency,
       limiter: limiterFor(ratePerSecond),
-      settings: {
-        backoffStrategy: (attemptsMade: number, type?: string) =>
-          type === JITTER_BACKOFF
-            ? jitteredBackoff(attemptsMade, this.env.MESSAGE_BACKOFF_MS, this.env.MESSAGE_BACKOFF_MAX_MS)
-            : this.env.MESSAGE_BACKOFF_MS,
-      },
+      settings: { backoffStrategy: deliveryBackoffStrategy(deliveryPolicyOf(this.env)) },
     };
   }
 
   private async deliver({ outboundMessageId, campaignId, leadId }: SendMessageJob, ctx: JobContext): Promise<DeliveryResult> {
     try {
-      return await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+      return await this.delivery.deliver(outboundMessageId, {
+        isFinalAttempt: ctx.isFinalAttempt,
+        channel: this.channel,
+        ...deliveryContext(ctx.job),
+      });
     } finally {
       const settled: MessageSettled = {
         outboundMessageId,

@@ -5,11 +5,13 @@ import Handlebars from 'handlebars';
 import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
+import { ProviderCircuits, ProviderUnavailableError } from '../../platform/providers/provider-circuits.js';
 import { ProviderError } from '../../platform/providers/provider-error.js';
 import { RetryLaterError } from '../../platform/queue/job-processor.js';
 import { EMAIL_PROVIDER, type EmailAttachment, type EmailProvider, type SendOutcome } from './email-provider.js';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 import { normalizeEmail, unsubscribeKey, unsubscribeToken } from './consent.js';
+import { decideRetry, deliveryPolicyOf, formatDuration, RetryScheduledError, type DeliveryPolicy } from './delivery-policy.js';
 
 export interface DeliveryResult {
   outboundMessageId: number;
@@ -40,9 +42,10 @@ interface ClaimedMessage {
   idempotencyKey: string;
   attempts: number;
   firstAttemptAt: Date;
+  createdAt: Date;
 }
 
-const RETURNING = `RETURNING o.id, o.channel, o.kind, o.status, o.recipient, o.subject, o.body, o.idempotency_key AS "idempotencyKey", o.attempts, o.first_attempt_at AS "firstAttemptAt"`;
+const RETURNING = `RETURNING o.id, o.channel, o.kind, o.status, o.recipient, o.subject, o.body, o.idempotency_key AS "idempotencyKey", o.attempts, o.first_attempt_at AS "firstAttemptAt", o.created_at AS "createdAt"`;
 
 /** The record may be sent now: not in a paused/cancelled/finished campaign. */
 const CAMPAIGN_RUNNING = `(o.campaign_id IS NULL OR EXISTS (SELECT 1 FROM campaigns c WHERE c.id = o.campaign_id AND c.status IN ('queued', 'active')))`;
@@ -101,14 +104,17 @@ export const OPTED_OUT_REASON = 'skipped: recipient opted out';
 export class MessageDeliveryService {
   private readonly logger = new Logger(MessageDeliveryService.name);
   private readonly unsubscribeKey: Buffer;
+  private readonly policy: DeliveryPolicy;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EMAIL_PROVIDER) private readonly email: EmailProvider,
     @Inject(SMS_PROVIDER) private readonly sms: SmsProvider,
     @Inject(ENV) private readonly env: Env,
+    private readonly circuits: ProviderCircuits,
   ) {
     this.unsubscribeKey = unsubscribeKey(env);
+    this.policy = deliveryPolicyOf(env);
   }
 
   /**
@@ -122,8 +128,16 @@ export class MessageDeliveryService {
    */
   async deliver(
     outboundMessageId: number,
-    opts: { isFinalAttempt: boolean; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
+    opts: { isFinalAttempt: boolean; channel?: OutboundChannel; attachments?: EmailAttachment[]; priorStarts?: number; since?: Date },
   ): Promise<DeliveryResult> {
+    // The provider's circuit is open: wait for its next probe without claiming (no attempt spent).
+    const gate = opts.channel ? this.circuits.of(this.providerOf(opts.channel).name)?.admit() : undefined;
+    if (gate && !gate.ok) {
+      throw new ProviderUnavailableError(
+        `outbound message #${outboundMessageId}: ${this.providerOf(opts.channel!).name} is down, waiting`,
+        gate.retryAt,
+      );
+    }
     let claimed = await this.claim(outboundMessageId, 'queued');
     // a claim of an earlier start of this job that the record does not show (lost in a Postgres crash)
     let reclaimed = claimed !== null && claimed.status === 'sending' && (opts.priorStarts ?? 0) > claimed.attempts - 1;
@@ -159,11 +173,14 @@ export class MessageDeliveryService {
     }
     if (claimed.status === 'skipped') return { outboundMessageId, status: 'skipped', duplicate: false };
 
+    const circuit = this.circuits.of(this.providerOf(claimed.channel).name);
+    const call = <T>(fn: () => Promise<T>): Promise<T> => (circuit ? circuit.fire(fn) : fn());
     if (reclaimed) {
       let found: string | null;
       try {
-        found = await this.findSent(claimed, opts.since);
+        found = await call(() => this.findSent(claimed, opts.since));
       } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw await this.release(claimed, reclaimed, err);
         // the provider could not be asked: the next attempt asks again (never sends blind)
         throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'lookup');
       }
@@ -181,11 +198,13 @@ export class MessageDeliveryService {
     }
     let outcome: SendOutcome;
     try {
-      outcome =
+      outcome = await call(() =>
         claimed.channel === 'email'
-          ? await this.sendEmail(claimed, opts.attachments)
-          : await this.sms.send({ to: claimed.recipient, body: claimed.body });
+          ? this.sendEmail(claimed, opts.attachments)
+          : this.sms.send({ to: claimed.recipient, body: claimed.body }),
+      );
     } catch (err) {
+      if (err instanceof ProviderUnavailableError) throw await this.release(claimed, reclaimed, err);
       throw await this.recordFailure(claimed, err, opts.isFinalAttempt, 'send');
     }
     // Outside the try: should writing the outcome fail, the record stays `sending` and the next
@@ -205,14 +224,20 @@ export class MessageDeliveryService {
   }
 
   /**
-   * Records a failed provider call (or crash-recovery lookup) and answers the error to throw:
-   * - permanent (4xx), or the job's last attempt: `failed` with the provider's reason;
+   * Records a failed provider call (or crash-recovery lookup) and answers the error to throw,
+   * following the delivery policy (delivery-policy.ts):
+   * - permanent (4xx other than 429/408): `failed` with the provider's reason, never retried;
+   * - transient, but the message's patience (MESSAGE_PATIENCE_MS since it was recorded) is spent,
+   *   or the job's last allowed attempt: `failed` with the provider's reason and how long it was
+   *   tried — a permanent error, so the job fails at once;
    * - the send's outcome is unknown (timeout, connection dropped after the request was written):
    *   the record stays `sending`, so the retry waits out the lease (the provider has finished with
    *   the request by then) and asks the provider before sending again — a slow answer never
    *   becomes a second send;
    * - the lookup failed: stays `sending` with its lease already over, so the retry asks again;
-   * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued`, retried with backoff.
+   * - otherwise (429, 5xx, connection refused: nothing was accepted): `queued` (waiting), retried
+   *   after the policy's wait ({@link RetryScheduledError}: a 429's Retry-After, else jittered
+   *   exponential backoff capped at MESSAGE_BACKOFF_MAX_MS).
    */
   private async recordFailure(
     claimed: ClaimedMessage,
@@ -221,20 +246,49 @@ export class MessageDeliveryService {
     during: 'send' | 'lookup',
   ): Promise<ProviderError> {
     const perr = err instanceof ProviderError ? err : new ProviderError((err as Error).message, true);
-    const final = !perr.retryable || isFinalAttempt;
+    const decision = perr.retryable
+      ? decideRetry(this.policy, { failures: claimed.attempts, recordedAt: new Date(claimed.createdAt), retryAfterMs: perr.retryAfterMs })
+      : null;
     let next: string;
-    if (final) {
+    let thrown: ProviderError;
+    if (!perr.retryable) {
       next = 'failed';
+      thrown = perr;
       await this.record(claimed.id, { status: 'failed', error: perr.message });
-    } else if (during === 'lookup' || perr.outcomeUnknown) {
-      next = during === 'lookup' ? 'ask the provider again' : 'outcome unknown: ask the provider after the lease';
-      await this.record(claimed.id, { error: perr.message }, during === 'lookup' ? { leaseOver: true } : {});
+    } else if (!decision?.retry || isFinalAttempt) {
+      next = 'failed';
+      const why = decision && !decision.retry ? decision.reason : `gave up after ${claimed.attempts} attempt(s)`;
+      const reason = `${perr.message} (${why})`;
+      thrown = new ProviderError(reason, false, perr.statusCode);
+      await this.record(claimed.id, { status: 'failed', error: reason });
     } else {
-      next = 'will retry';
-      await this.record(claimed.id, { status: 'queued', error: perr.message });
+      thrown = new RetryScheduledError(perr, decision.waitMs);
+      if (during === 'lookup' || perr.outcomeUnknown) {
+        next = during === 'lookup' ? 'ask the provider again' : 'outcome unknown: ask the provider after the lease';
+        await this.record(claimed.id, { error: perr.message }, during === 'lookup' ? { leaseOver: true } : {});
+      } else {
+        next = `will retry in ${formatDuration(decision.waitMs)}`;
+        await this.record(claimed.id, { status: 'queued', error: perr.message });
+      }
     }
     this.logger.warn(`outbound #${claimed.id} attempt ${claimed.attempts} failed (${next}): ${perr.message}`);
-    return perr;
+    return thrown;
+  }
+
+  /**
+   * Gives back a claim whose provider call the circuit refused (nothing was sent): one attempt
+   * less, `queued` again — or, for a re-claimed record that must ask the provider first, `sending`
+   * with its lease over — and answers the error to throw (the job waits for the probe).
+   */
+  private async release(claimed: ClaimedMessage, reclaimed: boolean, err: ProviderUnavailableError): Promise<ProviderUnavailableError> {
+    await this.dataSource.query(
+      `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+       UPDATE outbound_messages SET attempts = GREATEST(0, attempts - 1), status = $2,
+              updated_at = CASE WHEN $2 = 'sending' THEN now() - ($3 || ' milliseconds')::interval ELSE now() END
+         FROM async_commit WHERE id = $1 AND status = 'sending'`,
+      [claimed.id, reclaimed ? 'sending' : 'queued', String(this.env.MESSAGE_SENDING_LEASE_MS)],
+    );
+    return err;
   }
 
   /** The public unsubscribe page of an email address (marketing footers and List-Unsubscribe). */

@@ -8,7 +8,7 @@ import type { JobsOptions } from 'bullmq';
 import { Jobs, type JobRef, type OutboundChannel, type StaffNotificationJob } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
-import { JITTER_BACKOFF } from '../../platform/queue/limiter.js';
+import { deliveryJobOptions } from './delivery-policy.js';
 
 /** The job definition that delivers a record of `channel` (each channel has its queue and limiter). */
 export const messageJobOf = (channel: OutboundChannel) => (channel === 'email' ? Jobs.SendEmail : Jobs.SendSms);
@@ -21,14 +21,9 @@ export const messageJobOf = (channel: OutboundChannel) => (channel === 'email' ?
 export const messageJobId = (outboundMessageId: number, generation?: number, suffix?: string) =>
   `msg-${outboundMessageId}${generation ? `-g${generation}` : ''}${suffix ? `-${suffix}` : ''}`;
 
-/** Options of every message job: MESSAGE_ATTEMPTS attempts, jittered exponential backoff (ms). */
+/** Options of every message job: the delivery policy's (delivery-policy.ts). */
 export function messageJobOptions(env: Pick<Env, 'MESSAGE_ATTEMPTS' | 'MESSAGE_BACKOFF_MS'>): JobsOptions {
-  return {
-    attempts: env.MESSAGE_ATTEMPTS,
-    backoff: { type: JITTER_BACKOFF, delay: env.MESSAGE_BACKOFF_MS },
-    removeOnComplete: { age: 3600, count: 50_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  };
+  return deliveryJobOptions(env);
 }
 
 /** BullMQ states in which a job will still run. */
@@ -55,7 +50,7 @@ export class MessageJobs {
    */
   async enqueueStaffNotification(payload: StaffNotificationJob): Promise<JobRef | null> {
     try {
-      return await this.producer.enqueue(Jobs.StaffNotification, payload, { jobId: randomUUID() });
+      return await this.producer.enqueue(Jobs.StaffNotification, payload, { ...deliveryJobOptions(this.env), jobId: randomUUID() });
     } catch (err) {
       this.logger.warn(`could not enqueue staff notification for outbound #${payload.outboundMessageId}: ${(err as Error).message}`);
       return null;
@@ -67,7 +62,10 @@ export class MessageJobs {
    * outbox sweep: a job already waiting is not added twice). @throws the Redis error.
    */
   async requeueStaffNotification(payload: StaffNotificationJob): Promise<void> {
-    await this.producer.enqueue(Jobs.StaffNotification, payload, { jobId: `outbound-${payload.outboundMessageId}` });
+    await this.producer.enqueue(Jobs.StaffNotification, payload, {
+      ...deliveryJobOptions(this.env),
+      jobId: `outbound-${payload.outboundMessageId}`,
+    });
   }
 
   /**

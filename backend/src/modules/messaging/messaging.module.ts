@@ -11,6 +11,7 @@ import { OutboundMessagesService } from './outbound-messages.service.js';
 import { MESSAGE_PROVIDERS } from './providers.js';
 import { StaffNotificationsProcessor } from './staff-notifications.processor.js';
 import { StaffDigests } from './staff-digests.js';
+import { ProviderHealthService } from './provider-health.service.js';
 
 /**
  * Outbound email/SMS (decisions.md §8, §13, §14, §15): the message log, the provider adapters,
@@ -18,8 +19,16 @@ import { StaffDigests } from './staff-digests.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboundMessageRecord, CommunicationOptOutRecord])],
-  providers: [...MESSAGE_PROVIDERS, OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs, StaffDigests],
-  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs, StaffDigests],
+  providers: [
+    ...MESSAGE_PROVIDERS,
+    OutboundMessagesService,
+    MessageDeliveryService,
+    ConsentService,
+    MessageJobs,
+    StaffDigests,
+    ProviderHealthService,
+  ],
+  exports: [OutboundMessagesService, MessageDeliveryService, ConsentService, MessageJobs, StaffDigests, ProviderHealthService],
 })
 export class MessagingModule {}
 

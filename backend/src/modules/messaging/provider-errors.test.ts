@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../../platform/providers/provider-error.js';
 import { toProviderError } from './email-provider.js';
 import { twilioError } from './sms-provider.js';
 
@@ -49,5 +50,24 @@ describe('provider error classification', () => {
       expect(toProviderError(err)).toMatchObject({ retryable: true, outcomeUnknown: false });
       expect(twilioError(err)).toMatchObject({ retryable: true, outcomeUnknown: false });
     }
+  });
+
+  it("SendGrid's 429 carries its Retry-After (seconds or HTTP date)", () => {
+    const limited = Object.assign(new Error('Too Many Requests'), { code: 429, response: { headers: { 'retry-after': '30' }, body: {} } });
+    expect(toProviderError(limited)).toMatchObject({ retryable: true, statusCode: 429, retryAfterMs: 30_000 });
+    expect(parseRetryAfter(new Date(Date.UTC(2026, 0, 1, 0, 1)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(60_000);
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  it('Twilio 21211 (invalid number) and 21610 (unsubscribed recipient) are permanent, whatever the status', () => {
+    expect(twilioError(twilioHttp(400, 21610))).toMatchObject({ retryable: false, message: expect.stringContaining('(code 21610)') });
+    expect(twilioError(twilioHttp(500, 21211))).toMatchObject({ retryable: false });
+    expect(twilioError(twilioHttp(400, 21408))).toMatchObject({ retryable: false });
+  });
+
+  it('a 408 is transient; unverified sender (403) and bad request (400) are not', () => {
+    expect(toProviderError(sendgridHttp(408))).toMatchObject({ retryable: true });
+    expect(toProviderError(sendgridHttp(403))).toMatchObject({ retryable: false, statusCode: 403 });
   });
 });

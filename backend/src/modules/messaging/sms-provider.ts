@@ -6,7 +6,7 @@
  */
 import twilio from 'twilio';
 import { NOT_CONFIGURED_REASON } from '@ironclad/contracts';
-import { isOutcomeUnknown, ProviderError } from '../../platform/providers/provider-error.js';
+import { isOutcomeUnknown, isTransientStatus, ProviderError } from '../../platform/providers/provider-error.js';
 import type { SendOutcome } from './email-provider.js';
 
 export interface OutgoingSms {
@@ -86,6 +86,17 @@ export class TwilioSmsProvider implements SmsProvider {
 }
 
 /**
+ * Twilio error codes that no retry changes, whatever HTTP status carries them: 21211 invalid 'To'
+ * number, 21214 'To' cannot be reached, 21408 region not enabled, 21610 recipient unsubscribed
+ * (STOP), 21612 unreachable carrier route, 21614 not a mobile number, 30003/30005/30006 unreachable,
+ * unknown or landline destination.
+ */
+export const PERMANENT_TWILIO_CODES: ReadonlySet<number> = new Set([21211, 21214, 21408, 21610, 21612, 21614, 30003, 30005, 30006]);
+
+/** Twilio's "Too Many Requests" code: transient like HTTP 429. */
+const TWILIO_TOO_MANY_REQUESTS = 20429;
+
+/**
  * Classifies a twilio SDK error: RestException carries the HTTP status and Twilio's error code
  * (e.g. 21211 invalid 'To' number, 21610 recipient unsubscribed). 429, 5xx and network errors are
  * retryable; other 4xx are permanent, with Twilio's message as the reason. A timeout or dropped
@@ -96,6 +107,10 @@ export function twilioError(err: unknown): ProviderError {
   const status = typeof e.status === 'number' ? e.status : undefined;
   const code = typeof e.code === 'number' ? ` (code ${e.code})` : '';
   const message = `Twilio${status ? ` ${status}` : ''}: ${e.message || 'request failed'}${code}`;
-  const retryable = status === undefined || status === 429 || status >= 500;
+  const twilioCode = typeof e.code === 'number' ? e.code : undefined;
+  const retryable =
+    twilioCode !== undefined && PERMANENT_TWILIO_CODES.has(twilioCode)
+      ? false
+      : twilioCode === TWILIO_TOO_MANY_REQUESTS || isTransientStatus(status);
   return new ProviderError(message, retryable, status, status === undefined && isOutcomeUnknown(err));
 }

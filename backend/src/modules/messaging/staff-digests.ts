@@ -13,6 +13,7 @@ import { SharedRedis } from '../../platform/realtime/shared-redis.js';
 import type { OutboundMessageRecord } from './outbound-message.entity.js';
 import { OutboundMessagesService, outboundValues, type QueuedMessage } from './outbound-messages.service.js';
 import { compactLines, type RenderedEmail } from './plain-text-email.js';
+import { deliveryJobOptions } from './delivery-policy.js';
 
 /** Groups of notifications that are digested (one counter and one digest per group and window). */
 export type DigestGroup = StaffDigestJob['group'];
@@ -121,7 +122,7 @@ export class StaffDigests {
       await this.producer.enqueue(
         Jobs.StaffDigest,
         { group, windowStart, windowMs: this.windowMs },
-        { jobId: `staff-digest-${group}-${windowStart}`, delay, attempts: 8, backoff: { type: 'exponential', delay: 2000 } },
+        { ...deliveryJobOptions(this.env), jobId: `staff-digest-${group}-${windowStart}`, delay },
       );
     } catch (err) {
       this.logger.warn(`could not schedule the ${group} digest of ${new Date(windowStart).toISOString()}: ${(err as Error).message}`);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { WorkerOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import {
   Jobs,
@@ -11,6 +12,7 @@ import {
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, route, type JobContext, type JobRoute, type JobSchedule } from '../../platform/queue/job-processor.js';
+import { deliveryBackoffStrategy, deliveryPolicyOf } from './delivery-policy.js';
 import { MessageDeliveryService } from './message-delivery.service.js';
 import { deliveryContext } from './message-delivery.processors.js';
 import { MessageJobs } from './message-jobs.js';
@@ -19,8 +21,9 @@ import { StaffDigests } from './staff-digests.js';
 /**
  * Drains the notifications queue:
  *  - `StaffNotification {outboundMessageId}`: delivers the recorded staff email once, reporting
- *    progress; provider 429/5xx/network failures are retried with exponential backoff (job
- *    options), permanent 4xx failures stop at once; a record being delivered by another attempt
+ *    progress; provider 429/5xx/network failures are retried under the delivery policy
+ *    (delivery-policy.ts: Retry-After or jittered backoff, up to MESSAGE_PATIENCE_MS), permanent
+ *    4xx failures stop at once; a record being delivered by another attempt
  *    (or waiting out the lease of a timed-out send) re-delays the job until then without using
  *    an attempt.
  *  - `StaffDigest {group, windowStart, windowMs}` (delayed to the window's end): records one email
@@ -55,13 +58,22 @@ export class StaffNotificationsProcessor extends JobProcessor {
     ];
   }
 
+  /** Notifications follow the delivery policy's backoff (delivery-policy.ts). */
+  override workerOptions(): Partial<WorkerOptions> {
+    return { settings: { backoffStrategy: deliveryBackoffStrategy(deliveryPolicyOf(this.env)) } };
+  }
+
   override schedules(): JobSchedule[] {
     return [{ definition: Jobs.OutboxSweep, everyMs: this.env.OUTBOX_SWEEP_EVERY_MS }];
   }
 
   private async deliver({ outboundMessageId }: StaffNotificationJob, ctx: JobContext): Promise<StaffNotificationResult> {
     await ctx.progress({ step: 'sending' });
-    const result = await this.delivery.deliver(outboundMessageId, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    const result = await this.delivery.deliver(outboundMessageId, {
+      isFinalAttempt: ctx.isFinalAttempt,
+      channel: 'email',
+      ...deliveryContext(ctx.job),
+    });
     await ctx.progress({ step: result.status });
     return result;
   }
@@ -69,7 +81,11 @@ export class StaffNotificationsProcessor extends JobProcessor {
   private async digest(job: StaffDigestJob, ctx: JobContext): Promise<StaffDigestResult> {
     const digest = await this.digests.recordDigest(job);
     if (!digest) return { outboundMessageId: null, status: null, listed: 0 };
-    const result = await this.delivery.deliver(digest.record.id, { isFinalAttempt: ctx.isFinalAttempt, ...deliveryContext(ctx.job) });
+    const result = await this.delivery.deliver(digest.record.id, {
+      isFinalAttempt: ctx.isFinalAttempt,
+      channel: 'email',
+      ...deliveryContext(ctx.job),
+    });
     return { outboundMessageId: digest.record.id, status: result.status, listed: digest.listed };
   }
 

@@ -5,6 +5,7 @@ import { ChallengeService } from './challenge.service.js';
 import { PublicLimits } from './public-limits.js';
 import { RateLimiterStore } from './rate-limiter-store.js';
 import { PublicWriteGuard } from './public-write.guard.js';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 
 /**
  * The rate-limit store of the api (also the login limits') and the bot defences of the public writes: per-address limits, the honeypot and fill-time test, and
@@ -14,8 +15,8 @@ import { PublicWriteGuard } from './public-write.guard.js';
 @Global()
 @Module({
   controllers: [ChallengeController],
-  providers: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard],
-  exports: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard],
+  providers: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard, IdempotencyInterceptor],
+  exports: [RateLimiterStore, PublicLimits, ChallengeService, PublicWriteGuard, IdempotencyInterceptor],
 })
 export class BotDefenceModule implements OnModuleInit {
   constructor(@Inject(ENV) private readonly env: Env) {}

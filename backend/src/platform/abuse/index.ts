@@ -11,3 +11,4 @@ export {
 export { PublicLimits, PUBLIC_LIMIT_NAMES, limitBudgets, type PublicLimitName } from './public-limits.js';
 export { RateLimiterStore, type LimitWindow } from './rate-limiter-store.js';
 export { ChallengeService, CHALLENGE_TTL_MS, type ChallengeVerdict } from './challenge.service.js';
+export { IdempotencyInterceptor, IDEMPOTENCY_HEADER } from './idempotency.interceptor.js';

@@ -69,6 +69,16 @@ export class PublicLimits {
     }
   }
 
+  /**
+   * Gives back the point of `name` (and of the gated count when `gated`) that a write of `address`
+   * took but that the api could not act on (503: database unreachable), so a visitor's retries of
+   * one submission through an outage count once. Best effort.
+   */
+  async refund(name: PublicLimitName, address: string, gated: boolean): Promise<void> {
+    await this.limiters[name].reward(address, 1).catch(() => undefined);
+    if (gated) await this.gated.reward(address, 1).catch(() => undefined);
+  }
+
   /** Counts one gated write of `address`; returns how many it made in the current hour, this one included. */
   async countGated(address: string): Promise<number> {
     const res = await this.gated.consume(address);

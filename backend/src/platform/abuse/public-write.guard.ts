@@ -5,6 +5,7 @@ import {
   Logger,
   SetMetadata,
   UseGuards,
+  UseInterceptors,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
@@ -15,6 +16,7 @@ import { ENV, type Env } from '../config/env.js';
 import { ApiError } from '../http/api-error.js';
 import { addressKey } from '../http/client-address.js';
 import { ChallengeService, type ChallengeVerdict } from './challenge.service.js';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { PublicLimits, type PublicLimitName } from './public-limits.js';
 
 /** Why a submission is taken for a bot's: the honeypot was filled, or it came quicker than a person types. */
@@ -28,6 +30,8 @@ export interface FormCheck {
   address: string;
   /** A valid ALTCHA solution came with this request. */
   challengeSolved: boolean;
+  /** Gives back the limit points this write took (called when the api answers it 5xx, see IdempotencyInterceptor). */
+  refund?: () => Promise<void>;
 }
 
 export interface PublicWriteOptions {
@@ -65,11 +69,18 @@ const CHALLENGE_MESSAGES: Record<Exclude<ChallengeVerdict, 'ok'>, string> = {
  *    CHALLENGE_PASS_WRITES further gated writes for 10 minutes (one tick covers the calculator's
  *    lead and its PDF request).
  *
+ * 5. the `Idempotency-Key` header, when sent, makes the write idempotent for IDEMPOTENCY_TTL_MS
+ *    ({@link IdempotencyInterceptor}: same key and body → the first answer; another body → 422).
+ *
  * BOT_DEFENCES=off skips 2–4 except the honeypot (load tests, benchmarks). The handler reads the
  * outcome with {@link formCheckOf}. Apply after `@Public()`.
  */
 export const PublicWrite = (limit: PublicLimitName, options: PublicWriteOptions = {}) =>
-  applyDecorators(SetMetadata(PUBLIC_WRITE, { limit, ...options } satisfies Meta), UseGuards(PublicWriteGuard));
+  applyDecorators(
+    SetMetadata(PUBLIC_WRITE, { limit, ...options } satisfies Meta),
+    UseGuards(PublicWriteGuard),
+    UseInterceptors(IdempotencyInterceptor),
+  );
 
 /** The guard's findings on this request; a safe default (no spam, not solved) when none ran. */
 export function formCheckOf(req: Request): FormCheck {
@@ -105,6 +116,7 @@ export class PublicWriteGuard implements CanActivate {
     if (this.env.BOT_DEFENCES === 'off') return true;
 
     const outcome = await this.limits.take(meta.limit, check.address);
+    if (outcome.allowed) check.refund = () => this.limits.refund(meta.limit, check.address, false);
     if (!outcome.allowed) {
       res.setHeader('Retry-After', String(outcome.retryAfterSeconds));
       this.log.warn(`${req.method} ${req.path}: ${check.address} over the ${meta.limit} limit`);
@@ -118,6 +130,7 @@ export class PublicWriteGuard implements CanActivate {
     if (!meta.challenge) return true;
 
     const gated = await this.limits.countGated(check.address);
+    check.refund = () => this.limits.refund(meta.limit, check.address, true);
     const required =
       this.env.CHALLENGE_MODE === 'always' ||
       gated > this.env.CHALLENGE_AFTER_PER_HOUR ||

@@ -156,6 +156,15 @@ export const envSchema = z
       ),
     /** `off` switches off the per-address public-write limits, the fill-time test and the challenge (load tests, benchmarks). */
     BOT_DEFENCES: z.enum(['on', 'off']).default('on'),
+    /** How long the answer of a public POST is kept under its `Idempotency-Key` (ms; at least 24 h). */
+    IDEMPOTENCY_TTL_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(30 * 24 * 3_600_000)
+      .default(24 * 3_600_000),
+    /** `Retry-After` (seconds) of the 503 answered while the database is unreachable. */
+    DATABASE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     /** `auto`: the ALTCHA challenge once an address passes CHALLENGE_AFTER_PER_HOUR; `always`: on every gated form. */
     CHALLENGE_MODE: z.enum(['auto', 'always']).default('auto'),
     /** Gated public writes (lead, contact, PDF quote, payment) one address makes per hour before the challenge is asked. */
@@ -221,12 +230,44 @@ export const envSchema = z
     EMAIL_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(0),
     /** SMS per second across all workers (BullMQ limiter); Twilio allows 1 per second per long code. 0 = no limit. */
     SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(1),
-    /** Attempts per message (provider 429/5xx/network failures are retried). */
-    MESSAGE_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /**
+     * Hard cap on the provider calls of one message (provider 429/5xx/network failures are
+     * retried). With the defaults MESSAGE_PATIENCE_MS decides first (24 h at 15 min per wait is
+     * about 100 calls).
+     */
+    MESSAGE_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Base of the jittered exponential retry delay of a message, in ms (doubles per attempt). */
     MESSAGE_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
-    /** Longest retry delay of a message, in ms. */
-    MESSAGE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(3_600_000).default(300_000),
+    /** Longest retry delay of a message, in ms (a provider's longer Retry-After is still honoured). */
+    MESSAGE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(3_600_000).default(900_000),
+    /**
+     * How long after it was recorded a message is still retried, in ms (24 h; SendGrid itself
+     * retries deferred mail for 72 h). Past it the message becomes `failed` with its last reason.
+     */
+    MESSAGE_PATIENCE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(30 * 24 * 3_600_000)
+      .default(24 * 3_600_000),
+    /**
+     * Circuit breaker per provider (SendGrid, Twilio, Stability; platform/providers/provider-circuits.ts):
+     * it opens when at least BREAKER_FAILURES calls were made within BREAKER_WINDOW_MS and more
+     * than BREAKER_ERROR_PERCENT of them failed transiently; then no call is made (jobs wait,
+     * spending no attempt) until a probe after BREAKER_PROBE_MS (doubling per failed probe up to
+     * BREAKER_PROBE_MAX_MS) succeeds; sending then ramps up over BREAKER_RAMP_MS.
+     */
+    BREAKER_FAILURES: z.coerce.number().int().min(1).max(10_000).default(5),
+    BREAKER_WINDOW_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    BREAKER_ERROR_PERCENT: z.coerce.number().int().min(1).max(99).default(50),
+    BREAKER_PROBE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    BREAKER_PROBE_MAX_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(24 * 3_600_000)
+      .default(600_000),
+    BREAKER_RAMP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** BullMQ job lock of the message and campaign workers (ms): a crashed worker's jobs are retaken after it. */
     WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     /** How often workers look for stalled jobs of crashed workers (ms). */

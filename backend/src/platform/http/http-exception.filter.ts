@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ErrorCode, type ApiErrorBody } from '@ironclad/contracts';
 import type { Request, Response } from 'express';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { ApiError } from './api-error.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -14,19 +15,31 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /**
- * Turns every error into the API's JSON error body. Unexpected errors are logged with the
- * request id and answered as a generic 500 (never leaking internals).
+ * Turns every error into the API's JSON error body. An unreachable database answers 503
+ * SERVICE_UNAVAILABLE with `Retry-After` (DATABASE_RETRY_AFTER_SECONDS), logged once per 10 s;
+ * other unexpected errors are logged with the request id and answered as a generic 500 (never
+ * leaking internals).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  private lastDatabaseLog = 0;
+
+  /** @param retryAfterSeconds the `Retry-After` of a database-unavailable 503. */
+  constructor(private readonly retryAfterSeconds = 5) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
     const body = toErrorBody(exception, req.id);
-    if (body.statusCode >= 500) {
+    if (isDatabaseUnavailable(exception)) {
+      if (Date.now() - this.lastDatabaseLog > 10_000) {
+        this.lastDatabaseLog = Date.now();
+        this.logger.warn(`${req.method} ${req.originalUrl} [${req.id}] database unavailable: ${(exception as Error).message}`);
+      }
+      if (!res.headersSent) res.setHeader('Retry-After', String(this.retryAfterSeconds));
+    } else if (body.statusCode >= 500) {
       this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${exception instanceof Error ? exception.stack : String(exception)}`);
     }
     if (res.headersSent) return;
@@ -51,6 +64,15 @@ export function toErrorBody(exception: unknown, requestId?: string): ApiErrorBod
       message: text,
       requestId,
       error: text,
+    };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: 503,
+      code: ErrorCode.ServiceUnavailable,
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      requestId,
+      error: DATABASE_UNAVAILABLE_MESSAGE,
     };
   }
   return { statusCode: 500, code: ErrorCode.Internal, message: 'Internal server error', requestId, error: 'Internal server error' };

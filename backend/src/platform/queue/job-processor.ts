@@ -15,13 +15,28 @@ import { ProviderError } from '../providers/provider-error.js';
  * one of its attempts.
  */
 export class RetryLaterError extends Error {
+  /**
+   * @param uncounted the run did not start the job's work (e.g. its provider's circuit is open): it
+   *   is counted in the job's data ({@link WAITED_STARTS}) so that BullMQ's start count, which
+   *   includes it, is not mistaken for a crashed attempt.
+   */
   constructor(
     message: string,
     readonly retryAt: number,
+    readonly uncounted = false,
   ) {
     super(message);
   }
 }
+
+/** Job data field counting the runs that only waited ({@link RetryLaterError} `uncounted`). */
+export const WAITED_STARTS = '_waitedStarts';
+
+/** How many runs of `job` only waited (see {@link WAITED_STARTS}). */
+export const waitedStarts = (job: Job): number => {
+  const n = (job.data as Record<string, unknown> | undefined)?.[WAITED_STARTS];
+  return typeof n === 'number' ? n : 0;
+};
 
 /** What a handler knows of the running job besides its validated payload. */
 export interface JobContext {
@@ -112,6 +127,7 @@ export abstract class JobProcessor {
  */
 export async function delayIfRetryLater(job: Job, token: string | undefined, err: unknown): Promise<void> {
   if (err instanceof RetryLaterError && token) {
+    if (err.uncounted) await job.updateData({ ...(job.data as object), [WAITED_STARTS]: waitedStarts(job) + 1 });
     await job.moveToDelayed(err.retryAt, token);
     throw new DelayedError();
   }

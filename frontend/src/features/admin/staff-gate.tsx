@@ -8,7 +8,8 @@
  * A session can end while the page is open (idle or absolute expiry, logout in another tab,
  * admin rights removed): the first staff call answered 401 brings back the login form with
  * SESSION_ENDED_TEXT (the cached staff data is dropped, see forgetStaffSession); a 403 re-checks
- * who is signed in.
+ * who is signed in. While the api answers 503 SERVICE_UNAVAILABLE (database unreachable) a
+ * "Database unavailable" banner shows above the page instead of empty tables.
  */
 import { Box, Button, Container, Field, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AUTH_TEXTS } from '@ironclad/contracts';
@@ -56,6 +57,32 @@ function useSessionEndWatch(qc: QueryClient, onEnded: () => void): void {
   }, [qc, onEnded]);
 }
 
+/** Shown on staff pages while the api answers 503 SERVICE_UNAVAILABLE (PostgreSQL unreachable). */
+export const DATABASE_UNAVAILABLE_TEXT =
+  'Database unavailable: the CRM cannot load or save data right now. Pages recover on their own when it returns; nothing saved is lost.';
+
+/** Whether `error` is the api's 503 SERVICE_UNAVAILABLE. */
+const isServiceUnavailable = (error: unknown) =>
+  error instanceof ApiError && error.status === 503 && error.body?.code === 'SERVICE_UNAVAILABLE';
+
+/**
+ * True while the last answered staff query failed with 503 SERVICE_UNAVAILABLE (the database is
+ * unreachable); false again after any query succeeds.
+ */
+function useDatabaseUnavailable(qc: QueryClient): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated') return;
+        if (e.action.type === 'error') setDown(isServiceUnavailable(e.action.error));
+        else if (e.action.type === 'success') setDown(false);
+      }),
+    [qc],
+  );
+  return down;
+}
+
 export function StaffGate({ children }: { children: ReactNode }) {
   return (
     <QueryProvider>
@@ -77,9 +104,15 @@ function StaffGateContent({ children }: { children: ReactNode }) {
     if (me.data?.user) setEnded(false);
   }, [me.data?.user]);
   const admin = me.data?.user?.isAdmin ? me.data.user : null;
+  const databaseDown = useDatabaseUnavailable(qc);
   return (
     <StaffUiProvider>
       <StaffShell user={admin}>
+        {databaseDown || (me.isError && isServiceUnavailable(me.error)) ? (
+          <Box bg="red.600" color="white" px="4" py="2" role="alert" data-testid="database-unavailable">
+            <Text fontWeight="semibold">{DATABASE_UNAVAILABLE_TEXT}</Text>
+          </Box>
+        ) : null}
         {me.isPending ? (
           <Box py="24" textAlign="center" role="status" aria-label="Loading">
             <Spinner />

@@ -30,6 +30,7 @@ import { watchJob } from '../../lib/socket';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
+import type { SubmitTrouble } from '../../lib/resilient-submit';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
 import { limitedMessageWithPhone, useFormGuard } from '../bot-defence';
 import { AnimatedTotal } from './animated-total';
@@ -193,6 +194,7 @@ export function CostCalculator() {
   const estimate = useMemo(() => priceCalculator(pricedSpecs, percent), [pricedSpecs, percent]);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [trouble, setTrouble] = useState<SubmitTrouble>(null);
   const [pdfJob, setPdfJob] = useState<PdfJob | null>(null);
   const toasted = useRef<string | null>(null);
   const guard = useFormGuard();
@@ -221,14 +223,17 @@ export function CostCalculator() {
 
   if (!config.features.calculator_enabled) return <CalculatorUnavailable phone={config.company.phone} />;
 
-  /** §7: create the lead, then request the PDF. Resolves true when the dialog closes. */
+  /**
+   * §7: create the lead, then request the PDF (each retried through a 503 / network outage for up
+   * to two minutes, the dialog saying so). Resolves true when the dialog closes.
+   */
   const requestQuote = async (form: PdfQuoteForm): Promise<boolean> => {
     setSubmitting(true);
     // Priced from the specs as they are now (the shown estimate may lag one deferred render).
     const quoted = priceCalculator(specs, percent);
     let leadId: number;
     try {
-      leadId = await createCalculatorLead(form, quoted, guard.signals());
+      leadId = await createCalculatorLead(form, quoted, guard.signals(), setTrouble);
     } catch (err) {
       setSubmitting(false);
       const outcome = guard.onError(err);
@@ -247,7 +252,7 @@ export function CostCalculator() {
       return false;
     }
     try {
-      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals());
+      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals(), setTrouble);
       toasted.current = null;
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {
@@ -334,7 +339,14 @@ export function CostCalculator() {
         {pdfJob ? <PdfStatus job={pdfJob} /> : null}
       </Stack>
 
-      <PdfQuoteDialog open={dialogOpen} onOpenChange={setDialogOpen} submitting={submitting} onSubmit={requestQuote} guard={guard} />
+      <PdfQuoteDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        submitting={submitting}
+        onSubmit={requestQuote}
+        guard={guard}
+        trouble={trouble}
+      />
     </SimpleGrid>
   );
 }

@@ -14,6 +14,8 @@ import { EMPTY_PDF_QUOTE_FORM, pdfQuoteFormSchema, type PdfQuoteForm } from './r
 import { registerRecipes } from '../../components/ui/recipes';
 import { ChallengePrompt, HoneypotField, type FormGuard } from '../bot-defence';
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
+import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { dialog: dialogSlotRecipe, field: fieldSlotRecipe } });
 
@@ -25,11 +27,13 @@ interface Props {
   onSubmit: (values: PdfQuoteForm) => Promise<boolean>;
   /** The form's bot defences: honeypot, fill time, and the check when the api asks for it. */
   guard: FormGuard;
+  /** The submission's trouble (retrying through an outage, or given up): shown above the buttons. */
+  trouble?: SubmitTroubleState;
 }
 
 type FieldName = keyof PdfQuoteForm;
 
-export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit, guard }: Props) {
+export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit, guard, trouble = null }: Props) {
   const formId = useId();
   const {
     register,
@@ -86,6 +90,7 @@ export function PdfQuoteDialog({ open, onOpenChange, submitting, onSubmit, guard
                   {field('company', 'Company', false, { autoComplete: 'organization' })}
                   <HoneypotField guard={guard} />
                   <ChallengePrompt guard={guard} />
+                  <SubmitTrouble trouble={trouble} onRetry={() => void submit()} busy={submitting} />
                   <FormPrivacyNote withTerms>We use your details only for this quote and our call.</FormPrivacyNote>
                 </Stack>
               </Dialog.Body>

@@ -15,6 +15,7 @@ import {
 } from '@ironclad/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
+import { submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
 
 /** The answers' schemas, loaded beside the requests. */
 const schemas = () => import('./quote-request-schemas');
@@ -31,33 +32,53 @@ export type PdfQuoteForm = z.infer<typeof pdfQuoteFormSchema>;
 
 export const EMPTY_PDF_QUOTE_FORM: PdfQuoteForm = { firstName: '', lastName: '', email: '', phone: '', company: '' };
 
-/** POST /api/leads with the calculator lead and the form's bot-defence `signals`; returns the new lead's id. */
-export async function createCalculatorLead(form: PdfQuoteForm, estimate: CalculatorEstimate, signals: FormSignals): Promise<number> {
-  const answer = await apiRequest('POST', '/api/leads', {
-    body: {
-      firstName: form.firstName,
-      lastName: form.lastName,
-      email: form.email,
-      phone: form.phone,
-      company: form.company || undefined,
-      buildingInfo: buildingInfoOfCalculatorSpecs(estimate.specs),
-      source: 'cost_calculator',
-      status: 'new',
-      // The server recomputes both (decisions.md §3); sent as the spec's client does.
-      totalEstimate: estimate.breakdown.total,
-      ...signals,
-    },
-    schema: schemas().then((m) => m.createLeadResponseSchema),
-  });
+/**
+ * POST /api/leads with the calculator lead and the form's bot-defence `signals` under one
+ * Idempotency-Key, retried on 503 / network errors for up to two minutes (lib/resilient-submit.ts,
+ * progress through `onTrouble`); returns the new lead's id.
+ */
+export async function createCalculatorLead(
+  form: PdfQuoteForm,
+  estimate: CalculatorEstimate,
+  signals: FormSignals,
+  onTrouble?: (trouble: SubmitTrouble) => void,
+): Promise<number> {
+  const body = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone,
+    company: form.company || undefined,
+    buildingInfo: buildingInfoOfCalculatorSpecs(estimate.specs),
+    source: 'cost_calculator',
+    status: 'new',
+    // The server recomputes both (decisions.md §3); sent as the spec's client does.
+    totalEstimate: estimate.breakdown.total,
+  };
+  const answer = await submitWithRetry(
+    'calculator-lead',
+    body,
+    (idempotencyKey) =>
+      apiRequest('POST', '/api/leads', {
+        body: { ...body, ...signals },
+        idempotencyKey,
+        schema: schemas().then((m) => m.createLeadResponseSchema),
+      }),
+    { onTrouble },
+  );
   return answer.lead.id;
 }
 
-/** POST /api/generate-estimate-pdf for the lead just created (with the form's `signals`); returns the job to watch. */
+/**
+ * POST /api/generate-estimate-pdf for the lead just created (with the form's `signals`), under one
+ * Idempotency-Key and retried like {@link createCalculatorLead}; returns the job to watch.
+ */
 export function requestEstimatePdf(
   leadId: number,
   form: PdfQuoteForm,
   estimate: CalculatorEstimate,
   signals: FormSignals,
+  onTrouble?: (trouble: SubmitTrouble) => void,
 ): Promise<GenerateEstimatePdfResponse> {
   const body: GenerateEstimatePdfInput = {
     leadId,
@@ -83,8 +104,15 @@ export function requestEstimatePdf(
       description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
     },
   };
-  return apiRequest('POST', '/api/generate-estimate-pdf', {
-    body: { ...body, ...signals },
-    schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
-  });
+  return submitWithRetry(
+    'calculator-pdf',
+    body,
+    (idempotencyKey) =>
+      apiRequest('POST', '/api/generate-estimate-pdf', {
+        body: { ...body, ...signals },
+        idempotencyKey,
+        schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
+      }),
+    { onTrouble },
+  );
 }

@@ -110,8 +110,8 @@ export function ActivityList({
                 {headline(a)}
               </Text>
               {(a.type === 'email' || a.type === 'sms') && isMessageStatus(a.status) && (
-                <Badge size="sm" colorPalette={MESSAGE_STATUS_COLORS[a.status]}>
-                  {MESSAGE_STATUS_LABELS[a.status]}
+                <Badge size="sm" colorPalette={isWaiting(a) ? 'yellow' : MESSAGE_STATUS_COLORS[a.status]}>
+                  {isWaiting(a) ? WAITING_LABEL : MESSAGE_STATUS_LABELS[a.status]}
                 </Badge>
               )}
               {a.campaignId ? (
@@ -131,7 +131,7 @@ export function ActivityList({
             )}
             {a.error && (
               <Text fontSize="xs" color={a.status === 'failed' ? 'fg.error' : a.status === 'suppressed' ? 'fg.warning' : 'fg.muted'}>
-                {a.error}
+                {isWaiting(a) ? `Last attempt: ${a.error}. It will be sent when the provider answers.` : a.error}
               </Text>
             )}
             {a.status === 'suppressed' && messageIdOf(a) !== null && (
@@ -145,6 +145,12 @@ export function ActivityList({
     </Stack>
   );
 }
+
+/** Badge of a message that a provider failure holds back: it waits to be retried, it has not failed. */
+const WAITING_LABEL = 'Waiting to retry';
+
+/** A message still queued (or being sent) after a failed attempt: waiting out a provider outage. */
+const isWaiting = (a: { status?: string | null; error?: string | null }) => (a.status === 'queued' || a.status === 'sending') && !!a.error;
 
 /** The timeline of one lead (GET /api/leads/{id}/activities), kept fresh by `lead:activity`. */
 export function LeadTimeline({ leadId }: { leadId: number }) {

@@ -35,12 +35,14 @@ import { inputRecipe } from '~chakra-theme/recipes/input';
 import { nativeSelectSlotRecipe } from '~chakra-theme/recipes/native-select';
 import { textareaRecipe } from '~chakra-theme/recipes/textarea';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { notify } from '../../components/ui/toaster';
 import { usePublicConfig } from '../site-config/public-config';
 import { HOME_CONTACT_TOASTS, QUOTE_FORM_TOASTS, useCreateContact } from './create-contact';
 import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
+import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 import { HOME_PROPERTY_TYPE_LABELS, REFERRAL_SOURCE_LABELS, RESIDENTIAL_PROPERTY_TYPE_LABELS } from './contact-options';
 import { registerRecipes } from '../../components/ui/recipes';
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
@@ -73,7 +75,8 @@ function ContactForm({ variant }: { variant: Variant }) {
   const { company } = usePublicConfig();
   const isQuote = variant.kind === 'quote';
   const guard = useFormGuard();
-  const mutation = useCreateContact(isQuote ? QUOTE_FORM_TOASTS.failure(company.phone) : HOME_CONTACT_TOASTS.failure);
+  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
+  const mutation = useCreateContact(isQuote ? QUOTE_FORM_TOASTS.failure(company.phone) : HOME_CONTACT_TOASTS.failure, setTrouble);
   const initial = useMemo(() => emptyValues(variant), [variant]);
   const {
     register,
@@ -216,6 +219,7 @@ function ContactForm({ variant }: { variant: Variant }) {
 
         <HoneypotField guard={guard} />
         <ChallengePrompt guard={guard} />
+        <SubmitTrouble trouble={trouble} onRetry={() => void onSubmit()} busy={sending} />
         <Button
           type="submit"
           colorPalette="brand"

@@ -8,6 +8,7 @@ import { createContactResponseSchema, type CreateContact, type CreateContactResp
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { sharedKeys } from '../../lib/query-keys';
+import { submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
 
 /** Toast texts of the home form (spec §8). */
 export const HOME_CONTACT_TOASTS = {
@@ -18,9 +19,22 @@ export const HOME_CONTACT_TOASTS = {
   failure: { title: 'Submission failed', description: 'Please check your information and try again.' },
 } as const;
 
-/** Sends a contact (already validated by `createContactSchema`) with the form's bot-defence signals. */
-export function createContact(body: CreateContact & FormSignals): Promise<CreateContactResponse> {
-  return apiRequest('POST', '/api/contacts', { body, schema: createContactResponseSchema });
+/**
+ * Sends a contact (already validated by `createContactSchema`) with the form's bot-defence
+ * signals, under one Idempotency-Key, retried on 503 / network errors for up to two minutes
+ * (lib/resilient-submit.ts; progress through `onTrouble`).
+ */
+export function createContact(
+  body: CreateContact & FormSignals,
+  onTrouble?: (trouble: SubmitTrouble) => void,
+): Promise<CreateContactResponse> {
+  const { website: _website, formElapsedMs: _elapsed, altcha: _altcha, ...submission } = body;
+  return submitWithRetry(
+    'contact',
+    submission,
+    (idempotencyKey) => apiRequest('POST', '/api/contacts', { body, idempotencyKey, schema: createContactResponseSchema }),
+    { onTrouble },
+  );
 }
 
 /** Toast texts of the residential page form (spec §8), also used by the other service pages' quote forms. */
@@ -37,10 +51,13 @@ export const QUOTE_FORM_TOASTS = {
  * Mutation of a contact form; `errorToast` is the toast the global error handler shows when the
  * call fails (default: the home form's 'Submission failed').
  */
-export function useCreateContact(errorToast: { title: string; description?: string } = HOME_CONTACT_TOASTS.failure) {
+export function useCreateContact(
+  errorToast: { title: string; description?: string } = HOME_CONTACT_TOASTS.failure,
+  onTrouble?: (trouble: SubmitTrouble) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createContact,
+    mutationFn: (body: CreateContact & FormSignals) => createContact(body, onTrouble),
     meta: { errorToast },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contacts }),
   });

@@ -7,6 +7,7 @@
 import type { AiRecommendation, FormSignals } from '@ironclad/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
 import { WIZARD_TOASTS, type WizardState } from './wizard-options';
 
 export interface WizardQuote {
@@ -49,14 +50,34 @@ export function wizardLeadBody(s: WizardState) {
   };
 }
 
-/** Creates the wizard lead (with the form's bot-defence `signals`); failure shows 'Submission Error' through the global error handler. */
+/**
+ * Creates the wizard lead (with the form's bot-defence `signals`) under one Idempotency-Key,
+ * retried on 503 / network errors for up to two minutes (lib/resilient-submit.ts, reported through
+ * `onTrouble`); failure shows 'Submission Error' through the global error handler.
+ */
 export function useCreateWizardLead() {
   return useMutation({
-    mutationFn: async ({ state, signals }: { state: WizardState; signals: FormSignals }): Promise<WizardQuote> => {
-      const res = await apiRequest('POST', '/api/leads', {
-        body: { ...wizardLeadBody(state), ...signals },
-        schema: import('./wizard-lead-schema').then((m) => m.wizardLeadResponseSchema),
-      });
+    mutationFn: async ({
+      state,
+      signals,
+      onTrouble,
+    }: {
+      state: WizardState;
+      signals: FormSignals;
+      onTrouble?: (trouble: SubmitTrouble) => void;
+    }): Promise<WizardQuote> => {
+      const body = wizardLeadBody(state);
+      const res = await submitWithRetry(
+        'wizard-lead',
+        body,
+        (idempotencyKey) =>
+          apiRequest('POST', '/api/leads', {
+            body: { ...body, ...signals },
+            idempotencyKey,
+            schema: import('./wizard-lead-schema').then((m) => m.wizardLeadResponseSchema),
+          }),
+        { onTrouble },
+      );
       return {
         leadId: res.lead.id,
         depositToken: res.depositToken,

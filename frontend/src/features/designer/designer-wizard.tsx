@@ -5,7 +5,8 @@
  * the step is valid (§5); Back is offered on steps 2-4. 'Get My Quote' ('Generating...' while
  * busy) creates the lead; on success the toast 'Success! 🎉' shows and step 5 displays the
  * server's quote; on failure the 'Submission Error' toast shows and the wizard stays on step 4
- * with every answer kept. Focus moves to the step heading on every step change.
+ * with every answer kept. A 503 or network failure is retried for up to two minutes while the
+ * form says so, then the phone number and a Retry button show (lib/resilient-submit.ts). Focus moves to the step heading on every step change.
  *
  * The fields of steps 1-4 are in wizard-steps.tsx, the progress indicator in wizard-progress.tsx;
  * this shell holds the answers, the step, the submission and the navigation.
@@ -21,6 +22,8 @@ import { EMPTY_WIZARD, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardStat
 import { WizardProgress } from './wizard-progress';
 import { BuildingInformationStep, ContactInformationStep, ProjectDetailsStep, SecurityRequirementsStep } from './wizard-steps';
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
+import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 
 /** The wizard (steps 1-5). */
 export function DesignerWizard() {
@@ -31,6 +34,7 @@ export function DesignerWizard() {
   const firstRender = useRef(true);
   const mutation = useCreateWizardLead();
   const guard = useFormGuard();
+  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -47,7 +51,7 @@ export function DesignerWizard() {
   const submit = () => {
     if (!isStepValid(4, form) || busy) return;
     mutation.mutate(
-      { state: form, signals: guard.signals() },
+      { state: form, signals: guard.signals(), onTrouble: setTrouble },
       {
         onError: (err) => guard.onError(err),
         onSuccess: (q) => {
@@ -90,6 +94,7 @@ export function DesignerWizard() {
             {step === 4 ? <ContactInformationStep form={form} set={set} /> : null}
             <HoneypotField guard={guard} />
             {step === 4 ? <ChallengePrompt guard={guard} /> : null}
+            {step === 4 ? <SubmitTrouble trouble={trouble} onRetry={submit} busy={busy} /> : null}
 
             <HStack justify="space-between" gap="3" pt="2">
               {step >= 2 && step <= 4 ? (

@@ -12,6 +12,8 @@ import { LeadTimeline } from '../../features/communications/activity-timeline';
 import { CommunicationTab } from '../../features/communications/communication-tab';
 import { useLeadActivityLive } from '../../features/communications/comms-socket';
 import { SendMessageDialog } from '../../features/communications/send-message-dialog';
+import { ProviderOutageBanner } from '../../features/communications/provider-outage-banner';
+import { UndeliveredMessages } from '../../features/communications/undelivered-messages';
 
 /** The leads and CRM tabs' lead messaging: the communications feature's, with the dashboard's texts. */
 const DASHBOARD_LEAD_MESSAGING: LeadMessaging = {
@@ -19,10 +21,19 @@ const DASHBOARD_LEAD_MESSAGING: LeadMessaging = {
   SendDialog: (props) => <SendMessageDialog {...props} screen="dashboard" />,
 };
 
-/** The dashboard; its timelines refresh live on `lead:activity`. */
+/**
+ * The dashboard, under the provider banner (a provider down, messages waiting) and the messages not
+ * delivered (with Resend); its timelines refresh live on `lead:activity`.
+ */
 function Dashboard() {
   useLeadActivityLive();
-  return <AdminDashboard communicationTab={<CommunicationTab />} leadMessaging={DASHBOARD_LEAD_MESSAGING} />;
+  return (
+    <>
+      <ProviderOutageBanner />
+      <UndeliveredMessages />
+      <AdminDashboard communicationTab={<CommunicationTab />} leadMessaging={DASHBOARD_LEAD_MESSAGING} />
+    </>
+  );
 }
 
 /** Route component of /admin. */

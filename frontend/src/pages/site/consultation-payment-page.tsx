@@ -35,6 +35,8 @@ import { telHref, usePublicConfig } from '../../features/site-config/public-conf
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
 import { registerRecipes } from '../../components/ui/recipes';
 import { ChallengePrompt, HoneypotField, limitedMessageWithPhone, useFormGuard, type GuardOutcome } from '../../features/bot-defence';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
+import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 
 registerRecipes({
   recipes: { input: inputRecipe },
@@ -76,6 +78,7 @@ function CallBackRequest({
   const [hours, setHours] = useState(24);
   const [error, setError] = useState<string | null>(null);
   const [triedWithoutType, setTriedWithoutType] = useState(false);
+  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
 
   const send = async () => {
     if (!buildingType.trim()) {
@@ -85,7 +88,7 @@ function CallBackRequest({
     setPhase('sending');
     setError(null);
     try {
-      const answer = await requestConsultation({ ...customer, buildingType, ...guard.signals() });
+      const answer = await requestConsultation({ ...customer, buildingType, ...guard.signals() }, setTrouble);
       guard.onSuccess();
       setHours(answer.callBackWithinHours);
       setPhase('sent');
@@ -154,7 +157,8 @@ function CallBackRequest({
       </Field.Root>
       <HoneypotField guard={guard} />
       <ChallengePrompt guard={guard} />
-      {error ? (
+      <SubmitTrouble trouble={trouble} onRetry={() => void send()} busy={phase === 'sending'} />
+      {error && trouble !== 'gave-up' ? (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>{error}</Alert.Title>

@@ -236,3 +236,22 @@ export const quickTestResponseSchema = z.object({
   results: z.object({ email: testResultSchema.optional(), sms: testResultSchema.optional() }),
 });
 export type QuickTestResponse = z.output<typeof quickTestResponseSchema>;
+
+/**
+ * A message that could not be delivered (issue 26 point 4): `failed` for good (a permanent
+ * refusal, or the delivery policy's patience spent), not resent yet — an action item "Email not
+ * delivered" (or "SMS not delivered") with a Resend button.
+ */
+export const undeliveredMessageSchema = z.object({
+  message: outboundMessageSchema,
+  /** "Email not delivered" or "SMS not delivered". */
+  title: z.string(),
+  /** The lead's or contact's name, when the message belongs to one. */
+  name: z.string().nullable(),
+  contactId: z.number().nullable(),
+});
+export type UndeliveredMessage = z.output<typeof undeliveredMessageSchema>;
+
+/** GET /api/messages/undelivered. */
+export const undeliveredMessagesResponseSchema = z.object({ items: z.array(undeliveredMessageSchema) });
+export type UndeliveredMessagesResponse = z.output<typeof undeliveredMessagesResponseSchema>;

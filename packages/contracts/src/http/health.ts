@@ -41,11 +41,25 @@ export type WorkersHealth = z.output<typeof workersHealthSchema>;
  * the failing one(s) named in `message` (e.g. "redis is not answering"). `workers` and `queues`
  * are left out while Redis does not answer.
  */
+/**
+ * A provider's state (issue 26 point 3): `up`, `down` since `downSince` (its circuit breaker
+ * open: messages wait, they are sent when it returns), or `probing` (one trial call in flight);
+ * `waiting`: its messages queued or being sent (null when not counted).
+ */
+export const providerHealthSchema = z.object({
+  provider: z.enum(['sendgrid', 'twilio', 'stability']),
+  state: z.enum(['up', 'down', 'probing']),
+  downSince: z.string().nullable(),
+  waiting: z.number().int().nullable(),
+});
+export type ProviderHealth = z.output<typeof providerHealthSchema>;
+
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),
   checks: z.object({ postgres: checkState, redis: checkState }),
   message: z.string().optional(),
   workers: workersHealthSchema.optional(),
   queues: z.array(queueHealthSchema).optional(),
+  providers: z.array(providerHealthSchema).optional(),
 });
 export type HealthResponse = z.output<typeof healthResponseSchema>;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MessagingModule } from '../../messaging/index.js';
 import { HttpMetrics } from '../../../platform/http/http-metrics.js';
 import { JobMetrics } from './job-metrics.js';
 import { MetricsController } from './metrics.controller.js';
@@ -11,6 +12,7 @@ import { SocketConnectionsGateway } from './socket-connections.gateway.js';
  * middleware the api's composition root installs in front of every handler.
  */
 @Module({
+  imports: [MessagingModule],
   controllers: [MetricsController],
   providers: [
     { provide: HttpMetrics, useFactory: () => new HttpMetrics() },

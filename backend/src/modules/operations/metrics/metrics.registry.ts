@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { HttpMetrics } from '../../../platform/http/http-metrics.js';
+import type { ProviderHealth } from '@ironclad/contracts';
+import { ProviderHealthService } from '../../messaging/index.js';
 import { JobMetrics } from './job-metrics.js';
 import { SocketConnectionsGateway } from './socket-connections.gateway.js';
 
@@ -20,10 +22,40 @@ import { SocketConnectionsGateway } from './socket-connections.gateway.js';
 export class MetricsRegistry {
   readonly registry = new Registry();
 
-  constructor(http: HttpMetrics, jobs: JobMetrics, sockets: SocketConnectionsGateway) {
+  constructor(http: HttpMetrics, jobs: JobMetrics, sockets: SocketConnectionsGateway, providerHealth: ProviderHealthService) {
     collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(http.duration);
     jobs.register(this.registry);
+    // one read of the providers' states per scrape, shared by the three families
+    let scrape: Promise<ProviderHealth[]> | null = null;
+    const providers = () => (scrape ??= providerHealth.providers().finally(() => setTimeout(() => (scrape = null), 0)));
+    new Gauge({
+      name: 'ironclad_provider_up',
+      help: "1 while the provider's circuit breaker is closed, 0 while it is open (down) or probing.",
+      labelNames: ['provider'],
+      registers: [this.registry],
+      async collect() {
+        for (const p of await providers()) this.set({ provider: p.provider }, p.state === 'up' ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'ironclad_provider_down_since_seconds',
+      help: 'Unix time the provider went down (0 while up).',
+      labelNames: ['provider'],
+      registers: [this.registry],
+      async collect() {
+        for (const p of await providers()) this.set({ provider: p.provider }, p.downSince ? Date.parse(p.downSince) / 1000 : 0);
+      },
+    });
+    new Gauge({
+      name: 'ironclad_provider_messages_waiting',
+      help: 'Messages queued or being sent for the provider (SendGrid: email, Twilio: SMS).',
+      labelNames: ['provider'],
+      registers: [this.registry],
+      async collect() {
+        for (const p of await providers()) if (p.waiting !== null) this.set({ provider: p.provider }, p.waiting);
+      },
+    });
     new Gauge({
       name: 'ironclad_socketio_connections',
       help: 'Socket.IO connections open on this api instance.',

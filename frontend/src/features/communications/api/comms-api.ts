@@ -17,6 +17,7 @@ import {
   quickTestResponseSchema,
   sendCommunicationResponseSchema,
   sendMessageResponseSchema,
+  undeliveredMessagesResponseSchema,
   templatePreviewResponseSchema,
   testResultSchema,
   type BulkCommunication,
@@ -234,6 +235,30 @@ export function useSendSuppressedNow() {
       ]);
     },
     onError: (err) => notify({ type: 'error', title: 'Could not send the message', description: errorText(err) }),
+  });
+}
+
+/** GET /api/messages/undelivered: the "Email not delivered" action items (refreshed every 30 s). */
+export const undeliveredMessagesQuery = {
+  queryKey: [...commsKeys.activities, 'undelivered'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest('GET', '/api/messages/undelivered', { schema: undeliveredMessagesResponseSchema, signal }),
+  refetchInterval: 30_000,
+};
+
+/** POST /api/messages/{id}/resend: a failed message sent again as a new message (own idempotency key). */
+export function useResendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => apiRequest('POST', `/api/messages/${messageId}/resend`, { schema: sendMessageResponseSchema }),
+    onSuccess: (res) => {
+      notify({ type: 'success', title: 'Message resent', description: `A new message to ${res.message.recipient} is queued.` });
+      return Promise.all([
+        res.message.leadId !== null ? qc.invalidateQueries({ queryKey: commsKeys.timeline(res.message.leadId) }) : undefined,
+        qc.invalidateQueries({ queryKey: commsKeys.activities }),
+      ]);
+    },
+    onError: (err) => notify({ type: 'error', title: 'Could not resend the message', description: errorText(err) }),
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ConsultationRequestResponse, CreateConsultationRequestInput, FormSignals, PaymentStatusResponse } from '@ironclad/contracts';
 import { ApiError, apiRequest } from '../../../lib/api';
+import { submitWithRetry, type SubmitTrouble } from '../../../lib/resilient-submit';
 
 const schemas = () => import('./payment-schemas');
 
@@ -75,8 +76,23 @@ export function setupFailureMessage(err: unknown): string {
 
 /**
  * POST /api/consultation-requests: the consultation asked for without online payment (stored as a
- * contact with source `consultation`); resolves with when the company calls back.
+ * contact with source `consultation`) under one Idempotency-Key, retried on 503 / network errors
+ * for up to two minutes (lib/resilient-submit.ts); resolves with when the company calls back.
  */
-export async function requestConsultation(body: CreateConsultationRequestInput & FormSignals): Promise<ConsultationRequestResponse> {
-  return apiRequest('POST', '/api/consultation-requests', { body, schema: schemas().then((m) => m.consultationRequestResponseSchema) });
+export async function requestConsultation(
+  body: CreateConsultationRequestInput & FormSignals,
+  onTrouble?: (trouble: SubmitTrouble) => void,
+): Promise<ConsultationRequestResponse> {
+  const { website: _website, formElapsedMs: _elapsed, altcha: _altcha, ...submission } = body;
+  return submitWithRetry(
+    'consultation-request',
+    submission,
+    (idempotencyKey) =>
+      apiRequest('POST', '/api/consultation-requests', {
+        body,
+        idempotencyKey,
+        schema: schemas().then((m) => m.consultationRequestResponseSchema),
+      }),
+    { onTrouble },
+  );
 }
