@@ -28,6 +28,8 @@ export const ErrorCode = {
   InsufficientCredits: 'INSUFFICIENT_CREDITS',
   /** The payment provider failed (network or 5xx). */
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
+  /** The resource existed but is no longer available (an export file past its 24 h expiry): 410. */
+  Gone: 'GONE',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -18,6 +18,7 @@ import { ConfigurationVersions1795330000000 } from './1795330000000-Configuratio
 import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-ContactSourcesAndSiteDocuments.js';
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
+import { ExportFiles1795440000000 } from './1795440000000-ExportFiles.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ConfigurationVersions1795330000000,
   ContactSourcesAndSiteDocuments1795335000000,
   SiteImagesConfigurationVersion1795350000000,
+  ExportFiles1795440000000,
 ];
