@@ -97,14 +97,40 @@ export class LeadAdminService {
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     const term = q.search?.trim();
     if (term) qb.andWhere(`${LEAD_SEARCH_COLUMN} LIKE lower(:needle)`, { needle: searchPattern(term) });
-    leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) =>
-      i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls),
-    );
-    const [rows, total] = await qb
-      .skip((q.page - 1) * q.pageSize)
-      .take(q.pageSize)
-      .getManyAndCount();
-    return { leads: rows.map(toStaffLead), total, page: q.page, pageSize: q.pageSize };
+    const sort = q.sort ?? 'createdAt';
+    const order = q.order ?? 'desc';
+    if (q.cursor && sort !== 'createdAt')
+      throw new ApiError(400, ErrorCode.ValidationFailed, 'Invalid input: cursor', {
+        fieldErrors: { cursor: ['A cursor pages the list only when sorted by createdAt'] },
+      });
+    const counted = qb.clone();
+    if (q.cursor) {
+      const [ms, id] = q.cursor.split('.').map(Number) as [number, number];
+      // The row's exact (microsecond) time when it still exists; its millisecond time otherwise.
+      qb.andWhere(
+        `(l.created_at, l.id) ${order === 'asc' ? '>' : '<'} (coalesce((SELECT c.created_at FROM leads c WHERE c.id = :cursorId), to_timestamp(:cursorMs / 1000.0)), :cursorId)`,
+        { cursorId: id, cursorMs: ms },
+      );
+    }
+    leadOrder(sort, order).forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));
+    // Keyset pages ask for one row more than the page, to know whether another page follows.
+    const [rows, total] = await Promise.all([
+      q.cursor || sort === 'createdAt'
+        ? qb
+            .offset(q.cursor ? 0 : (q.page - 1) * q.pageSize)
+            .limit(q.pageSize + 1)
+            .getMany()
+        : qb
+            .skip((q.page - 1) * q.pageSize)
+            .take(q.pageSize)
+            .getMany(),
+      counted.getCount(),
+    ]);
+    const more = sort === 'createdAt' && rows.length > q.pageSize;
+    const page = rows.slice(0, q.pageSize);
+    const last = page[page.length - 1];
+    const nextCursor = sort === 'createdAt' ? (more && last ? `${last.createdAt.getTime()}.${last.id}` : null) : undefined;
+    return { leads: page.map(toStaffLead), total, page: q.page, pageSize: q.pageSize, ...(nextCursor !== undefined ? { nextCursor } : {}) };
   }
 
   /**
