@@ -19,6 +19,7 @@ import { ContactSourcesAndSiteDocuments1795335000000 } from './1795335000000-Con
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
 import { ExportFiles1795440000000 } from './1795440000000-ExportFiles.js';
+import { ActivityFeedIndexes1795440000001 } from './1795440000001-ActivityFeedIndexes.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -38,4 +39,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ContactSourcesAndSiteDocuments1795335000000,
   SiteImagesConfigurationVersion1795350000000,
   ExportFiles1795440000000,
+  ActivityFeedIndexes1795440000001,
 ];
