@@ -21,7 +21,8 @@
  * (redis://127.0.0.1:6379).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { freePort, waitFor } from './lib/net.mjs';
 import { ROOT, requireFrom, rootPath } from './lib/paths.mjs';
@@ -112,7 +113,7 @@ async function seed(db, from, to) {
            CASE WHEN i % 4 = 0 THEN i || ' Main St, Springfield' END,
            jsonb_build_object('type', (ARRAY['residential','commercial','retail'])[1 + i % 3], 'squareFootage', (1000 + i % 9000)::text, 'floors', 1 + i % 3),
            CASE WHEN i % 2 = 0 THEN '10k-25k' END,
-           CASE WHEN i % 5 = 0 THEN NULL ELSE (500000 + (i * 7919) % 5000000) END,
+           CASE WHEN i % 5 = 0 THEN NULL ELSE (500000 + (i::bigint * 7919) % 5000000) END,
            (ARRAY['new','contacted','qualified','proposal','negotiation','won','lost'])[1 + i % 7],
            (ARRAY['ai_shopping','cost_calculator','manual_estimator'])[1 + i % 3],
            now() - (i % 700) * interval '1 day' - (i % 86400) * interval '1 second'
@@ -335,6 +336,7 @@ async function main() {
         const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
         parts.push(`## ${label}`, '', '```sql', text.replace(/\s+/g, ' ').trim(), '```', '', '```', plan, '```', '');
       }
+      mkdirSync(path.dirname(rootPath(process.env.BENCH_EXPLAIN)), { recursive: true });
       writeFileSync(rootPath(process.env.BENCH_EXPLAIN), parts.join('\n'));
       console.log(`plans written to ${process.env.BENCH_EXPLAIN}`);
     }

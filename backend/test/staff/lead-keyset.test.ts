@@ -98,3 +98,23 @@ it('a cursor with another sort, or a malformed one, is a 400 with the field', as
   // Other sorts answer without a cursor, as before.
   expect((await page({ sort: 'name', pageSize: 5 })).nextCursor).toBeUndefined();
 });
+
+describe('counts', () => {
+  let small: NestExpressApplication;
+  afterAll(() => small?.close());
+
+  it('above LIST_EXACT_COUNT_MAX matching rows, total is the planner estimate (totalIsEstimate); selective filters stay exact', async () => {
+    small = await createApp(testEnv(db, { LIST_EXACT_COUNT_MAX: '20' }), { logger: false });
+    await small.init();
+    const admin = await signIn(small, ADMIN);
+    await ds.query('ANALYZE leads');
+    const exact = Number((await ds.query(`SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL`))[0].n);
+    const all = (await request(small.getHttpServer()).get('/api/leads').set('Cookie', admin).expect(200)).body;
+    expect(all.totalIsEstimate).toBe(true);
+    expect(Math.abs(all.total - exact)).toBeLessThanOrEqual(exact * 0.2);
+    expect(all.leads).toHaveLength(50);
+    const one = (await request(small.getHttpServer()).get('/api/leads').query({ search: 'k42@' }).set('Cookie', admin).expect(200)).body;
+    expect(one).toMatchObject({ total: 1 });
+    expect(one.totalIsEstimate).toBeUndefined();
+  });
+});

@@ -70,11 +70,14 @@ export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 /**
  * Answer of GET /api/leads: the spec's `{leads}` plus paging meta, in the query's order.
  * `nextCursor` (sort `createdAt` only) asks for the next page by keyset; null on the last page.
+ * Above 50,000 matching rows `total` is the planner's estimate (`totalIsEstimate: true`).
  */
 export const leadListResponseSchema = z.object({
   leads: z.array(leadSchema),
   ...pageFields,
   nextCursor: z.string().nullable().optional(),
+  /** True when `total` is the planner's estimate (more matching rows than LIST_EXACT_COUNT_MAX, 50,000), not an exact count. */
+  totalIsEstimate: z.boolean().optional(),
 });
 export type LeadListResponse = z.output<typeof leadListResponseSchema>;
 
