@@ -1,5 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CommunicationsJobsModule, ENTITIES, EstimatesJobsModule, ImagesJobsModule, MessagingJobsModule } from '@ironclad/backend/jobs';
+import {
+  CommunicationsJobsModule,
+  ENTITIES,
+  EstimatesJobsModule,
+  ExportsJobsModule,
+  ImagesJobsModule,
+  MessagingJobsModule,
+} from '@ironclad/backend/jobs';
 import { PlatformModule, type Env } from '@ironclad/backend/platform';
 
 /**
@@ -17,6 +24,7 @@ export class WorkerModule {
         CommunicationsJobsModule,
         EstimatesJobsModule,
         ImagesJobsModule,
+        ExportsJobsModule,
       ],
     };
   }

@@ -30,6 +30,8 @@ export const ErrorCode = {
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   /** The `Idempotency-Key` was already used with a different request body (422). */
   IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The resource existed but is no longer available (an export file past its 24 h expiry): 410. */
+  Gone: 'GONE',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

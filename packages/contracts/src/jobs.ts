@@ -21,6 +21,8 @@ export const QueueName = {
   Campaigns: 'campaigns',
   /** Stability AI image generation. */
   Images: 'images',
+  /** Staff CSV exports, streamed from Postgres into stored files (issue 27). */
+  Exports: 'exports',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
@@ -29,7 +31,12 @@ export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);
  * and campaign queues are not relayed job by job (their progress is `campaign:progress`), so a
  * 10,000-recipient campaign does not make the api parse tens of thousands of job events.
  */
-export const WATCHABLE_QUEUES = [QueueName.Notifications, QueueName.Pdf, QueueName.Images] as const satisfies readonly QueueName[];
+export const WATCHABLE_QUEUES = [
+  QueueName.Notifications,
+  QueueName.Pdf,
+  QueueName.Images,
+  QueueName.Exports,
+] as const satisfies readonly QueueName[];
 
 /** One kind of job: the queue it runs on, its name (unique within the queue) and its payload schema. */
 export interface JobDefinition<Q extends QueueName = QueueName, N extends string = string, S extends z.ZodType = z.ZodType> {
@@ -193,6 +200,31 @@ export interface GenerateImageResult {
   replay: boolean;
 }
 
+/**
+ * Payload of a BuildExport job (queue `exports`): stream the rows of stored export `exportId`
+ * (its kind and time are on the `export_files` row the api wrote) into its stored file.
+ */
+export const buildExportJobSchema = z.object({ exportId: z.uuid() });
+export type BuildExportJob = z.infer<typeof buildExportJobSchema>;
+
+/** Progress of a BuildExport job: rows written so far, of `total` (an upper bound read before streaming). */
+export interface BuildExportProgress {
+  rows: number;
+  total: number;
+}
+
+/**
+ * Result of a BuildExport job: the file's rows and bytes, and the worker's memory growth while it
+ * streamed (`process.memoryUsage()` peaks minus the values at the start, bytes).
+ */
+export interface BuildExportResult {
+  exportId: string;
+  rows: number;
+  bytes: number;
+  peakRssDeltaBytes: number;
+  peakHeapDeltaBytes: number;
+}
+
 /** Every job of the product, by name. */
 export const Jobs = {
   /** Deliver one recorded staff notification email (queue `notifications`). */
@@ -226,4 +258,8 @@ export const Jobs = {
   ImageRun: defineJob({ queue: QueueName.Images, name: 'ImageRun', schema: imageRunJobSchema }),
   /** Read the Stability credit balance and publish it to staff (queue `images`, under its rate limit). */
   ImageBalance: defineJob({ queue: QueueName.Images, name: 'ImageBalance', schema: noPayload }),
+  /** Stream a staff export from Postgres into its stored file (queue `exports`). */
+  BuildExport: defineJob({ queue: QueueName.Exports, name: 'BuildExport', schema: buildExportJobSchema }),
+  /** Periodic: delete stored exports past their 24 h expiry, with their files (queue `exports`). */
+  ExportSweep: defineJob({ queue: QueueName.Exports, name: 'ExportSweep', schema: noPayload }),
 } as const;

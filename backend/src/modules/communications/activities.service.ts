@@ -20,17 +20,60 @@ export const ACTIVITY_ITEMS_MAX = 500;
 /** The company's time zone: the Lead Activity date filters are its calendar days. */
 const NEW_YORK = 'America/New_York';
 
-/** Last activity per lead over every source (messages, call notes, staff notes, status changes, payments, creation); leads flagged as spam left out. */
-const LAST_ACTIVITY = `
-  SELECT lead_id, max(at) AS at FROM (
-    SELECT lead_id, max(created_at) AS at FROM outbound_messages WHERE lead_id IS NOT NULL GROUP BY lead_id
-    UNION ALL SELECT lead_id, max(created_at) FROM call_notes GROUP BY lead_id
-    UNION ALL SELECT lead_id, max(created_at) FROM lead_notes GROUP BY lead_id
-    UNION ALL SELECT lead_id, max(created_at) FROM lead_status_changes GROUP BY lead_id
-    UNION ALL SELECT lead_id, max(created_at) FROM payments WHERE lead_id IS NOT NULL GROUP BY lead_id
-    UNION ALL SELECT id, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL
-  ) a WHERE NOT EXISTS (SELECT 1 FROM leads s WHERE s.id = a.lead_id AND (s.spam_reason IS NOT NULL OR s.archived_at IS NOT NULL))
-  GROUP BY lead_id`;
+/**
+ * The newest `$1` events of each source of lead activity (messages, call notes, status changes,
+ * payments, creation, staff notes), each read from the top of an index on its time (migration
+ * ActivityFeedIndexes), with the oldest time each source returned. Leads flagged as spam or
+ * archived are left out afterwards.
+ */
+const NEWEST_EVENTS = `
+  WITH ev AS (
+    (SELECT 0 AS src, lead_id, created_at AS at FROM outbound_messages WHERE lead_id IS NOT NULL ORDER BY created_at DESC LIMIT $1)
+    UNION ALL (SELECT 1, lead_id, created_at FROM call_notes ORDER BY created_at DESC LIMIT $1)
+    UNION ALL (SELECT 2, lead_id, created_at FROM lead_status_changes ORDER BY created_at DESC LIMIT $1)
+    UNION ALL (SELECT 3, lead_id, created_at FROM payments WHERE lead_id IS NOT NULL ORDER BY created_at DESC LIMIT $1)
+    UNION ALL (SELECT 4, id, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL ORDER BY created_at DESC LIMIT $1)
+    UNION ALL (SELECT 5, lead_id, created_at FROM lead_notes ORDER BY created_at DESC LIMIT $1)
+  )
+  SELECT ev.src, ev.lead_id, (extract(epoch FROM ev.at) * 1000000)::float8 AS us,
+         (l.spam_reason IS NOT NULL OR l.archived_at IS NOT NULL) AS spam
+    FROM ev JOIN leads l ON l.id = ev.lead_id`;
+
+/** Events read per source on the first try, per lead asked for (doubled until the answer is exact). */
+const EVENTS_PER_LEAD = 4;
+
+interface EventRow {
+  src: number;
+  lead_id: number;
+  /** The event's time in microseconds since the epoch (exact below 2^53). */
+  us: number;
+  spam: boolean;
+}
+
+/**
+ * The `limit` leads with the newest last activity, newest first (ties: higher id first), from the
+ * newest `perSource` events of each source. Exact when every lead picked was last active strictly
+ * after the cutoff — the newest time that a source which returned all `perSource` rows may still
+ * hold more events at — or when no source was cut off; null when more events must be read.
+ */
+export function pickRecentlyActive(rows: EventRow[], perSource: number, limit: number): number[] | null {
+  const perSrc = new Map<number, { n: number; oldest: number }>();
+  const last = new Map<number, number>();
+  for (const r of rows) {
+    const t = r.us;
+    const s = perSrc.get(r.src) ?? { n: 0, oldest: Infinity };
+    s.n += 1;
+    s.oldest = Math.min(s.oldest, t);
+    perSrc.set(r.src, s);
+    if (!r.spam) last.set(r.lead_id, Math.max(last.get(r.lead_id) ?? -Infinity, t));
+  }
+  // Sources cut off at `perSource` rows may hold more events at or before their oldest time.
+  const cutoff = Math.max(-Infinity, ...[...perSrc.values()].filter((s) => s.n >= perSource).map((s) => s.oldest));
+  const sorted = [...last.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  const exact = sorted.filter(([, t]) => t > cutoff);
+  if (exact.length >= limit || cutoff === -Infinity) return exact.slice(0, limit).map(([id]) => id);
+  return null;
+}
 
 /**
  * Every timeline item of the given leads, newest first, at most `perLead` per lead, as one
@@ -153,16 +196,21 @@ export class ActivitiesService {
       picked = rows;
       total = rows[0]?.total ?? 0;
     } else {
-      picked = await this.dataSource.query(`${LAST_ACTIVITY} ORDER BY at DESC, lead_id DESC LIMIT $1 OFFSET $2`, [
-        q.limit,
-        (page - 1) * q.limit,
-      ]);
+      // the newest pages by the sources' time indexes (issue 27), not by aggregating whole tables
+      picked = (await this.recentlyActive(page * q.limit)).slice((page - 1) * q.limit).map((id) => ({ lead_id: id }));
     }
     const ids = picked.map((r) => r.lead_id);
     total ??=
       q.leadId !== undefined
         ? ids.length
-        : Number(((await this.dataSource.query(`SELECT count(*)::int AS n FROM (${LAST_ACTIVITY}) a`)) as { n: number }[])[0]?.n ?? 0);
+        : // every active lead has its creation as an activity: the feed lists each one once
+          Number(
+            (
+              (await this.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL`)) as {
+                n: number;
+              }[]
+            )[0]?.n ?? 0,
+          );
     const result = (activities: LeadActivity[]) => ({ activities, total: total ?? 0, page, pageSize: q.limit });
     if (!ids.length) return result([]);
     const [leads, items] = await Promise.all([
@@ -212,6 +260,18 @@ export class ActivitiesService {
         ];
       }),
     );
+  }
+
+  /**
+   * The `limit` most recently active leads (last activity over every source), read from the top of
+   * each source's time index; reads twice as many events again until the answer is exact.
+   */
+  private async recentlyActive(limit: number): Promise<number[]> {
+    for (let perSource = Math.max(limit * EVENTS_PER_LEAD, 50); ; perSource *= 2) {
+      const rows: EventRow[] = await this.dataSource.query(NEWEST_EVENTS, [perSource]);
+      const picked = pickRecentlyActive(rows, perSource, limit);
+      if (picked) return picked;
+    }
   }
 
   /** GET /api/leads/{id}/activities: the lead's items, newest first. @throws 404. */

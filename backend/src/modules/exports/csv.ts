@@ -4,9 +4,12 @@
  *   leading `'`, so a spreadsheet shows it as text instead of running it as a formula.
  * - The file starts with a UTF-8 byte-order mark so spreadsheets read Unicode correctly.
  */
-import { stringify } from 'csv-stringify/sync';
+import type { Options } from 'csv-stringify';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The stringifier options of every export: CRLF line ends, RFC 4180 quoting where needed. */
+export const CSV_OPTIONS: Options = { record_delimiter: 'windows', quoted_match: /[",\r\n]/ };
 
 /** Escapes one cell value against formula injection (numbers and dates are left as they are). */
 export function escapeCell(value: unknown): string {
@@ -15,9 +18,4 @@ export function escapeCell(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   const s = typeof value === 'string' ? value : JSON.stringify(value);
   return FORMULA_START.test(s) ? `'${s}` : s;
-}
-
-/** Builds a CSV document (BOM + header + rows, CRLF line ends, RFC 4180 quoting). */
-export function toCsv(header: readonly string[], rows: readonly unknown[][]): string {
-  return `\uFEFF${stringify([header as string[], ...rows.map((r) => r.map(escapeCell))], { record_delimiter: 'windows', quoted_match: /[",\r\n]/ })}`;
 }

@@ -1,130 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { BuildingInfo, ExportKind } from '@ironclad/contracts';
+import { ErrorCode, Jobs, QueueName, type ExportKind, type ExportStarted } from '@ironclad/contracts';
+import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
+import { JobProducer } from '../../platform/queue/job-producer.js';
 import { AuditLogService } from '../staff/index.js';
-import { toCsv } from './csv.js';
+import { ExportFilesStore, type StoredExport } from './export-files.store.js';
+import { exportPlan, writeExportCsv } from './export-rows.js';
 
-/** The prospect columns of the admin exports (staff-side.md §9). */
-export const PROSPECT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt'] as const;
-
-/** The 18 columns of the CRM's comprehensive export (staff-side.md §9: 18 columns). */
-export const COMPREHENSIVE_COLUMNS = [
-  'ID',
-  'First Name',
-  'Last Name',
-  'Email',
-  'Phone',
-  'Company',
-  'Address',
-  'Building Type',
-  'Square Footage',
-  'Floors',
-  'Entry Points',
-  'Budget',
-  'Timeline',
-  'Specific Areas',
-  'Status',
-  'Source',
-  'Total Estimate',
-  'Created At',
-] as const;
-
-export interface CsvFile {
-  filename: string;
-  body: string;
-  rows: number;
-}
+/** Attempts of a BuildExport job (a killed worker's job is retaken; a failing one retried). */
+export const EXPORT_JOB_ATTEMPTS = 3;
 
 /**
- * Server-side CSV exports (staff-side.md §9; decisions.md §12), each audited (`export.{kind}`
- * with the row count). Files: leads_export.csv, contacts_export.csv, all_prospects_export.csv,
+ * Server-side CSV exports (staff-side.md §9; decisions.md §12; issue 27), each request audited
+ * (`export.{kind}`). Files: leads_export.csv, contacts_export.csv, all_prospects_export.csv,
  * comprehensive-leads-export-{YYYY-MM-DD}.csv. Total Estimate in whole dollars.
+ * - {@link start}: the export as a job — the stored export is recorded and its BuildExport job
+ *   enqueued (job id = export id); the worker streams the file into the store.
+ * - {@link streamTo}: the direct download of `GET /api/exports/{kind}`, streamed through a
+ *   cursor (never held whole).
+ * - {@link openDownload}: a stored file for its download, audited (`export.download`).
  */
-/** A lead row of the comprehensive export (snake_case columns as selected). */
-interface ComprehensiveRow {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  building_info: BuildingInfo | null;
-  budget: string | null;
-  timeline: string | null;
-  specific_areas: string | null;
-  status: string;
-  source: string;
-  /** bigint, as text. */
-  total_estimate_cents: string | null;
-  created_at: Date;
-}
-
-/** A lead or contact row of the prospect exports. */
-interface ProspectRow {
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  created_at: Date;
-}
-
 @Injectable()
 export class ExportsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditLogService,
+    private readonly files: ExportFilesStore,
+    private readonly producer: JobProducer,
   ) {}
 
-  async build(kind: ExportKind, user: SessionUser | undefined, now = new Date()): Promise<CsvFile> {
-    let file: CsvFile;
-    const iso = (d: Date | string) => new Date(d).toISOString();
-    if (kind === 'comprehensive') {
-      const rows: ComprehensiveRow[] = await this.dataSource.query(
-        `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL ORDER BY created_at DESC, id DESC`,
+  /**
+   * Starts export `kind` as a job and answers at once.
+   * @throws Error when Redis does not take the job (the stored export is marked failed).
+   */
+  async start(kind: ExportKind, user: SessionUser | undefined, now = new Date()): Promise<ExportStarted> {
+    const id = randomUUID();
+    const stored = await this.dataSource.transaction(async (m) => {
+      await this.audit.record(m, user, `export.${kind}`, 'export', null, { exportId: id, filename: exportPlan(kind, now).filename });
+      return this.files.create({ id, kind, filename: exportPlan(kind, now).filename, requestedBy: user?.id ?? null, now });
+    });
+    try {
+      await this.producer.enqueue(
+        Jobs.BuildExport,
+        { exportId: id },
+        { jobId: id, attempts: EXPORT_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
       );
-      const data = rows.map((r) => [
-        r.id,
-        r.first_name,
-        r.last_name,
-        r.email,
-        r.phone,
-        r.company,
-        r.address,
-        r.building_info?.type,
-        r.building_info?.squareFootage,
-        r.building_info?.floors,
-        r.building_info?.entryPoints,
-        r.budget ?? r.building_info?.budget,
-        r.timeline ?? r.building_info?.timeline,
-        r.specific_areas ?? r.building_info?.specificAreas,
-        r.status,
-        r.source,
-        r.total_estimate_cents === null ? '' : Math.round(Number(r.total_estimate_cents) / 100),
-        iso(r.created_at),
-      ]);
-      file = {
-        filename: `comprehensive-leads-export-${now.toISOString().slice(0, 10)}.csv`,
-        body: toCsv(COMPREHENSIVE_COLUMNS, data),
-        rows: data.length,
-      };
-    } else {
-      const parts: string[] = [];
-      if (kind === 'leads' || kind === 'all_prospects')
-        parts.push(
-          `SELECT first_name, last_name, email, phone, company, created_at FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL`,
-        );
-      if (kind === 'contacts' || kind === 'all_prospects')
-        parts.push(`SELECT first_name, last_name, email, phone, NULL::text AS company, created_at FROM contacts WHERE spam_reason IS NULL`);
-      const rows: ProspectRow[] = await this.dataSource.query(`${parts.join(' UNION ALL ')} ORDER BY created_at DESC`);
-      const data = rows.map((r) => [r.first_name, r.last_name, r.email, r.phone, r.company, iso(r.created_at)]);
-      const filename = kind === 'leads' ? 'leads_export.csv' : kind === 'contacts' ? 'contacts_export.csv' : 'all_prospects_export.csv';
-      file = { filename, body: toCsv(PROSPECT_COLUMNS, data), rows: data.length };
+    } catch (err) {
+      await this.files.fail(id, `could not be queued: ${(err as Error).message}`);
+      throw err;
     }
-    await this.audit.record(null, user, `export.${kind}`, 'export', null, { filename: file.filename, rows: file.rows });
-    return file;
+    return { export: publicExport(stored), job: { id, queue: QueueName.Exports } };
   }
+
+  /** The stored export `id`. @throws ApiError 404 when there is none. */
+  async get(id: string): Promise<StoredExport> {
+    const stored = await this.files.find(id);
+    if (!stored) throw new ApiError(404, ErrorCode.NotFound, `No export ${id}`);
+    return stored;
+  }
+
+  /**
+   * The stored file of export `id` for download; audits `export.download` (entity `export_file`).
+   * @throws ApiError 404 for an unknown export, 410 GONE past its expiry, 409 CONFLICT while it is
+   *   not done yet (or failed).
+   */
+  async openDownload(id: string, user: SessionUser | undefined, now = new Date()) {
+    const stored = await this.get(id);
+    if (new Date(stored.expiresAt) <= now) throw new ApiError(410, ErrorCode.Gone, 'This export has expired; please export again');
+    if (stored.status !== 'done') throw new ApiError(409, ErrorCode.Conflict, `This export is ${stored.status}, not ready to download`);
+    await this.audit.record(null, user, 'export.download', 'export_file', stored.id, {
+      kind: stored.kind,
+      filename: stored.filename,
+      rows: stored.rows,
+    });
+    return { file: stored, body: this.files.reader(stored.id) };
+  }
+
+  /**
+   * Streams export `kind` as CSV into `sink` (the direct download), auditing `export.{kind}` with
+   * the file name before the first byte (so the audit entry is there once the answer has ended).
+   * @param onStart called with the file name before streaming (to set the answer's headers).
+   * @returns the file name and rows written.
+   */
+  async streamTo(kind: ExportKind, user: SessionUser | undefined, sink: Writable, onStart: (filename: string) => void, now = new Date()) {
+    const { filename } = exportPlan(kind, now);
+    await this.audit.record(null, user, `export.${kind}`, 'export', null, { filename });
+    onStart(filename);
+    const rows = await writeExportCsv(this.dataSource, kind, now, sink);
+    return { filename, rows };
+  }
+}
+
+/** A stored export without who asked for it (the answer's shape). */
+export function publicExport(stored: StoredExport) {
+  const { requestedBy: _requestedBy, ...file } = stored;
+  return file;
 }

@@ -1,2 +1,3 @@
 /** Public surface of the exports feature. */
-export { ExportsApiModule } from './exports.module.js';
+export { ExportsApiModule, ExportsJobsModule, ExportsModule } from './exports.module.js';
+export { ExportFilesStore } from './export-files.store.js';

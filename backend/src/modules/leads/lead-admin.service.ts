@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import {
@@ -18,6 +18,7 @@ import {
   type ManualEstimate,
   type UpdateLead,
 } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
@@ -61,6 +62,25 @@ export function leadOrder(sort: LeadSortKey, order: 'asc' | 'desc'): [string, 'A
   }
 }
 
+/**
+ * The number of rows of `qb` (issue 27: counts must not cost a scan of a million rows): the
+ * planner's estimate (`EXPLAIN`, no rows read) when it is above `exactMax`, else the exact
+ * count — selective filters and small tables stay exact.
+ */
+export async function countOrEstimate(
+  dataSource: DataSource,
+  qb: SelectQueryBuilder<LeadRecord>,
+  exactMax: number,
+): Promise<{ total: number; estimated: boolean }> {
+  const [sql, params] = qb.clone().select('1').orderBy().getQueryAndParameters();
+  const [{ 'QUERY PLAN': plan }] = (await dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)) as {
+    'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+  }[];
+  const estimate = Math.round(plan[0].Plan['Plan Rows']);
+  if (estimate > exactMax) return { total: estimate, estimated: true };
+  return { total: await qb.getCount(), estimated: false };
+}
+
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -84,6 +104,7 @@ export class LeadAdminService {
     private readonly events: LeadEvents,
     private readonly inventory: InventoryService,
     private readonly users: StaffUsersService,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /**
@@ -101,14 +122,47 @@ export class LeadAdminService {
     if (q.status && q.status !== 'all') qb.andWhere('l.status = :status', { status: q.status });
     if (q.minEstimate !== undefined) qb.andWhere('l.totalEstimateCents >= :minCents', { minCents: q.minEstimate * 100 });
     applyLeadFilters(qb, q);
-    leadOrder(q.sort ?? 'createdAt', q.order ?? 'desc').forEach(([expr, dir, nulls], i) =>
-      i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls),
-    );
-    const [rows, total] = await qb
-      .skip((q.page - 1) * q.pageSize)
-      .take(q.pageSize)
-      .getManyAndCount();
-    return { leads: rows.map(toStaffLead), total, page: q.page, pageSize: q.pageSize };
+    const sort = q.sort ?? 'createdAt';
+    const order = q.order ?? 'desc';
+    if (q.cursor && sort !== 'createdAt')
+      throw new ApiError(400, ErrorCode.ValidationFailed, 'Invalid input: cursor', {
+        fieldErrors: { cursor: ['A cursor pages the list only when sorted by createdAt'] },
+      });
+    const counted = qb.clone();
+    if (q.cursor) {
+      const [ms, id] = q.cursor.split('.').map(Number) as [number, number];
+      // The row's exact (microsecond) time when it still exists; its millisecond time otherwise.
+      qb.andWhere(
+        `(l.created_at, l.id) ${order === 'asc' ? '>' : '<'} (coalesce((SELECT c.created_at FROM leads c WHERE c.id = :cursorId), to_timestamp(:cursorMs / 1000.0)), :cursorId)`,
+        { cursorId: id, cursorMs: ms },
+      );
+    }
+    leadOrder(sort, order).forEach(([expr, dir, nulls], i) => (i === 0 ? qb.orderBy(expr, dir, nulls) : qb.addOrderBy(expr, dir, nulls)));
+    // Keyset pages ask for one row more than the page, to know whether another page follows.
+    const [rows, { total, estimated }] = await Promise.all([
+      q.cursor || sort === 'createdAt'
+        ? qb
+            .offset(q.cursor ? 0 : (q.page - 1) * q.pageSize)
+            .limit(q.pageSize + 1)
+            .getMany()
+        : qb
+            .skip((q.page - 1) * q.pageSize)
+            .take(q.pageSize)
+            .getMany(),
+      countOrEstimate(this.dataSource, counted, this.env.LIST_EXACT_COUNT_MAX),
+    ]);
+    const more = sort === 'createdAt' && rows.length > q.pageSize;
+    const page = rows.slice(0, q.pageSize);
+    const last = page[page.length - 1];
+    const nextCursor = sort === 'createdAt' ? (more && last ? `${last.createdAt.getTime()}.${last.id}` : null) : undefined;
+    return {
+      leads: page.map(toStaffLead),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      ...(nextCursor !== undefined ? { nextCursor } : {}),
+      ...(estimated ? { totalIsEstimate: true } : {}),
+    };
   }
 
   /**

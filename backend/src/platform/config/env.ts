@@ -90,6 +90,11 @@ export const envSchema = z
     STABILITY_MAX_REQUESTS_PER_10S: z.coerce.number().int().min(1).max(140).default(50),
     /** How long no worker calls Stability after a 429 (ms): Stability's own time-out is 60 s. */
     STABILITY_LOCKOUT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+    /**
+     * Staff lists (GET /api/leads) count exactly up to this many matching rows (the planner's
+     * estimate); above it `total` is that estimate (issue 27: no million-row count per call).
+     */
+    LIST_EXACT_COUNT_MAX: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
     /** Image jobs one worker process runs at once (staff-side.md §4: one after another). */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(1),
     /** Attempts per image on 5xx and network failures (429s wait out the lock-out instead and count apart). */

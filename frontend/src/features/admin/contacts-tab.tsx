@@ -7,7 +7,7 @@ import { DetailsPanel } from './details-panel';
 import { formatDate } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useContacts, useConvertContact, useRestoreContact } from '../leads/api/contacts';
-import { exportWithToast } from '../leads/api/exports';
+import { ExportButton } from './export-button';
 import { useStats } from '../leads/api/leads';
 import { ContactPayments } from './contact-payments';
 
@@ -49,12 +49,12 @@ export function ContactsTab() {
             Export
           </Text>
           <HStack>
-            <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>
+            <ExportButton kind="contacts" size="sm" variant="outline">
               CSV
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>
+            </ExportButton>
+            <ExportButton kind="all_prospects" size="sm" variant="outline">
               All
-            </Button>
+            </ExportButton>
           </HStack>
         </Box>
       </StatGrid>
@@ -80,9 +80,9 @@ export function ContactsTab() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button variant="outline" onClick={() => exportWithToast('contacts')}>
+        <ExportButton kind="contacts" variant="outline">
           Export Contacts
-        </Button>
+        </ExportButton>
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>
@@ -199,15 +199,15 @@ export function ContactsTab() {
           CSV files with firstName, lastName, email, phone, company, createdAt.
         </Text>
         <HStack wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('leads')}>
+          <ExportButton kind="leads" size="sm" variant="outline">
             Leads only
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('contacts')}>
+          </ExportButton>
+          <ExportButton kind="contacts" size="sm" variant="outline">
             Contacts only
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => exportWithToast('all_prospects')}>
+          </ExportButton>
+          <ExportButton kind="all_prospects" size="sm" variant="outline">
             All prospects
-          </Button>
+          </ExportButton>
         </HStack>
       </Box>
     </Box>

@@ -11,7 +11,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, 
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { formatUsd, fullName } from '../../lib/format';
 import { sourceLabel, STATUS_LABELS } from '../../lib/lead-status';
-import { exportWithToast } from '../leads/api/exports';
+import { ExportButton } from './export-button';
 import { useStats } from '../leads/api/leads';
 import { CrmActionItems } from './crm-action-items';
 import { CrmPipelineBoard } from './crm-pipeline-board';
@@ -87,9 +87,9 @@ export function CrmTab({ messaging: { Timeline, SendDialog } }: { messaging: Lea
                 <Text>Avg deal size: {stats.data ? formatUsd(stats.data.averageDeal) : '—'}</Text>
                 <Text>Conversion rate: {stats.data ? `${stats.data.conversionRate.toFixed(1)}%` : '—'}</Text>
               </Stack>
-              <Button mt="4" onClick={() => exportWithToast('comprehensive')}>
+              <ExportButton kind="comprehensive" mt="4">
                 Export All Leads
-              </Button>
+              </ExportButton>
             </Box>
           </SimpleGrid>
         </Tabs.Content>

@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';
 import { sourceLabel, STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
-import { exportWithToast } from '../leads/api/exports';
+import { ExportButton } from './export-button';
 import { useDeleteLead, useLeadDetail, useLeads, useRestoreLead, useStats, useUpdateLead } from '../leads/api/leads';
 
 /** Why the bot defences flagged a submission, for staff. */
@@ -73,9 +73,9 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button onClick={() => exportWithToast('leads')} variant="outline">
+        <ExportButton kind="leads" variant="outline">
           Export Leads
-        </Button>
+        </ExportButton>
       </Flex>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
         <Box>

@@ -55,6 +55,15 @@ export const leadListQuerySchema = z
     order: z.enum(['asc', 'desc']).default('desc'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(STAFF_PAGE_SIZE_MAX).default(50),
+    /**
+     * Keyset paging (issue 27): the `nextCursor` of the previous answer; the page is the rows after
+     * it in the list's order (no OFFSET, so deep pages cost what the first does, and rows added
+     * between pages are never skipped or repeated). Only with `sort=createdAt`; `page` is ignored.
+     */
+    cursor: z
+      .string()
+      .regex(/^\d{1,15}\.\d{1,10}$/, { error: 'Must be the nextCursor of a previous page' })
+      .optional(),
     /** `exclude` (default): real submissions only; `only`: the "Suspected spam" filter. */
     spam: z.enum(['exclude', 'only']).default('exclude'),
     /** `exclude` (default): active leads; `only`: the archived (deleted) leads, restorable for LEAD_ARCHIVE_DAYS. */
@@ -67,8 +76,18 @@ export const leadListQuerySchema = z
   .strict();
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
-/** Answer of GET /api/leads: the spec's `{leads}` plus paging meta, in the query's order. */
-export const leadListResponseSchema = z.object({ leads: z.array(leadSchema), ...pageFields });
+/**
+ * Answer of GET /api/leads: the spec's `{leads}` plus paging meta, in the query's order.
+ * `nextCursor` (sort `createdAt` only) asks for the next page by keyset; null on the last page.
+ * Above 50,000 matching rows `total` is the planner's estimate (`totalIsEstimate: true`).
+ */
+export const leadListResponseSchema = z.object({
+  leads: z.array(leadSchema),
+  ...pageFields,
+  nextCursor: z.string().nullable().optional(),
+  /** True when `total` is the planner's estimate (more matching rows than LIST_EXACT_COUNT_MAX, 50,000), not an exact count. */
+  totalIsEstimate: z.boolean().optional(),
+});
 export type LeadListResponse = z.output<typeof leadListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +192,7 @@ export type UpdateLead = z.output<typeof updateLeadSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Query of GET /api/contacts (staff): search (name, email, phone) and paging. */
-export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, minEstimate: true, sort: true, order: true });
+export const contactListQuerySchema = leadListQuerySchema.omit({ status: true, minEstimate: true, sort: true, order: true, cursor: true });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 
 /** Answer of GET /api/contacts (staff): the spec's `{contacts}` plus paging meta, newest first. */

@@ -21,6 +21,8 @@ import { LeadArchive1795411000000 } from './1795411000000-LeadArchive.js';
 import { NotesOwnersStaffUsers1795420000000 } from './1795420000000-NotesOwnersStaffUsers.js';
 import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-SiteImagesConfigurationVersion.js';
 
+import { ExportFiles1795440000000 } from './1795440000000-ExportFiles.js';
+import { ActivityFeedIndexes1795440000001 } from './1795440000001-ActivityFeedIndexes.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -42,4 +44,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ActionItemStates1795410000000,
   LeadArchive1795411000000,
   NotesOwnersStaffUsers1795420000000,
+  ExportFiles1795440000000,
+  ActivityFeedIndexes1795440000001,
 ];
