@@ -26,6 +26,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { messageOf, promotionsQuery, siteSettingsQuery, useEndPromotion, useSavePromotion, useSaveSetting } from './api/site-config';
+import { RecordsSection } from './records-section';
 
 /** The switches as staff read them. */
 export const FEATURE_NAMES: Record<SiteSettingKey, { name: string; what: string }> = {
@@ -61,6 +62,8 @@ export function SettingsTab() {
       {list.data && <CompanyFactsForm setting={list.data.find((s) => s.settingKey === COMPANY_FACTS_SETTING_KEY) ?? null} />}
       <Separator />
       <Promotions />
+      <Separator />
+      <RecordsSection />
     </Stack>
   );
 }
