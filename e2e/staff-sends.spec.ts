@@ -1,7 +1,8 @@
 /**
  * Staff workspace (issue 22) in Chromium: the send dialog shows template names and previews the
  * message rendered for this lead by the server before sending (point 7), then the real outcome
- * (point 1). No provider credentials: sends end as not delivered (the outbox).
+ * (point 1); deleting archives a lead that staff restore, seen in the audit log (point 9). No provider
+ * credentials: sends end as not delivered (the outbox).
  */
 import { expect, test } from './support/test';
 import { dbQuery } from './support/e2e-env';
@@ -65,4 +66,49 @@ test('the send dialog lists template names and previews the rendered message for
   expect(row!.body.replace(/\s+/g, ' ').trim()).toBe(previewed!.replace(/\s+/g, ' ').trim());
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+test('deleting a lead archives it; staff restore it from Deleted leads; the audit log shows both', async ({ page }) => {
+  await dbQuery(
+    `INSERT INTO leads (first_name, last_name, email, status, building_info, source)
+     VALUES ('Archie', 'Restore', 'archie.restore@workspace.example', 'contacted', '{}'::jsonb, 'ai_shopping')`,
+  );
+  const [{ id }] = (await dbQuery<{ id: number }>(`SELECT id FROM leads WHERE email = 'archie.restore@workspace.example'`)) as [
+    { id: number },
+  ];
+  const confirms: string[] = [];
+  page.on('dialog', (d) => {
+    confirms.push(d.message());
+    void d.accept();
+  });
+  await signIn(page, ADMIN, '/admin');
+  await page.getByLabel('Search leads').fill('archie.restore');
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
+  await page.getByTestId('lead-card').click();
+  await page.getByTestId('lead-details').getByRole('button', { name: 'Delete Lead' }).click();
+  await expect(page.getByText('Lead deleted', { exact: true })).toBeVisible();
+  expect(confirms).toEqual([expect.stringContaining('can be restored for 30 days')]);
+  await expect(page.getByTestId('lead-card')).toHaveCount(0);
+  const [archived] = await dbQuery<{ archived_by: string | null }>(`SELECT archived_by FROM leads WHERE id = $1`, [id]);
+  expect(archived).toEqual({ archived_by: ADMIN.email }); // kept, not deleted
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const deleted = page.getByTestId('deleted-lead').filter({ hasText: 'archie.restore@workspace.example' });
+  await expect(deleted).toContainText('30 days left to restore');
+  await deleted.getByRole('button', { name: 'Restore Archie Restore' }).click();
+  await expect(page.getByText('Lead restored', { exact: true })).toBeVisible();
+  await expect(deleted).toHaveCount(0);
+
+  // The audit log view, filtered by this lead, shows the deletion and the restore.
+  await page.getByLabel('Lead ID').fill(String(id));
+  const entries = page.getByTestId('audit-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText('lead.restored');
+  await expect(entries.nth(1)).toContainText('lead.deleted');
+  await expect(entries.nth(1)).toContainText(ADMIN.email);
+  expect(await seriousA11yViolations(page, '[aria-labelledby="audit-log-heading"]')).toEqual([]);
+
+  await page.getByRole('tab', { name: 'Leads' }).click();
+  await page.getByLabel('Search leads').fill('archie.restore');
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
 });

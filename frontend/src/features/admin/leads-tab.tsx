@@ -307,7 +307,8 @@ export function LeadDetails({
           colorPalette="red"
           loading={del.isPending}
           onClick={() => {
-            if (window.confirm('Are you sure you want to delete this lead?')) del.mutate(lead.id, { onSuccess: onDeleted });
+            if (window.confirm('Delete this lead? It is hidden everywhere and can be restored for 30 days from Settings → Deleted leads.'))
+              del.mutate(lead.id, { onSuccess: onDeleted });
           }}
         >
           Delete Lead

@@ -27,6 +27,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { messageOf, promotionsQuery, siteSettingsQuery, useEndPromotion, useSavePromotion, useSaveSetting } from './api/site-config';
+import { RecordsSection } from './records-section';
 
 /** The switches as staff read them. */
 export const FEATURE_NAMES: Record<SiteSettingKey, { name: string; what: string }> = {
@@ -63,6 +64,8 @@ export function SettingsTab() {
       <Separator />
       <Promotions />
       <StaffUsersPanel />
+      <Separator />
+      <RecordsSection />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@
  * validated with its contract schema.
  */
 import {
+  LEAD_ARCHIVE_DAYS,
   leadDetailResponseSchema,
   leadDocumentListResponseSchema,
   leadListResponseSchema,
@@ -110,13 +111,20 @@ export function useUpdateLead() {
   });
 }
 
-/** DELETE /api/leads/{id} ("Lead deleted" / "Failed to delete lead"). */
+/**
+ * DELETE /api/leads/{id}: archives the lead ("Lead deleted", restorable for LEAD_ARCHIVE_DAYS days
+ * from Settings → Deleted leads / "Failed to delete lead").
+ */
 export function useDeleteLead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/leads/${id}`),
     onSuccess: async () => {
-      notify({ title: 'Lead deleted', type: 'success' });
+      notify({
+        title: 'Lead deleted',
+        description: `You can restore it for ${LEAD_ARCHIVE_DAYS} days from Settings → Deleted leads.`,
+        type: 'success',
+      });
       await invalidateLeads(qc);
     },
     meta: { errorToast: { title: 'Failed to delete lead' } },
@@ -143,5 +151,28 @@ export function useSaveManualEstimate() {
     mutationFn: (body: ManualEstimateInput) =>
       apiRequest('POST', '/api/leads/manual-estimate', { body, schema: manualEstimateResponseSchema }),
     onSuccess: () => invalidateLeads(qc),
+  });
+}
+
+/** GET /api/leads?archived=only: the deleted (archived) leads, newest first, restorable for LEAD_ARCHIVE_DAYS days. */
+export function useArchivedLeads(page: number, pageSize = 25) {
+  return useQuery({
+    queryKey: [...leadKeys.leads, 'archived', { page, pageSize }],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/api/leads?archived=only&page=${page}&pageSize=${pageSize}`, { schema: leadListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/leads/{id}/restore: a deleted lead back in the lists ("Lead restored" / "Failed to restore lead"). */
+export function useRestoreArchivedLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/leads/${id}/restore`, { schema: leadResponseSchema }),
+    onSuccess: async () => {
+      notify({ title: 'Lead restored', description: 'It is back in the lists, the KPIs and campaigns.', type: 'success' });
+      await invalidateLeads(qc);
+    },
+    meta: { errorToast: { title: 'Failed to restore lead' } },
   });
 }
