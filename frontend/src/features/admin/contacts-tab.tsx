@@ -125,7 +125,9 @@ export function ContactsTab() {
           )}
           <HStack mt="3" justify="space-between">
             <Text fontSize="sm" color="fg.muted">
-              {contacts.data ? `${contacts.data.total} contacts · page ${page} of ${pages}` : ''}
+              {contacts.data
+                ? `${contacts.data.total} ${contacts.data.total === 1 ? 'contact' : 'contacts'} · page ${page} of ${pages}`
+                : ''}
             </Text>
             <HStack>
               <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -223,7 +223,7 @@ function BoardColumn({
           No leads at this stage.
         </Text>
       ) : (
-        <Stack as="ul" listStyleType="none" m="0" gap="2" aria-labelledby={headingId}>
+        <Stack as="ul" listStyleType="none" m="0" gap="2" aria-labelledby={headingId} maxH="60vh" overflowY="auto" p="0.5">
           {column.leads.map((lead) => (
             <BoardCard
               key={lead.id}

@@ -173,7 +173,7 @@ export function CrmPipelineTable({
       )}
       <HStack mt="3" justify="space-between">
         <Text fontSize="sm" color="fg.muted">
-          {leads.data ? `${leads.data.total} leads` : ''}
+          {leads.data ? `${leads.data.total} ${leads.data.total === 1 ? 'lead' : 'leads'}` : ''}
         </Text>
         <HStack>
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -109,7 +109,7 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
           )}
           <HStack mt="3" justify="space-between">
             <Text fontSize="sm" color="fg.muted">
-              {leads.data ? `${leads.data.total} leads · page ${page} of ${pages}` : ''}
+              {leads.data ? `${leads.data.total} ${leads.data.total === 1 ? 'lead' : 'leads'} · page ${page} of ${pages}` : ''}
             </Text>
             <HStack>
               <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
