@@ -283,8 +283,8 @@ export class MessageDeliveryService {
   private async release(claimed: ClaimedMessage, reclaimed: boolean, err: ProviderUnavailableError): Promise<ProviderUnavailableError> {
     await this.dataSource.query(
       `WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-       UPDATE outbound_messages SET attempts = GREATEST(0, attempts - 1), status = $2,
-              updated_at = CASE WHEN $2 = 'sending' THEN now() - ($3 || ' milliseconds')::interval ELSE now() END
+       UPDATE outbound_messages SET attempts = GREATEST(0, attempts - 1), status = $2::varchar,
+              updated_at = CASE WHEN $2::varchar = 'sending' THEN now() - ($3 || ' milliseconds')::interval ELSE now() END
          FROM async_commit WHERE id = $1 AND status = 'sending'`,
       [claimed.id, reclaimed ? 'sending' : 'queued', String(this.env.MESSAGE_SENDING_LEASE_MS)],
     );

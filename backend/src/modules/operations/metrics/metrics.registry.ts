@@ -13,6 +13,9 @@ import { SocketConnectionsGateway } from './socket-connections.gateway.js';
  * - `ironclad_http_request_duration_seconds{method, route, status_code}` ({@link HttpMetrics}) —
  *   this instance's requests;
  * - `ironclad_socketio_connections` — Socket.IO connections open on this instance;
+ * - `ironclad_provider_up{provider}` (1 up, 0 down or probing), `ironclad_provider_down_since_seconds{provider}`
+ *   and `ironclad_provider_messages_waiting{provider}` — the providers' circuit breakers as the
+ *   workers published them, and their messages waiting ({@link ProviderHealthService}) — cluster-wide;
  * - prom-client's default Node.js families (`process_*`, `nodejs_*`: CPU, memory, event-loop
  *   lag, GC, handles) — this process.
  * Prometheus should scrape every api instance (label `instance`): sum the per-instance families,
