@@ -31,7 +31,8 @@ test.describe('AI security designer', () => {
     const total = Number(lead!.total_estimate_cents) / 100;
     await expect(wizard.getByTestId('quote-total')).toHaveText(`$${total.toLocaleString('en-US')}`);
     await expect(wizard.getByTestId('quote-cameras')).toHaveText('8');
-    await expect(wizard.getByTestId('quote-days')).toHaveText('2');
+    // issue 21: the §9 timeline (the calculator's 4 business days for 8 cameras), not the sample's 2 days
+    await expect(wizard.getByTestId('quote-days')).toHaveText('4');
 
     // Overview is the default tab, with the coverage diagram
     await expect(wizard.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
@@ -144,7 +145,7 @@ test.describe('AI security designer', () => {
     await expect(wizard.getByLabel('Square footage')).toHaveValue('50000');
     await expect(wizard.getByLabel('Number of floors')).toHaveValue('3');
 
-    // corrected, the same answers give the quote: a phased office install of about a week
+    // corrected, the same answers give the quote: a phased office install (issue 21: §9 timeline, 5 weeks from 50,000 sq ft)
     await page.unroute('**/api/leads');
     for (let i = 0; i < 3; i++) await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByLabel('Email').fill(`dan-${Date.now()}@example.com`);
@@ -152,7 +153,7 @@ test.describe('AI security designer', () => {
     await wizard.getByRole('button', { name: 'Get My Quote' }).click();
     expect((await ok).status()).toBe(201);
     await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
-    await expect(wizard.getByText(/^Phased installation over \d business days \(about 1 week\)/)).toBeVisible();
+    await expect(wizard.getByText(/^Phased installation over \d+ business days \(about 5 weeks\)/)).toBeVisible();
   });
 
   test('without Stripe keys the quote still shows and the deposit area offers the phone instead', async ({ page }) => {
