@@ -31,7 +31,8 @@ test.describe('AI security designer', () => {
     const total = Number(lead!.total_estimate_cents) / 100;
     await expect(wizard.getByTestId('quote-total')).toHaveText(`$${total.toLocaleString('en-US')}`);
     await expect(wizard.getByTestId('quote-cameras')).toHaveText('8');
-    await expect(wizard.getByTestId('quote-days')).toHaveText('2');
+    // issue 21: the §9 timeline (the calculator's 4 business days for 8 cameras), not the sample's 2 days
+    await expect(wizard.getByTestId('quote-days')).toHaveText('4');
 
     // Overview is the default tab, with the coverage diagram
     await expect(wizard.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
@@ -144,7 +145,7 @@ test.describe('AI security designer', () => {
     await expect(wizard.getByLabel('Square footage')).toHaveValue('50000');
     await expect(wizard.getByLabel('Number of floors')).toHaveValue('3');
 
-    // corrected, the same answers give the quote: a phased office install of about a week
+    // corrected, the same answers give the quote: a phased office install (issue 21: §9 timeline, 5 weeks from 50,000 sq ft)
     await page.unroute('**/api/leads');
     for (let i = 0; i < 3; i++) await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByLabel('Email').fill(`dan-${Date.now()}@example.com`);
@@ -152,7 +153,58 @@ test.describe('AI security designer', () => {
     await wizard.getByRole('button', { name: 'Get My Quote' }).click();
     expect((await ok).status()).toBe(201);
     await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
-    await expect(wizard.getByText(/^Phased installation over \d business days \(about 1 week\)/)).toBeVisible();
+    await expect(wizard.getByText(/^Phased installation over \d+ business days \(about 5 weeks\)/)).toBeVisible();
+  });
+
+  test('field errors where they happen (§5 messages), focus on start and on the first error, Back in the tab order (issue 21)', async ({
+    page,
+  }) => {
+    await page.goto('/shopping');
+    const wizard = page.locator('#designer');
+    await page.getByRole('link', { name: 'Start My Free Design' }).click();
+    await expect(wizard.getByRole('heading', { name: 'Step 1: Building Information' })).toBeFocused();
+
+    // step 1: a square footage out of range says so at the field; Next stays disabled
+    await wizard.getByRole('button', { name: 'Residential', exact: true }).click();
+    await wizard.getByLabel('Number of floors').selectOption('2');
+    await wizard.getByLabel('Square footage').fill('-5');
+    await expect(wizard.getByText('Square footage must be a whole number from 100 to 1,000,000.')).toBeVisible();
+    await expect(wizard.getByLabel('Square footage')).toHaveAttribute('aria-invalid', 'true');
+    await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await wizard.getByLabel('Square footage').fill('4500');
+    await expect(wizard.getByText('Square footage must be a whole number from 100 to 1,000,000.')).toHaveCount(0);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByLabel('Entry points').fill('Front door');
+    await wizard.getByLabel('Specific areas to monitor').fill('Driveway');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByLabel('Budget range').selectOption('10k-25k');
+    await wizard.getByLabel('Timeline').selectOption('asap');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    // step 4: the §5 messages at the fields once left
+    await wizard.getByLabel('First name').fill('Ana');
+    await wizard.getByLabel('Last name').fill('Reyes');
+    await wizard.getByLabel('Email').fill('x');
+    await wizard.getByLabel('Phone').fill('1');
+    await expect(wizard.getByText('Valid email is required.')).toBeVisible();
+    await wizard.getByLabel('Company').focus();
+    await expect(wizard.getByText('Valid phone number is required.')).toBeVisible();
+    await expect(wizard.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+
+    // Back is reached with Tab after the fields
+    let reachedBack = false;
+    for (let i = 0; i < 6 && !reachedBack; i++) {
+      await page.keyboard.press('Tab');
+      reachedBack = await wizard.getByRole('button', { name: 'Back' }).evaluate((el) => el === document.activeElement);
+    }
+    expect(reachedBack).toBe(true);
+
+    // the server refuses the address: its error stays at the field and the focus goes to it
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/leads'));
+    await wizard.getByRole('button', { name: 'Get My Quote' }).click();
+    expect((await posted).status()).toBe(400);
+    await expect(wizard.getByLabel('Email')).toBeFocused();
+    await expect(wizard.getByText('Valid email is required.')).toBeVisible();
   });
 
   test('without Stripe keys the quote still shows and the deposit area offers the phone instead', async ({ page }) => {

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '@ironclad/backend/api';
 import { ConfigurationCache, configurationSubscriberName } from '@ironclad/backend/platform';
-import { COMPONENT_PRICING_DEFAULTS, DEFAULT_COMPANY_FACTS, QUOTE_ENGINE_SKUS, type InventoryItem } from '@ironclad/contracts';
+import { DEFAULT_COMPANY_FACTS, QUOTE_ENGINE_SKUS, TIERED_PRICING_DEFAULTS, type InventoryItem } from '@ironclad/contracts';
 import { InventoryService } from '../../backend/src/modules/inventory/index.js';
 import { QuotesService } from '../../backend/src/modules/quotes/index.js';
 import { PromotionsService, SiteSettingsService } from '../../backend/src/modules/site/index.js';
@@ -73,19 +73,20 @@ beforeEach(prime);
 it('a pricing save reaches every process within a second, and the next quote of the other api uses it', async () => {
   const before = await totalOf(apiB);
   const { configs } = (await staff().get('/api/ai-configs').set('Cookie', admin).expect(200)).body;
-  const components = configs.find((c: { configKey: string }) => c.configKey === 'component_pricing');
-  const raised = { ...COMPONENT_PRICING_DEFAULTS, installation_day_rate: 9000 };
+  // issue 21: the §9 formulas price the design (the day rate no longer does); the tiers size it
+  const components = configs.find((c: { configKey: string }) => c.configKey === 'tiered_pricing');
+  const raised = {
+    ...TIERED_PRICING_DEFAULTS,
+    low: { ...TIERED_PRICING_DEFAULTS.low, range: '10-12' },
+    medium: { ...TIERED_PRICING_DEFAULTS.medium, range: '13-20' },
+  };
   const saved = await staff().patch(`/api/ai-configs/${components.id}`).set('Cookie', admin).send({ configValue: raised }).expect(200);
-  await everywhereWithin1s(async (p) => (await p.get(QuotesService).loadConfig()).components.installation_day_rate === 9000);
+  await everywhereWithin1s(async (p) => (await p.get(QuotesService).loadConfig()).tiers.low.range === '10-12');
   const after = await totalOf(apiB);
   expect(after.totalEstimate).toBeGreaterThan(before.totalEstimate);
   const stored = await staff().get(`/api/leads/${after.id}`).set('Cookie', admin).expect(200);
   expect(stored.body.lead.configurationVersions.ai_recommendation_config).toBe(saved.body.configurationVersion);
-  await staff()
-    .patch(`/api/ai-configs/${components.id}`)
-    .set('Cookie', admin)
-    .send({ configValue: COMPONENT_PRICING_DEFAULTS })
-    .expect(200);
+  await staff().patch(`/api/ai-configs/${components.id}`).set('Cookie', admin).send({ configValue: TIERED_PRICING_DEFAULTS }).expect(200);
 });
 
 it('an inventory save reaches every process within a second', async () => {

@@ -68,12 +68,13 @@ describe('POST /api/leads from the AI designer', () => {
     );
     // the component price prices the NVR line once the catalogue has no active 8-channel NVR
     await ds.query(`UPDATE inventory SET is_active = false WHERE sku = 'NVR-8CH-2TB'`);
-    await ds.query(`UPDATE inventory SET unit_price = unit_price + 10000 WHERE name = 'Video Doorbell Camera'`);
+    // issue 21: every camera is priced at the default camera's price (the §9 camera rate)
+    await ds.query(`UPDATE inventory SET unit_price = unit_price + 10000 WHERE sku = 'CAM-TURRET-4K'`);
     // what every configuration write through the api does after its commit (the SQL above bypasses it)
     await app.get(InventoryService).catalogueChanged();
     await app.get(ConfigurationCache).changed('ai_recommendation_config');
     const after = aiRecommendationSchema.parse((await post(wizardLead).expect(201)).body.lead.aiRecommendation);
-    expect(after.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 1000 + 100);
+    expect(after.pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 1000 + 100 * before.projectDetails.totalCameras);
 
     await ds.query(`UPDATE promotions SET valid_until = '2999-07-31' WHERE code = 'JULY4'`);
     await app.get(ConfigurationCache).changed('promotions');

@@ -183,19 +183,19 @@ describe('POST / PUT / DELETE /api/inventory', () => {
 describe('the catalogue drives the quotes', () => {
   it('an edited price is in the next wizard quote; the stored quote keeps the price it was made with', async () => {
     const first = await quote();
-    const doorbell = await bySku(QUOTE_ENGINE_SKUS.doorbellCamera);
-    expect(cameraLines(first.rec)).toContainEqual(expect.objectContaining({ sku: doorbell.sku, unitPrice: doorbell.unitPrice / 100 }));
+    // issue 21 (one pricing truth, §9): every camera is priced at the default camera's price
+    const camera = await bySku(QUOTE_ENGINE_SKUS.defaultCamera);
+    const cameras = first.rec.projectDetails.totalCameras;
+    expect(cameraLines(first.rec)).toContainEqual(expect.objectContaining({ sku: camera.sku, unitPrice: camera.unitPrice / 100 }));
 
     await http()
-      .put(`/api/inventory/${doorbell.id}`)
+      .put(`/api/inventory/${camera.id}`)
       .set('Cookie', admin)
-      .send({ category: doorbell.category, name: doorbell.name, unitPrice: doorbell.unitPrice + 10_000 })
+      .send({ category: camera.category, name: camera.name, unitPrice: camera.unitPrice + 10_000 })
       .expect(200);
     const second = await quote();
-    expect(second.rec.pricing.equipmentSubtotal).toBe(first.rec.pricing.equipmentSubtotal + 100);
-    expect(cameraLines(second.rec)).toContainEqual(
-      expect.objectContaining({ sku: doorbell.sku, unitPrice: doorbell.unitPrice / 100 + 100 }),
-    );
+    expect(second.rec.pricing.equipmentSubtotal).toBe(first.rec.pricing.equipmentSubtotal + 100 * cameras);
+    expect(cameraLines(second.rec)).toContainEqual(expect.objectContaining({ sku: camera.sku, unitPrice: camera.unitPrice / 100 + 100 }));
 
     const stored = await http().get(`/api/leads/${first.id}`).set('Cookie', admin).expect(200);
     expect(stored.body.lead.aiRecommendation).toEqual(first.rec);

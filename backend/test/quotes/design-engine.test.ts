@@ -71,25 +71,28 @@ const office: DesignInput = {
 const cameraCount = (r: AiRecommendation) => r.cameraLocations.reduce((a, l) => a + l.quantity, 0);
 
 describe('design engine — calibration on the spec samples (decisions §10)', () => {
-  it('a 4,500 sq ft home → 8 cameras, 2-day install', () => {
+  // issue 21: the §9 calculator timeline wins over the sample's "2-day install":
+  // ⌈8 ÷ 4⌉ × 1.5 (finished) = 3 wiring days + 1 installation group = 4 business days
+  it('a 4,500 sq ft home → 8 cameras, 4 business days by the §9 timeline', () => {
     const r = designSystem(home, seedConfig());
     expect(r.projectDetails.totalCameras).toBe(8);
-    expect(r.projectDetails.totalProjectDays).toBe(2);
-    expect(r.projectDetails.wiringDays + r.projectDetails.programmingDays).toBe(2);
+    expect(r.projectDetails.totalProjectDays).toBe(4);
+    expect(r.projectDetails.wiringDays + r.projectDetails.programmingDays).toBe(4);
     expect(r.projectDetails.phased).toBe(false);
     expect(r.projectDetails.estimateType).toBe('medium');
     expect(cameraCount(r)).toBe(8);
     expect(aiRecommendationSchema.parse(r)).toEqual(r);
   });
 
-  it('a 50,000 sq ft office → a phased install of about a week', () => {
+  // issue 21: the §9 timeline wins over the sample's "1-week phased install": 31 cameras finished →
+  // ⌈31 ÷ 4⌉ × 1.5 = 12 + 4 groups = 16 business days; from 50,000 sq ft shown as max(5, ⌈16 ÷ 5⌉) = 5 weeks
+  it('a 50,000 sq ft office → a phased install, 16 business days shown as 5 weeks (§9)', () => {
     const r = designSystem(office, seedConfig());
     expect(r.projectDetails.phased).toBe(true);
-    expect(r.projectDetails.totalProjectDays).toBeGreaterThanOrEqual(5);
-    expect(r.projectDetails.totalProjectDays).toBeLessThanOrEqual(7);
-    expect(r.projectDetails.totalCameras).toBeGreaterThanOrEqual(21);
+    expect(r.projectDetails.totalCameras).toBe(31);
+    expect(r.projectDetails.totalProjectDays).toBe(16);
     expect(r.projectDetails.estimateType).toBe('high');
-    expect(r.timeline).toMatch(/^Phased installation over \d business days \(about 1 week\)/);
+    expect(r.timeline).toMatch(/^Phased installation over 16 business days \(about 5 weeks\)/);
     // entry points are Critical, named areas High
     expect(r.cameraLocations.filter((l) => l.priority === 'Critical').map((l) => l.location)).toEqual([
       'Main entrance',
@@ -122,15 +125,18 @@ describe('design engine — prices from the configuration and inventory', () => 
       expect.objectContaining({ sku: QUOTE_ENGINE_SKUS.nvr8, item: '8-Channel PoE NVR (2 TB)', quantity: 1, unitPrice: 1386, total: 1386 }),
     ]);
     const infra = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.installation)!.items;
-    expect(infra).toContainEqual(expect.objectContaining({ item: 'Cat6 Wiring (per camera)', quantity: 8, unitPrice: 200, total: 1600 }));
+    // issue 21: §9 wiring per camera in a finished building ($205)
+    expect(infra).toContainEqual(expect.objectContaining({ item: 'Cat6 Wiring (per camera)', quantity: 8, unitPrice: 205, total: 1640 }));
     expect(infra).toContainEqual(expect.objectContaining({ item: 'Equipment Rack & Accessories', quantity: 1, unitPrice: 500 }));
-    // front door of a home gets the doorbell camera at its inventory price ($199)
+    // issue 21: the front door of a home gets the doorbell camera, priced like every camera at the
+    // §9 camera rate (the default camera's price, $250), as the calculator prices it
     const cams = r.equipmentList.find((c) => c.category === CATEGORY_LABELS.cameras)!.items;
-    expect(cams).toContainEqual(expect.objectContaining({ item: 'Video Doorbell Camera', quantity: 1, unitPrice: 199 }));
-    expect(cams.reduce((a, l) => a + l.total, 0)).toBe(2124);
-    // medium tier: labour = the tier's 8 × $1,140 less the cameras ($2,124) and wiring ($1,600)
-    // charged, above 8 × ($350 + $150) of work per camera and 2 days × $2,200
-    expect(r.pricing.laborCost).toBe(8 * 1140 - 2124 - 1600);
+    expect(cams).toContainEqual(expect.objectContaining({ item: 'Video Doorbell Camera', quantity: 1, unitPrice: 250 }));
+    expect(cams.reduce((a, l) => a + l.total, 0)).toBe(2000);
+    // issue 21: labour = §9 installation, one group of 8 cameras in a finished building ($2,600)
+    expect(r.pricing.laborCost).toBe(2600);
+    // the calculator's total for 8 cameras and no options: 2000 + 1386 + 500 + 1640 + 2600
+    expect(r.pricing.totalProjectCost).toBe(8126);
     expect(r.pricing.july4Discount).toBeUndefined();
     expect(r.pricing.totalProjectCost).toBe(r.pricing.equipmentSubtotal + r.pricing.laborCost + r.pricing.additionalCosts);
   });
@@ -153,13 +159,15 @@ describe('design engine — prices from the configuration and inventory', () => 
     stillListed.components.nvr_8ch = 2000;
     expect(designSystem(home, stillListed).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal);
 
+    // issue 21: §9 labour (installation per group of 8) no longer reads the tier's average price
     const t = seedConfig();
     t.tiers.medium.avgPerDeviceCost = 1500;
-    expect(designSystem(home, t).pricing.laborCost).toBe(8 * 1500 - 2124 - 1600);
+    expect(designSystem(home, t).pricing.laborCost).toBe(2600);
 
+    // issue 21: every camera is priced at the default camera's price (the §9 camera rate)
     const inv = seedConfig();
-    inv.inventory = inv.inventory.map((i) => (i.name === 'Video Doorbell Camera' ? { ...i, unitPriceCents: 29_900 } : i));
-    expect(designSystem(home, inv).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 100);
+    inv.inventory = inv.inventory.map((i) => (i.sku === QUOTE_ENGINE_SKUS.defaultCamera ? { ...i, unitPriceCents: 35_000 } : i));
+    expect(designSystem(home, inv).pricing.equipmentSubtotal).toBe(before.pricing.equipmentSubtotal + 8 * 100);
 
     // a deactivated item (absent from the active catalogue) is not proposed
     const noDoorbell = seedConfig();
@@ -233,11 +241,12 @@ describe('design engine — input parsing', () => {
     // without a catalogue, so that the configuration prices the camera and the wiring
     const c = seedConfig({ inventory: [] });
     c.components.camera_unit_price = 249.6;
-    c.components.wiring_per_camera = 199.5;
+    // issue 21: wiring is the §9 rate; the rack & accessories line is priced by the configuration
+    c.components.rack_accessories = 499.5;
     const r = designSystem({ ...home, entryPoints: '3' }, c);
     const cams = r.equipmentList[0]!.items.find((i) => i.item !== 'Video Doorbell Camera')!;
     expect(cams.unitPrice).toBe(250);
-    expect(r.equipmentList[2]!.items[0]).toMatchObject({ unitPrice: 200 });
+    expect(r.equipmentList[2]!.items[1]).toMatchObject({ unitPrice: 500 });
     expect(aiRecommendationSchema.parse(r)).toEqual(r);
   });
 

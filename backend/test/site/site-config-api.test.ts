@@ -100,6 +100,7 @@ describe('AI configuration', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.details.fieldErrors[field]).toEqual([expect.stringMatching(message)]);
     expect(await record('component_pricing')).toEqual(before);
+    expect((await record('tiered_pricing')).configValue).toEqual(TIERED_PRICING_DEFAULTS);
   });
 
   it('refuses overlapping or unreadable tier ranges', async () => {
@@ -142,14 +143,23 @@ describe('AI configuration', () => {
     const res = await http()
       .post('/api/ai-configs/preview')
       .set('Cookie', admin)
-      .send({ configKey: 'component_pricing', configValue: { ...COMPONENT_PRICING_DEFAULTS, installation_day_rate: 5000 } })
+      // issue 21: labour is the §9 installation per group of 8 cameras (the day rate no longer prices
+      // it); the tiers size the design, so raising the low tier's range adds cameras to the home
+      .send({
+        configKey: 'tiered_pricing',
+        configValue: {
+          ...TIERED_PRICING_DEFAULTS,
+          low: { ...TIERED_PRICING_DEFAULTS.low, range: '10-12' },
+          medium: { ...TIERED_PRICING_DEFAULTS.medium, range: '13-20' },
+        },
+      })
       .expect(200);
     const { quotes } = aiConfigPreviewResponseSchema.parse(res.body);
     expect(quotes.slice(0, 2).map((q) => q.label)).toEqual(['Spec sample: 4,500 sq ft home', 'Spec sample: 50,000 sq ft office']);
     expect(quotes.filter((q) => q.kind === 'lead').length).toBeGreaterThanOrEqual(1);
     expect(quotes.filter((q) => q.kind === 'lead').length).toBeLessThanOrEqual(20);
     for (const q of quotes) expect(q.difference).toBe(q.newTotal - q.oldTotal);
-    // the home's 2 days at $5,000 ($10,000) now outweigh its per-camera labour
+    // the home's 8 cameras become 10
     expect(quotes[0]!.newTotal).toBeGreaterThan(quotes[0]!.oldTotal);
     expect(await record('component_pricing')).toEqual(before);
     await http().post('/api/ai-configs/preview').set('Cookie', admin).send({ configKey: 'component_pricing', configValue: {} }).expect(400);
@@ -170,7 +180,9 @@ describe('AI configuration', () => {
     const first = await quote();
     const tiers = await record('tiered_pricing');
     const raised = structuredClone(TIERED_PRICING_DEFAULTS);
-    raised.medium.avgPerDeviceCost = 2000;
+    // issue 21: the tiers size the design (the §9 formulas price it): a higher medium tier means more cameras
+    raised.low.range = '10-12';
+    raised.medium.range = '13-20';
     const saved = await http()
       .patch(`/api/ai-configs/${tiers.id}`)
       .set('Cookie', admin)
@@ -363,4 +375,5 @@ describe('promotions', () => {
 });
 
 /** Totals of the spec samples at the seeded configuration (whole dollars). */
-const SAMPLE_TOTALS = { home: 11_006, office: 41_170 };
+// issue 21: the §9 formulas (home: 8 cameras, 4 business days; office: 31 cameras, access control at 4 doors)
+const SAMPLE_TOTALS = { home: 8_126, office: 31_805 };

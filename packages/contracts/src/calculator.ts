@@ -152,13 +152,9 @@ export interface CalculatorEstimate {
   timeline: CalculatorTimeline;
 }
 
-/** Recorder price by camera count (§9). */
+/** Recorder price by camera count at the §9 constants. */
 export function nvrPrice(cameras: number): number {
-  const p = CALCULATOR_PRICES.nvr;
-  if (cameras <= 8) return p.upTo8;
-  if (cameras <= 16) return p.upTo16;
-  if (cameras <= 32) return p.upTo32;
-  return p.above32;
+  return nvrRate(cameras, SECTION_9_RATES);
 }
 
 /** Installation groups: cameras / 8 rounded up, at least 1 (§9). */
@@ -181,15 +177,191 @@ export function calculatorTimeline(specs: Pick<CalculatorSpecs, 'cameras' | 'sqf
 }
 
 /**
- * Prices a calculator configuration (public-site.md §9; decisions.md §3, §7).
+ * The rates the §9 formulas multiply (whole dollars). {@link CALCULATOR_PRICES} are the §9
+ * constants; the server builds the rates of the stored configuration and inventory
+ * (QuotesService.projectRates: default camera, recorders, rack, door and monitoring prices from
+ * the catalogue or the AI configuration; wiring, installation and the recorder above 32 cameras
+ * from §9, which has no stored counterpart).
+ */
+export interface ProjectRates {
+  camera: number;
+  nvr: { upTo8: number; upTo16: number; upTo32: number; above32: number };
+  accessories: number;
+  wiringPerCamera: { finished: number; new: number };
+  installationPerGroup: { finished: number; new: number };
+  accessControlPerEntryPoint: number;
+  videoIntercomPerEntryPoint: number;
+  monitoringPerCamera: number;
+}
+
+/** The project every quote tool prices (calculator specs without the §5 range limits). */
+export interface Project {
+  /** Square feet (only the timeline reads it: weeks from 50,000). */
+  sqft: number;
+  /** Cameras, at least 1. */
+  cameras: number;
+  /** Entry points (doors), at least 1: access control and intercom are priced per entry point. */
+  entryPoints: number;
+  buildingComplexity: BuildingComplexity;
+  hasAccessControl: boolean;
+  hasVideoIntercom: boolean;
+  hasMonitoring: boolean;
+}
+
+/** A line a tool adds on top of the §9 lines (the wizard's alarm integration, cloud storage, smart home). */
+export interface ExtraLine {
+  item: string;
+  description: string;
+  quantity: number;
+  /** Whole dollars. */
+  unitPrice: number;
+  total: number;
+}
+
+/** A priced project: the §9 lines (all eight, zero quantities included), the extras, breakdown, timeline. */
+export interface ProjectPrice {
+  /** Every §9 line in BREAKDOWN_LINES order, quantity 0 for a feature not chosen. */
+  lines: CalculatorLineItem[];
+  extras: ExtraLine[];
+  /** subtotal = the §9 lines + the extras; discount = round(subtotal × percent / 100). */
+  breakdown: CostBreakdown;
+  /** The extras' sum (part of `breakdown.subtotal`), whole dollars. */
+  extrasTotal: number;
+  timeline: CalculatorTimeline;
+}
+
+/** Recorder price by camera count at `rates` (§9 tiers: up to 8, 16, 32, above). */
+export function nvrRate(cameras: number, rates: ProjectRates): number {
+  if (cameras <= 8) return rates.nvr.upTo8;
+  if (cameras <= 16) return rates.nvr.upTo16;
+  if (cameras <= 32) return rates.nvr.upTo32;
+  return rates.nvr.above32;
+}
+
+/**
+ * THE pricing of a project (public-site.md §9 formulas; decisions.md §3, §10): the calculator,
+ * the AI designer's engine, the calculator PDF and every deposit price through this function,
+ * so one project gets one total and one number of business days whichever tool quoted it.
+ *
+ * cameras × camera + recorder(cameras) + accessories + cameras × wiring(finish)
+ * + ⌈cameras / 8⌉ (min 1) × installation(finish) + [access control, intercom] × entry points
+ * + [monitoring] × cameras + extras; discount = round(subtotal × percent / 100).
+ * Timeline: {@link calculatorTimeline}.
+ *
+ * @param discountPercent whole percent 0-100 (the promotion valid today, else 0); clamped.
+ * Never throws; amounts are whole dollars when the rates are.
+ */
+export function priceProject(p: Project, rates: ProjectRates, discountPercent: number, extras: readonly ExtraLine[] = []): ProjectPrice {
+  const finished = p.buildingComplexity === 'finished';
+  const groups = installationGroups(p.cameras);
+  const complexity = finished ? 'finished building' : 'new construction';
+  const lines: CalculatorLineItem[] = [
+    { key: 'cameras', item: 'Security cameras', description: '4K IP cameras', quantity: p.cameras, unitPrice: rates.camera },
+    {
+      key: 'nvr',
+      item: 'Network video recorder',
+      description: `Recorder sized for ${p.cameras} cameras`,
+      quantity: 1,
+      unitPrice: nvrRate(p.cameras, rates),
+    },
+    {
+      key: 'accessories',
+      item: 'Accessories & infrastructure',
+      description: 'Mounts, switches, power supplies',
+      quantity: 1,
+      unitPrice: rates.accessories,
+    },
+    {
+      key: 'wiring',
+      item: 'Wiring',
+      description: `Cabling per camera, ${complexity}`,
+      quantity: p.cameras,
+      unitPrice: finished ? rates.wiringPerCamera.finished : rates.wiringPerCamera.new,
+    },
+    {
+      key: 'installation',
+      item: 'Installation',
+      description: `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`,
+      quantity: groups,
+      unitPrice: finished ? rates.installationPerGroup.finished : rates.installationPerGroup.new,
+    },
+    {
+      key: 'accessControl',
+      item: 'Access control',
+      description: 'Per entry point',
+      quantity: p.hasAccessControl ? p.entryPoints : 0,
+      unitPrice: rates.accessControlPerEntryPoint,
+    },
+    {
+      key: 'videoIntercom',
+      item: 'Video intercom',
+      description: 'Per entry point',
+      quantity: p.hasVideoIntercom ? p.entryPoints : 0,
+      unitPrice: rates.videoIntercomPerEntryPoint,
+    },
+    {
+      key: 'monitoring',
+      item: '24/7 monitoring setup',
+      description: 'Per camera',
+      quantity: p.hasMonitoring ? p.cameras : 0,
+      unitPrice: rates.monitoringPerCamera,
+    },
+  ].map((l) => ({ ...(l as Omit<CalculatorLineItem, 'total'>), total: l.quantity * l.unitPrice }));
+
+  const amount = (key: BreakdownLine) => lines.find((l) => l.key === key)!.total;
+  const extrasTotal = extras.reduce((sum, l) => sum + l.total, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.total, 0) + extrasTotal;
+  const percent = Number.isFinite(discountPercent) ? Math.min(100, Math.max(0, discountPercent)) : 0;
+  const discount = Math.round((subtotal * percent) / 100);
+  return {
+    lines,
+    extras: [...extras],
+    extrasTotal,
+    breakdown: {
+      cameras: amount('cameras'),
+      nvr: amount('nvr'),
+      accessories: amount('accessories'),
+      wiring: amount('wiring'),
+      installation: amount('installation'),
+      accessControl: amount('accessControl'),
+      videoIntercom: amount('videoIntercom'),
+      monitoring: amount('monitoring'),
+      subtotal,
+      discount,
+      total: subtotal - discount,
+    },
+    timeline: calculatorTimeline(p),
+  };
+}
+
+/** The §9 constants as {@link ProjectRates} (the browser calculator's rates; the seeded configuration has the same). */
+export const SECTION_9_RATES: ProjectRates = {
+  camera: CALCULATOR_PRICES.camera,
+  nvr: { ...CALCULATOR_PRICES.nvr },
+  accessories: CALCULATOR_PRICES.accessories,
+  wiringPerCamera: { ...CALCULATOR_PRICES.wiringPerCamera },
+  installationPerGroup: { ...CALCULATOR_PRICES.installationPerGroup },
+  accessControlPerEntryPoint: CALCULATOR_PRICES.accessControlPerEntryPoint,
+  videoIntercomPerEntryPoint: CALCULATOR_PRICES.videoIntercomPerEntryPoint,
+  monitoringPerCamera: CALCULATOR_PRICES.monitoringPerCamera,
+};
+
+/**
+ * Prices a calculator configuration (public-site.md §9; decisions.md §3, §7) through
+ * {@link priceProject}.
  *
  * @param specs the configuration; must satisfy {@link calculatorSpecsSchema} (the §5 ranges).
  * @param discountPercent the active promotion's percent (decisions.md §7), 0 when none is valid;
  *   whole percent 0-100. discount = round(subtotal × percent / 100).
+ * @param rates the rates (default: the §9 constants; the server passes the stored configuration's).
  * @returns the breakdown in whole dollars, its line items and the timeline.
  * @throws RangeError when `specs` is outside the §5 ranges or `discountPercent` outside 0-100.
  */
-export function priceCalculator(specs: CalculatorSpecs, discountPercent: number): CalculatorEstimate {
+export function priceCalculator(
+  specs: CalculatorSpecs,
+  discountPercent: number,
+  rates: ProjectRates = SECTION_9_RATES,
+): CalculatorEstimate {
   const parsed = calculatorSpecsSchema.safeParse(specs);
   if (!parsed.success)
     throw new RangeError(`Invalid calculator specs: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -197,81 +369,14 @@ export function priceCalculator(specs: CalculatorSpecs, discountPercent: number)
     throw new RangeError(`discountPercent must be 0-100, got ${discountPercent}`);
   }
   const s = parsed.data;
-  const P = CALCULATOR_PRICES;
-  const finished = s.buildingComplexity === 'finished';
-  const groups = installationGroups(s.cameras);
-  const complexity = finished ? 'finished building' : 'new construction';
-
-  const lineItems: CalculatorLineItem[] = [
-    { key: 'cameras', item: 'Security cameras', description: '4K IP cameras', quantity: s.cameras, unitPrice: P.camera },
-    {
-      key: 'nvr',
-      item: 'Network video recorder',
-      description: `Recorder sized for ${s.cameras} cameras`,
-      quantity: 1,
-      unitPrice: nvrPrice(s.cameras),
-    },
-    {
-      key: 'accessories',
-      item: 'Accessories & infrastructure',
-      description: 'Mounts, switches, power supplies',
-      quantity: 1,
-      unitPrice: P.accessories,
-    },
-    {
-      key: 'wiring',
-      item: 'Wiring',
-      description: `Cabling per camera, ${complexity}`,
-      quantity: s.cameras,
-      unitPrice: finished ? P.wiringPerCamera.finished : P.wiringPerCamera.new,
-    },
-    {
-      key: 'installation',
-      item: 'Installation',
-      description: `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`,
-      quantity: groups,
-      unitPrice: finished ? P.installationPerGroup.finished : P.installationPerGroup.new,
-    },
-    {
-      key: 'accessControl',
-      item: 'Access control',
-      description: 'Per entry point',
-      quantity: s.hasAccessControl ? s.entryPoints : 0,
-      unitPrice: P.accessControlPerEntryPoint,
-    },
-    {
-      key: 'videoIntercom',
-      item: 'Video intercom',
-      description: 'Per entry point',
-      quantity: s.hasVideoIntercom ? s.entryPoints : 0,
-      unitPrice: P.videoIntercomPerEntryPoint,
-    },
-    {
-      key: 'monitoring',
-      item: '24/7 monitoring setup',
-      description: 'Per camera',
-      quantity: s.hasMonitoring ? s.cameras : 0,
-      unitPrice: P.monitoringPerCamera,
-    },
-  ].map((l) => ({ ...(l as Omit<CalculatorLineItem, 'total'>), total: l.quantity * l.unitPrice }));
-
-  const amount = (key: BreakdownLine) => lineItems.find((l) => l.key === key)!.total;
-  const subtotal = lineItems.reduce((sum, l) => sum + l.total, 0);
-  const discount = Math.round((subtotal * discountPercent) / 100);
-  const breakdown: CostBreakdown = {
-    cameras: amount('cameras'),
-    nvr: amount('nvr'),
-    accessories: amount('accessories'),
-    wiring: amount('wiring'),
-    installation: amount('installation'),
-    accessControl: amount('accessControl'),
-    videoIntercom: amount('videoIntercom'),
-    monitoring: amount('monitoring'),
-    subtotal,
-    discount,
-    total: subtotal - discount,
+  const priced = priceProject(s, rates, discountPercent);
+  return {
+    specs: s,
+    discountPercent,
+    breakdown: priced.breakdown,
+    lineItems: priced.lines.filter((l) => l.quantity > 0),
+    timeline: priced.timeline,
   };
-  return { specs: s, discountPercent, breakdown, lineItems: lineItems.filter((l) => l.quantity > 0), timeline: calculatorTimeline(s) };
 }
 
 /** Formats whole dollars as the site shows them: `$12,345` (USD, no decimals). */

@@ -148,6 +148,8 @@ export const projectDetailsSchema = z.object({
   estimateType: z.string(),
   /** True when the install is delivered in phases (large sites). */
   phased: z.boolean(),
+  /** The §9 finish the project was priced at: `finished` (existing building) or `new` construction. */
+  buildingFinish: z.enum(['new', 'finished']).optional(),
 });
 export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
 

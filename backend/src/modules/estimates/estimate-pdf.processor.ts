@@ -26,6 +26,7 @@ import {
   deliveryContext,
   deliveryPolicyOf,
 } from '../messaging/index.js';
+import { CalculatorPricing } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
@@ -46,7 +47,8 @@ export { estimateEmailKey } from './estimate-email-key.js';
  * Drains the PDF queue: `EstimatePdf {leadId, requestId, discountPercent, promotionCode}`
  * (PDF_CONCURRENCY at a time).
  *  1. progress `rendering`: prices the lead's stored configuration once with `priceCalculator`
- *     and the job's discount, renders the branded estimate (Handlebars → Chromium) and stores it
+ *     at the stored rates (CalculatorPricing, the one pricing of every quote tool) and the job's
+ *     discount, renders the branded estimate (Handlebars → Chromium) and stores it
  *     in `lead_documents` once per request (a retry reuses the stored PDF);
  *  2. records the email in `outbound_messages` (idempotency key per lead + document) before any
  *     provider call, under the per-recipient cap of visitor-addressed messages
@@ -80,6 +82,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     private readonly outbound: OutboundMessagesService,
     private readonly delivery: MessageDeliveryService,
     private readonly settings: SiteSettingsService,
+    private readonly calculator: CalculatorPricing,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
   ) {
@@ -110,7 +113,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     const input: EstimateDocumentInput = {
       company: await this.settings.companyFacts(),
       customer: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company },
-      estimate: priceCalculator(specs.data, discountPercent),
+      estimate: priceCalculator(specs.data, discountPercent, (await this.calculator.rates()).rates),
       promotionCode,
       number: `EST-${lead.id}-${requestId.slice(0, 8).toUpperCase()}`,
       issuedAt: new Date(ctx.job.timestamp),

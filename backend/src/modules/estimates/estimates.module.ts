@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
+import { QuotesModule } from '../quotes/index.js';
 import { SiteModule } from '../site/index.js';
 import { EstimatePdfProcessor } from './estimate-pdf.processor.js';
 import { EstimatesController } from './estimates.controller.js';
@@ -26,5 +27,8 @@ export class EstimatesModule {}
 export class EstimatesApiModule {}
 
 /** The worker's PDF processor and its Chromium. */
-@Module({ imports: [EstimatesModule, LeadsModule, SiteModule, MessagingModule], providers: [EstimatePdfProcessor, PdfBrowser] })
+@Module({
+  imports: [EstimatesModule, LeadsModule, SiteModule, MessagingModule, QuotesModule],
+  providers: [EstimatePdfProcessor, PdfBrowser],
+})
 export class EstimatesJobsModule {}

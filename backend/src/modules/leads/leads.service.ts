@@ -15,7 +15,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { newDepositToken } from './deposit-token.js';
 import { MessageJobs, OutboundMessageRecord, StaffDigests, type DigestDecision } from '../messaging/index.js';
 import { insertReturning, insertWithChild } from '../../platform/database/insert-returning.js';
-import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS } from '../quotes/index.js';
+import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS, type QuoteVersions } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
@@ -87,7 +87,7 @@ export class LeadsService {
       depositTokenHash: deposit?.hash ?? null,
       aiRecommendation: (wizardQuote ?? calculatorPrice)?.aiRecommendation ?? null,
       totalEstimateCents: (wizardQuote ?? calculatorPrice)?.totalEstimateCents ?? null,
-      configurationVersions: (wizardQuote ?? calculatorPrice)?.configurationVersions ?? null,
+      configurationVersions: versionsRecord((wizardQuote ?? calculatorPrice)?.configurationVersions),
       budget: input.budget ?? null,
       timeline: input.timeline ?? null,
       specificAreas: input.specificAreas ?? null,
@@ -226,4 +226,9 @@ export function toLead(r: LeadRecord): Lead {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
+}
+
+/** The configuration versions a quote was priced with, as stored (`configuration_versions`), or null. */
+function versionsRecord(v: QuoteVersions | undefined): Record<string, number> | null {
+  return v ? { ...v } : null;
 }

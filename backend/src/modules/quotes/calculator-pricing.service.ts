@@ -6,6 +6,7 @@ import {
   hasCalculatorSpecs,
   priceCalculator,
   type BuildingInfo,
+  type ProjectRates,
   type CalculatorRecommendation,
   type CalculatorSpecs,
   type FieldErrors,
@@ -13,24 +14,36 @@ import {
 import { ApiError } from '../../platform/http/api-error.js';
 import { PromotionsService } from '../site/index.js';
 import { calculatorRecommendation } from './calculator-recommendation.js';
+import { projectRates, wholeDollarConfig } from './design-engine/pricing.js';
+import { QuotesService, type QuoteVersions } from './quotes.service.js';
 
 /** The server's price of a calculator lead. */
 export interface PricedLead {
   aiRecommendation: CalculatorRecommendation;
   /** Integer cents. */
   totalEstimateCents: number;
-  /** The configuration versions it was priced with (the calculator's prices are the §9 constants; the promotion is stored). */
-  configurationVersions: { promotions: number };
+  /** The configuration versions it was priced with (AI configuration, inventory, promotion). */
+  configurationVersions: QuoteVersions;
 }
 
 /**
  * Cost calculator quotes (public-site.md §5, §9; decisions.md §3, §7): prices come only from
- * `priceCalculator` over the configuration and the promotion valid today, whatever the browser
- * claimed.
+ * `priceCalculator` (the contracts' `priceProject`, which the AI designer's engine also prices
+ * through) at the rates of the stored configuration and inventory (the ConfigurationCache, no
+ * Postgres read) and the promotion valid today, whatever the browser claimed.
  */
 @Injectable()
 export class CalculatorPricing {
-  constructor(private readonly promotions: PromotionsService) {}
+  constructor(
+    private readonly promotions: PromotionsService,
+    private readonly quotes: QuotesService,
+  ) {}
+
+  /** The §9 rates of the stored configuration and inventory (whole dollars), with their versions. */
+  async rates(): Promise<{ rates: ProjectRates; versions: QuoteVersions }> {
+    const { config, versions } = await this.quotes.pricingConfiguration();
+    return { rates: projectRates(wholeDollarConfig(config)), versions };
+  }
 
   /**
    * Hook of POST /api/leads for `source: cost_calculator`: prices the configuration carried in
@@ -45,14 +58,14 @@ export class CalculatorPricing {
     return this.price(calculatorSpecsOrThrow(buildingInfo));
   }
 
-  /** Prices `specs` with the promotion valid today (decisions.md §7). */
+  /** Prices `specs` at the stored rates with the promotion valid today (decisions.md §7). */
   async price(specs: CalculatorSpecs): Promise<PricedLead> {
-    const { value: promotion, version } = await this.promotions.activeVersioned();
-    const estimate = priceCalculator(specs, promotion?.percent ?? 0);
+    const [{ value: promotion }, { rates, versions }] = await Promise.all([this.promotions.activeVersioned(), this.rates()]);
+    const estimate = priceCalculator(specs, promotion?.percent ?? 0, rates);
     return {
       aiRecommendation: calculatorRecommendation(estimate, promotion),
       totalEstimateCents: estimate.breakdown.total * 100,
-      configurationVersions: { promotions: version },
+      configurationVersions: versions,
     };
   }
 }

@@ -111,5 +111,6 @@ export function designInputOfLead(input: CreateLead, bi: BuildingInfo): DesignIn
     budget: input.budget ?? bi.budget ?? null,
     timeline: input.timeline ?? bi.timeline ?? null,
     additionalFeatures: input.additionalFeatures ?? [],
+    buildingComplexity: typeof bi.buildingComplexity === 'string' ? bi.buildingComplexity : null,
   };
 }

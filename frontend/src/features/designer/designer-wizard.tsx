@@ -5,8 +5,13 @@
  * the step is valid (§5); Back is offered on steps 2-4. 'Get My Quote' ('Generating...' while
  * busy) creates the lead; on success the toast 'Success! 🎉' shows and step 5 displays the
  * server's quote; on failure the 'Submission Error' toast shows and the wizard stays on step 4
- * with every answer kept. A 503 or network failure is retried for up to two minutes while the
- * form says so, then the phone number and a Retry button show (lib/resilient-submit.ts). Focus moves to the step heading on every step change.
+ * with every answer kept, the server's field errors shown at their fields and the focus on the first
+ * of them. Field errors (§5 messages for the contact fields, the square footage range) show at a
+ * field once the visitor has left it, and at once for a square footage out of range. Focus moves
+ * to the step heading on every step change, and to the wizard when the visitor starts it from the
+ * page's "Start My Free Design" link (#designer). Back is an ordinary button in the tab order.
+ * A 503 or network failure is retried for up to two minutes while the form says so, then the
+ * phone number and a Retry button show (lib/resilient-submit.ts).
  *
  * The fields of steps 1-4 are in wizard-steps.tsx, the progress indicator in wizard-progress.tsx;
  * this shell holds the answers, the step, the submission and the navigation.
@@ -18,7 +23,17 @@ import { notify } from '../../components/ui/toaster';
 import { useCreateWizardLead, type WizardQuote } from './create-wizard-lead';
 import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
 import { QuoteResult } from './quote-result';
-import { EMPTY_WIZARD, WIZARD_STEPS, WIZARD_TOASTS, isStepValid, type WizardState } from './wizard-options';
+import { ApiError } from '../../lib/api';
+import {
+  EMPTY_WIZARD,
+  STEP_FIELDS,
+  WIZARD_STEPS,
+  WIZARD_TOASTS,
+  isStepValid,
+  stepErrors,
+  type WizardField,
+  type WizardState,
+} from './wizard-options';
 import { WizardProgress } from './wizard-progress';
 import { BuildingInformationStep, ContactInformationStep, ProjectDetailsStep, SecurityRequirementsStep } from './wizard-steps';
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
@@ -35,6 +50,10 @@ export function DesignerWizard() {
   const mutation = useCreateWizardLead();
   const guard = useFormGuard();
   const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
+  const [touched, setTouched] = useState<ReadonlySet<WizardField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<WizardField, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -44,16 +63,57 @@ export function DesignerWizard() {
     headingRef.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof WizardState>(key: K, value: WizardState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // the visitor starts the wizard from the page's link to #designer: focus its step heading
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash === '#designer') headingRef.current?.focus({ preventScroll: true });
+    };
+    onHash();
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // after a failed submission, the first field with an error gets the focus
+  useEffect(() => {
+    if (focusFirstError === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"][data-wizard-field]')?.focus();
+  }, [focusFirstError]);
+
+  const set = <K extends keyof WizardState>(key: K, value: WizardState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (key in serverErrors) setServerErrors(({ [key as WizardField]: _, ...rest }) => rest);
+  };
+  const touch = (field: WizardField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
   const valid = isStepValid(step, form);
   const busy = mutation.isPending;
+  const clientErrors = stepErrors(step, form);
+  const shownErrors: Partial<Record<WizardField, string>> = {};
+  for (const f of STEP_FIELDS[step] ?? []) {
+    const immediate = f === 'squareFootage' && form.squareFootage.trim() !== '';
+    const message = serverErrors[f] ?? (touched.has(f) || immediate ? clientErrors[f] : undefined);
+    if (message) shownErrors[f] = message;
+  }
 
   const submit = () => {
     if (!isStepValid(4, form) || busy) return;
     mutation.mutate(
       { state: form, signals: guard.signals(), onTrouble: setTrouble },
       {
-        onError: (err) => guard.onError(err),
+        onError: (err) => {
+          guard.onError(err);
+          const fieldErrors = err instanceof ApiError ? err.body?.details?.fieldErrors : undefined;
+          if (fieldErrors) {
+            // the server's field errors, at their fields: our §5 message where we have one
+            const client = stepErrors(4, form);
+            const next: Partial<Record<WizardField, string>> = {};
+            for (const [path, messages] of Object.entries(fieldErrors)) {
+              const f = path.split('.').pop() as WizardField;
+              if ((STEP_FIELDS[4] as readonly string[]).includes(f)) next[f] = client[f] ?? messages[0] ?? 'Invalid input';
+            }
+            setServerErrors(next);
+            setFocusFirstError((n) => n + 1);
+          }
+        },
         onSuccess: (q) => {
           guard.onSuccess();
           setQuote(q);
@@ -84,14 +144,14 @@ export function DesignerWizard() {
         <QuoteResult quote={quote} customer={form} />
       ) : (
         <Stack asChild gap="6">
-          <form onSubmit={onSubmit} aria-labelledby="wizard-step-heading" aria-busy={busy} noValidate>
-            {step === 1 ? <BuildingInformationStep form={form} set={set} /> : null}
+          <form ref={formRef} onSubmit={onSubmit} aria-labelledby="wizard-step-heading" aria-busy={busy} noValidate>
+            {step === 1 ? <BuildingInformationStep form={form} set={set} errors={shownErrors} touch={touch} /> : null}
 
-            {step === 2 ? <SecurityRequirementsStep form={form} set={set} /> : null}
+            {step === 2 ? <SecurityRequirementsStep form={form} set={set} errors={shownErrors} touch={touch} /> : null}
 
             {step === 3 ? <ProjectDetailsStep form={form} set={set} /> : null}
 
-            {step === 4 ? <ContactInformationStep form={form} set={set} /> : null}
+            {step === 4 ? <ContactInformationStep form={form} set={set} errors={shownErrors} touch={touch} /> : null}
             <HoneypotField guard={guard} />
             {step === 4 ? <ChallengePrompt guard={guard} /> : null}
             {step === 4 ? <SubmitTrouble trouble={trouble} onRetry={submit} busy={busy} /> : null}

@@ -1,7 +1,14 @@
 /**
  * Options and texts of the AI security designer wizard (public-site.md §2, §3, §5, §8).
  */
-import { BUDGET_VALUES, TIMELINE_VALUES, WIZARD_BUILDING_TYPES, type WizardBuildingType } from '@ironclad/contracts';
+import {
+  BUDGET_VALUES,
+  TIMELINE_VALUES,
+  WIZARD_BUILDING_TYPES,
+  WIZARD_SQFT_MAX,
+  WIZARD_SQFT_MIN,
+  type WizardBuildingType,
+} from '@ironclad/contracts';
 
 /** Labels of the step 1 building-type buttons. */
 export const BUILDING_TYPE_LABELS: Record<WizardBuildingType, string> = {
@@ -75,29 +82,92 @@ export const EMPTY_WIZARD: WizardState = {
 
 const filled = (v: string) => v.trim().length > 0;
 
+/** The answers a field error can be shown at. */
+export type WizardField =
+  | 'buildingType'
+  | 'squareFootage'
+  | 'floors'
+  | 'entryPoints'
+  | 'specificAreas'
+  | 'budget'
+  | 'timeline'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone';
+
+/** The fields of each step, in the order they appear (the first error gets the focus). */
+export const STEP_FIELDS: Record<number, readonly WizardField[]> = {
+  1: ['buildingType', 'squareFootage', 'floors'],
+  2: ['entryPoints', 'specificAreas'],
+  3: ['budget', 'timeline'],
+  4: ['firstName', 'lastName', 'email', 'phone'],
+};
+
+/** Field error messages: public-site.md §5 where the spec gives them (contact fields), else ours. */
+export const WIZARD_FIELD_MESSAGES = {
+  buildingType: 'Choose a building type.',
+  squareFootageRequired: 'Square footage is required.',
+  squareFootageRange: `Square footage must be a whole number from ${WIZARD_SQFT_MIN.toLocaleString('en-US')} to ${WIZARD_SQFT_MAX.toLocaleString('en-US')}.`,
+  floors: 'Choose the number of floors.',
+  entryPoints: 'Entry points are required.',
+  specificAreas: 'Areas to monitor are required.',
+  budget: 'Choose a budget range.',
+  timeline: 'Choose a timeline.',
+  firstName: 'First name is required.',
+  lastName: 'Last name is required.',
+  email: 'Valid email is required.',
+  phone: 'Valid phone number is required.',
+} as const;
+
+/** An address with one @, a name before it and a dotted domain after it (no spaces). */
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 /**
- * Step gating (public-site.md §5): step 1 needs buildingType, squareFootage and floors; step 2
+ * The field errors of a step's answers (empty when the step is valid), by field, in field order:
+ * square footage a whole number within [WIZARD_SQFT_MIN, WIZARD_SQFT_MAX]; email in a valid format;
+ * phone with at least 10 digits (§5: "at least 10 characters"); every other field required.
+ */
+export function stepErrors(step: number, s: WizardState): Partial<Record<WizardField, string>> {
+  const e: Partial<Record<WizardField, string>> = {};
+  const M = WIZARD_FIELD_MESSAGES;
+  switch (step) {
+    case 1: {
+      if (!(WIZARD_BUILDING_TYPES as readonly string[]).includes(s.buildingType)) e.buildingType = M.buildingType;
+      const sq = Number(s.squareFootage);
+      if (!filled(s.squareFootage)) e.squareFootage = M.squareFootageRequired;
+      else if (!Number.isInteger(sq) || sq < WIZARD_SQFT_MIN || sq > WIZARD_SQFT_MAX) e.squareFootage = M.squareFootageRange;
+      if (!filled(s.floors)) e.floors = M.floors;
+      break;
+    }
+    case 2:
+      if (!filled(s.entryPoints)) e.entryPoints = M.entryPoints;
+      if (!filled(s.specificAreas)) e.specificAreas = M.specificAreas;
+      break;
+    case 3:
+      if (!filled(s.budget)) e.budget = M.budget;
+      if (!filled(s.timeline)) e.timeline = M.timeline;
+      break;
+    case 4:
+      if (!filled(s.firstName)) e.firstName = M.firstName;
+      if (!filled(s.lastName)) e.lastName = M.lastName;
+      if (!EMAIL_FORMAT.test(s.email.trim())) e.email = M.email;
+      if (s.phone.replace(/\D/g, '').length < 10) e.phone = M.phone;
+      break;
+  }
+  return e;
+}
+
+/**
+ * Whether a step may be left (public-site.md §5 gating: Next / 'Get My Quote' disabled until
+ * satisfied): step 1 needs buildingType, squareFootage (within range) and floors; step 2
  * entryPoints and specificAreas; step 3 budget and timeline; step 4 firstName, lastName, email
- * and phone; step 5 is always valid.
+ * and phone filled (their format errors show at the fields and the server answers 400 with field
+ * errors, shown at the fields too); step 5 is always valid.
  */
 export function isStepValid(step: number, s: WizardState): boolean {
-  switch (step) {
-    case 1:
-      return (
-        (WIZARD_BUILDING_TYPES as readonly string[]).includes(s.buildingType) &&
-        filled(s.squareFootage) &&
-        Number(s.squareFootage) > 0 &&
-        filled(s.floors)
-      );
-    case 2:
-      return filled(s.entryPoints) && filled(s.specificAreas);
-    case 3:
-      return filled(s.budget) && filled(s.timeline);
-    case 4:
-      return filled(s.firstName) && filled(s.lastName) && filled(s.email) && filled(s.phone);
-    default:
-      return true;
-  }
+  if (step === 4) return filled(s.firstName) && filled(s.lastName) && filled(s.email) && filled(s.phone);
+  return Object.keys(stepErrors(step, s)).length === 0;
 }
 
 /** Toasts of the wizard (public-site.md §8). */

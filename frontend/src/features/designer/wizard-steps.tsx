@@ -32,7 +32,7 @@ import {
   LucideWarehouse,
   LucideBuilding,
 } from 'lucide-react';
-import { BUDGET_LABELS, BUILDING_TYPE_LABELS, TIMELINE_LABELS, type WizardState } from './wizard-options';
+import { BUDGET_LABELS, BUILDING_TYPE_LABELS, TIMELINE_LABELS, type WizardField, type WizardState } from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({
@@ -51,14 +51,23 @@ const TYPE_ICONS = {
   school: LucideSchool,
 } as const;
 
-/** What each step gets: the answers so far and the setter of one answer. */
+/** What each step gets: the answers so far, the setter of one answer, the errors to show and the blur report. */
 export interface WizardStepProps {
   form: WizardState;
   set: <K extends keyof WizardState>(key: K, value: WizardState[K]) => void;
+  /** The field errors to show now (those of touched fields, or the server's), by field. */
+  errors?: Partial<Record<WizardField, string>>;
+  /** Reports that the visitor left a field (its error may show from then on). */
+  touch?: (field: WizardField) => void;
+}
+
+/** The error text of a field, announced with it (Field.ErrorText is the input's description). */
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? <Field.ErrorText>{message}</Field.ErrorText> : null;
 }
 
 /** Step 1: building type, square footage and number of floors. */
-export function BuildingInformationStep({ form, set }: WizardStepProps) {
+export function BuildingInformationStep({ form, set, errors = {}, touch }: WizardStepProps) {
   return (
     <>
       <Fieldset.Root>
@@ -90,7 +99,7 @@ export function BuildingInformationStep({ form, set }: WizardStepProps) {
         </SimpleGrid>
       </Fieldset.Root>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <Field.Root required>
+        <Field.Root required invalid={Boolean(errors.squareFootage)}>
           <Field.Label>
             Square footage
             <Field.RequiredIndicator />
@@ -104,16 +113,24 @@ export function BuildingInformationStep({ form, set }: WizardStepProps) {
             placeholder="e.g. 4500"
             value={form.squareFootage}
             onChange={(e) => set('squareFootage', e.target.value)}
+            onBlur={() => touch?.('squareFootage')}
+            data-wizard-field="squareFootage"
           />
           <Field.HelperText>Total interior area in square feet.</Field.HelperText>
+          <FieldError message={errors.squareFootage} />
         </Field.Root>
-        <Field.Root required>
+        <Field.Root required invalid={Boolean(errors.floors)}>
           <Field.Label>
             Number of floors
             <Field.RequiredIndicator />
           </Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field value={form.floors} onChange={(e) => set('floors', e.target.value)}>
+            <NativeSelect.Field
+              value={form.floors}
+              onChange={(e) => set('floors', e.target.value)}
+              onBlur={() => touch?.('floors')}
+              data-wizard-field="floors"
+            >
               <option value="" disabled>
                 Select floors
               </option>
@@ -125,6 +142,7 @@ export function BuildingInformationStep({ form, set }: WizardStepProps) {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+          <FieldError message={errors.floors} />
         </Field.Root>
       </SimpleGrid>
     </>
@@ -132,10 +150,10 @@ export function BuildingInformationStep({ form, set }: WizardStepProps) {
 }
 
 /** Step 2: entry points and the specific areas to monitor. */
-export function SecurityRequirementsStep({ form, set }: WizardStepProps) {
+export function SecurityRequirementsStep({ form, set, errors = {}, touch }: WizardStepProps) {
   return (
     <>
-      <Field.Root required>
+      <Field.Root required invalid={Boolean(errors.entryPoints)}>
         <Field.Label>
           Entry points
           <Field.RequiredIndicator />
@@ -146,10 +164,13 @@ export function SecurityRequirementsStep({ form, set }: WizardStepProps) {
           maxLength={WIZARD_FIELD_MAX_LENGTH.entryPoints}
           value={form.entryPoints}
           onChange={(e) => set('entryPoints', e.target.value)}
+          onBlur={() => touch?.('entryPoints')}
+          data-wizard-field="entryPoints"
         />
         <Field.HelperText>List the doors and gates people use to get in, separated by commas.</Field.HelperText>
+        <FieldError message={errors.entryPoints} />
       </Field.Root>
-      <Field.Root required>
+      <Field.Root required invalid={Boolean(errors.specificAreas)}>
         <Field.Label>
           Specific areas to monitor
           <Field.RequiredIndicator />
@@ -160,8 +181,11 @@ export function SecurityRequirementsStep({ form, set }: WizardStepProps) {
           maxLength={WIZARD_FIELD_MAX_LENGTH.specificAreas}
           value={form.specificAreas}
           onChange={(e) => set('specificAreas', e.target.value)}
+          onBlur={() => touch?.('specificAreas')}
+          data-wizard-field="specificAreas"
         />
         <Field.HelperText>Each area you name gets its own camera.</Field.HelperText>
+        <FieldError message={errors.specificAreas} />
       </Field.Root>
     </>
   );
@@ -232,14 +256,14 @@ export function ProjectDetailsStep({ form, set }: WizardStepProps) {
 }
 
 /** Step 4: the contact details (company optional). */
-export function ContactInformationStep({ form, set }: WizardStepProps) {
+export function ContactInformationStep({ form, set, errors = {}, touch }: WizardStepProps) {
   const textInput = (
     key: 'firstName' | 'lastName' | 'email' | 'phone' | 'company',
     label: string,
     props: React.ComponentProps<typeof Input>,
     required = true,
   ) => (
-    <Field.Root required={required}>
+    <Field.Root required={required} invalid={key !== 'company' && Boolean(errors[key])}>
       <Field.Label>
         {label}
         {required ? (
@@ -250,7 +274,15 @@ export function ContactInformationStep({ form, set }: WizardStepProps) {
           </Text>
         )}
       </Field.Label>
-      <Input value={form[key]} onChange={(e) => set(key, e.target.value)} maxLength={WIZARD_FIELD_MAX_LENGTH[key]} {...props} />
+      <Input
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        onBlur={() => (key !== 'company' ? touch?.(key) : undefined)}
+        data-wizard-field={key}
+        maxLength={WIZARD_FIELD_MAX_LENGTH[key]}
+        {...props}
+      />
+      {key !== 'company' ? <FieldError message={errors[key]} /> : null}
     </Field.Root>
   );
 

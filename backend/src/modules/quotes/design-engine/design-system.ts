@@ -20,21 +20,15 @@
  *    round-robin to the building type's standard locations (perimeter, parking, corridors per
  *    floor…) as Medium. Camera models follow the location (bullet outdoors, dome indoors, PTZ for
  *    yards/docks of large sites, doorbell at a home's front door) and come from the inventory.
- * 3. **Days.** wiring = ⌈cameras × complexity ÷ 10⌉ (a crew pulls cable for 10 cameras a day;
- *    complexity = 1 + 0.1 per extra floor, × 1.2 warehouse, × 1.15 medical, × 1.1 school),
- *    programming = ⌈cameras ÷ 16⌉, both at least 1; total = wiring + programming. Sites of
- *    5+ days or 20,000+ sq ft are installed in phases. (Home sample: 1 + 1 = 2 days; office
- *    sample: 4 + 2 = 6 business days, about a week.)
- * 4. **Prices.** Equipment lines: cameras (the default camera at component_pricing
- *    camera_unit_price, other models at their inventory price), the NVR sized by channels
- *    (nvr_8ch / nvr_16ch / nvr_32ch, several 32-channel units above 32 cameras), Cat6 wiring per
- *    camera (wiring_per_camera), rack & accessories (rack_accessories), PoE switches above 16
- *    cameras and a UPS for non-residential sites (inventory). Labour = max(cameras ×
- *    (installation_per_camera + programming_per_camera), total days × installation_day_rate,
- *    cameras × tier avgPerDeviceCost − the camera and wiring lines charged), so raising any price
- *    never lowers a quote (pricing.ts labourCost). Additional features (additional_costs
- *    per door = per entry point, monitoring set-up per camera; others from the inventory).
- *    A promotion (only passed in while valid) takes its percent off equipment + labour + features.
+ * 3. **Days.** The §9 calculator timeline (public-site.md §9, which wins over the calibration
+ *    sample's "2-day install"): wiring = ⌈⌈cameras ÷ 4⌉ × (1.5 finished | 1 new)⌉, then one day
+ *    per installation group of 8 cameras; total = the calculator's business days for the same
+ *    cameras and finish. Sites of 5+ days or 20,000+ sq ft are installed in phases.
+ * 4. **Prices.** The §9 formulas through the contracts' `priceProject`, at the rates of the stored
+ *    configuration and inventory (pricing.ts projectRates): the calculator's total for the same
+ *    project (building size and finish, cameras, entry points, access control / intercom /
+ *    monitoring); what only the wizard adds (alarm integration, cloud storage, smart home) is
+ *    itemised on top. A promotion (only passed in while valid) takes its percent off the whole.
  * 5. **Words.** Summary, description, timeline and notes (budget fit, feature notes, survey).
  *
  * One file per step: normalise.ts (input), placement.ts with placement-slots.data.ts (cameras,
@@ -82,7 +76,7 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
   const schedule = installationSchedule(n, cameras);
 
   // 4. equipment, features and prices
-  const priced = priceDesign(n, config, cameras, tier, buckets, schedule.totalProjectDays);
+  const priced = priceDesign(n, config, cameras, buckets);
 
   // 5. words
   const words = describeDesign(n, {
@@ -112,6 +106,7 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
       buildingComplexity: schedule.buildingComplexity,
       estimateType: tier.key,
       phased: schedule.phased,
+      buildingFinish: n.finish,
     },
     equipmentList: priced.equipmentList,
     cameraLocations,

@@ -93,5 +93,6 @@ export function normalizeDesignInput(input: DesignInput): NormalizedDesignInput 
     budget: input.budget?.trim() || null,
     timeline: input.timeline?.trim() || null,
     features,
+    finish: input.buildingComplexity?.trim().toLowerCase() === 'new' ? 'new' : 'finished',
   };
 }

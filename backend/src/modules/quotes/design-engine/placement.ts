@@ -127,11 +127,56 @@ function standardSlots(n: NormalizedDesignInput): Slot[] {
   return STANDARD_SLOTS[n.buildingType].flatMap((t) => slotsOf(t, n));
 }
 
+/** Words too general to say two locations are the same place. */
+const GENERIC_WORDS = new Set([
+  'room',
+  'area',
+  'areas',
+  'floor',
+  'main',
+  'front',
+  'back',
+  'rear',
+  'side',
+  'door',
+  'doors',
+  'entrance',
+  'exit',
+  'the',
+  'and',
+]);
+
+/** A location's distinctive words, singular ("Server / IT room" → server; "Hallways (floor 2)" → hallway). */
+export function locationKeywords(location: string): Set<string> {
+  return new Set(
+    location
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 4 && !GENERIC_WORDS.has(w))
+      .map((w) => (w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w)),
+  );
+}
+
+/**
+ * The named area a standard location repeats: the same name, or a distinctive word in common
+ * ("Server / IT room" repeats "Server room", "Reception & lobby" repeats "Reception").
+ */
+function repeatedArea(location: string, areas: ReadonlyMap<string, Slot[]>): Slot[] | undefined {
+  const exact = areas.get(location.toLowerCase());
+  if (exact) return exact;
+  const words = locationKeywords(location);
+  for (const [name, bucket] of areas) {
+    for (const w of locationKeywords(name)) if (words.has(w)) return bucket;
+  }
+  return undefined;
+}
+
 /**
  * Places exactly `cameras` cameras: entry points first (Critical), named areas (High), then the
  * standard locations round-robin (Medium). Quantities sum to `cameras`, and every location appears
- * once (case-insensitively): a standard location the visitor already named adds its cameras to
- * the named one.
+ * once (case-insensitively): a standard location the visitor already named, by its name or a
+ * distinctive word of it (issue 21: no "Server room" beside "Server / IT room"), adds its cameras
+ * to the named one.
  *
  * @returns one list of slots per location (its length is the location's camera count)
  */
@@ -161,13 +206,14 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][
   // each chosen location is a list of slots so a location may receive several cameras
   const placed: Slot[][] = named.slice(0, cameras).map((s) => [s]);
   const byName = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
+  const namedAreas = new Map(placed.filter((b) => b[0]!.priority === 'High').map((b) => [b[0]!.location.toLowerCase(), b]));
   let remaining = cameras - placed.length;
   const fillers = standardSlots(n);
   const fillerBuckets: Slot[][] = [];
   for (let i = 0; remaining > 0; i++, remaining--) {
     const idx = i % fillers.length;
     const slot = fillers[idx]!;
-    const chosen = byName.get(slot.location.toLowerCase());
+    const chosen = byName.get(slot.location.toLowerCase()) ?? repeatedArea(slot.location, namedAreas);
     if (chosen) chosen.push(chosen[0]!);
     else (fillerBuckets[idx] ??= []).push(slot);
   }

@@ -1,14 +1,25 @@
 /**
- * Pricing (decisions.md §10; public-site.md §3 `equipmentList`, `pricing`): the configuration in
- * whole dollars, equipment lines from the active inventory items of QUOTE_ENGINE_SKUS (cameras,
- * NVR, wiring, rack, PoE switches, UPS, features: the item's name, description and unit price,
- * and its SKU on the line), with component_pricing / additional_costs pricing a line whose item is
- * missing or deactivated; labour, the promotion and the totals. Every amount is a non-negative integer number of US dollars; inventory prices
- * arrive in integer cents.
+ * Pricing (public-site.md §9, which every quote tool shares; decisions.md §3, §10; public-site.md
+ * §3 `equipmentList`, `pricing`): the configuration in whole dollars, the §9 rates of the stored
+ * configuration and inventory ({@link projectRates}), and the design priced through the contracts'
+ * `priceProject`, with the names and descriptions of the active inventory items of
+ * QUOTE_ENGINE_SKUS on its lines (and their SKU). Every amount is a non-negative integer number of
+ * US dollars; inventory prices arrive in integer cents.
  */
-import { QUOTE_ENGINE_SKUS, type EquipmentCategory, type EquipmentLine, type RecommendationPricing } from '@ironclad/contracts';
+import {
+  QUOTE_ENGINE_SKUS,
+  SECTION_9_RATES,
+  priceProject,
+  type BreakdownLine,
+  type EquipmentCategory,
+  type EquipmentLine,
+  type Project,
+  type ProjectPrice,
+  type ProjectRates,
+  type RecommendationPricing,
+} from '@ironclad/contracts';
 import { RESIDENTIAL_TYPES, clamp } from './common.js';
-import type { CameraKind, DesignConfig, EngineInventoryItem, NormalizedDesignInput, Slot, TierRange } from './types.js';
+import type { CameraKind, DesignConfig, EngineInventoryItem, NormalizedDesignInput, Slot } from './types.js';
 import { CATEGORY_LABELS, monitoringNote, surveyNote } from './wording.js';
 
 // ─── configuration ──────────────────────────────────────────────────────────────────────────────
@@ -118,36 +129,54 @@ function distinctNames(lines: EquipmentLine[]): EquipmentLine[] {
   return lines.map((l, k) => (count.get(l.item)! > 1 ? { ...l, item: `${l.item} (${l.sku ?? k + 1})` } : l));
 }
 
-// ─── labour ─────────────────────────────────────────────────────────────────────────────────────
+// ─── rates ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Whole dollars of the active catalogue item `sku`, else `fallback` (a whole-dollar configuration amount). */
+const rate = (config: DesignConfig, sku: string, fallback: number) => {
+  const found = itemBySku(config, sku);
+  return found ? centsToDollars(found.unitPriceCents) : fallback;
+};
 
 /**
- * Labour in whole dollars: the largest of
- * - the crew's work per camera: cameras × (installation_per_camera + programming_per_camera);
- * - the crew's days: total project days × installation_day_rate;
- * - the tier's all-in price per camera (avgPerDeviceCost covers camera, wiring, labour and
- *   programming) less what the quote already charges for the cameras and their wiring:
- *   cameras × avgPerDeviceCost − (camera lines + wiring line).
- *
- * The third term is the only one that falls when a price rises, and only by what the same rise
- * adds to the camera or wiring lines, so equipment + labour never falls when any price rises
- * (equipment + labour = max(equipment + work, equipment + days, cameras × average + the other
- * equipment lines), each term non-decreasing in every price) and never rises when one falls.
- *
- * @param perCameraCharged total of the camera lines and the wiring line, whole dollars
+ * The §9 formulas' rates of the stored configuration and inventory (whole dollars; pass a
+ * {@link wholeDollarConfig}): the default camera, the 8/16/32-channel recorders, the rack and
+ * accessories, access control and intercom per door and monitoring set-up per camera from their
+ * active catalogue items, else from component_pricing / additional_costs; wiring per camera,
+ * installation per group of 8 and the recorder above 32 cameras from §9 (no stored counterpart).
+ * With the seeded configuration these are exactly the §9 constants (SECTION_9_RATES).
  */
-export function labourCost(
-  config: DesignConfig,
-  cameras: number,
-  tier: TierRange,
-  perCameraCharged: number,
-  totalProjectDays: number,
-): number {
+export function projectRates(config: DesignConfig): ProjectRates {
   const cp = config.components;
-  return Math.max(
-    cameras * (cp.installation_per_camera + cp.programming_per_camera),
-    totalProjectDays * cp.installation_day_rate,
-    cameras * tier.avgPerDeviceCost - perCameraCharged,
-  );
+  const ac = config.additional;
+  const S = QUOTE_ENGINE_SKUS;
+  return {
+    camera: rate(config, S.defaultCamera, cp.camera_unit_price),
+    nvr: {
+      upTo8: rate(config, S.nvr8, cp.nvr_8ch),
+      upTo16: rate(config, S.nvr16, cp.nvr_16ch),
+      upTo32: rate(config, S.nvr32, cp.nvr_32ch),
+      above32: SECTION_9_RATES.nvr.above32,
+    },
+    accessories: rate(config, S.rack, cp.rack_accessories),
+    wiringPerCamera: { ...SECTION_9_RATES.wiringPerCamera },
+    installationPerGroup: { ...SECTION_9_RATES.installationPerGroup },
+    accessControlPerEntryPoint: rate(config, S.accessControl, ac.access_control_system.perDoor),
+    videoIntercomPerEntryPoint: rate(config, S.videoIntercom, ac.video_intercom_system.perDoor),
+    monitoringPerCamera: rate(config, S.monitoringSetup, ac.professional_monitoring.setupPerCamera),
+  };
+}
+
+/** The §9 project of a design: what the calculator would be given for the same building. */
+export function projectOfDesign(n: NormalizedDesignInput, cameras: number): Project {
+  return {
+    sqft: n.squareFootage,
+    cameras,
+    entryPoints: n.entries.length,
+    buildingComplexity: n.finish,
+    hasAccessControl: n.features.includes('Access Control System'),
+    hasVideoIntercom: n.features.includes('Video Intercom'),
+    hasMonitoring: n.features.includes('Professional Monitoring'),
+  };
 }
 
 // ─── the priced design ──────────────────────────────────────────────────────────────────────────
@@ -156,129 +185,54 @@ export function labourCost(
 export interface PricedDesign {
   /** Cameras, NVR Systems, Installation & Infrastructure, then Additional Features if any. */
   equipmentList: EquipmentCategory[];
-  /** The recorders: how many, and channels each (8, 16 or 32). */
+  /** The recorder: how many, and channels (8, 16, 32 or 64). */
   nvr: { qty: number; ch: number };
   /** Notes of the additional features (monitoring's monthly cost, features priced at the survey). */
   featureNotes: string[];
   /** Whole dollars; `july4Discount` only with a promotion. */
   pricing: RecommendationPricing;
+  /** The §9 pricing it comes from (priceProject): the calculator's total for the same project. */
+  project: ProjectPrice;
 }
 
 /**
- * Prices a placed design with a whole-dollar configuration ({@link wholeDollarConfig}).
+ * Prices a placed design with a whole-dollar configuration ({@link wholeDollarConfig}) through
+ * `priceProject` (public-site.md §9), so the wizard and the calculator give one total for one
+ * project:
+ * - Security Cameras: one line per model at the §9 camera rate (the model is the installer's
+ *   choice for the location; the calculator's "Security cameras" line);
+ * - NVR Systems: the recorder of the §9 tier; Installation & Infrastructure: wiring per camera
+ *   (§9, by finish) and accessories & infrastructure (flat); PoE switches and a UPS, when the
+ *   design needs them, are itemised at $0, included in that flat line;
+ * - labour: installation per group of 8 cameras (§9, by finish);
+ * - Additional Features: access control and intercom per entry point, monitoring set-up per
+ *   camera (the calculator's options), then what only the wizard offers, itemised: alarm
+ *   integration, cloud storage, smart home (from the catalogue, else priced at the survey),
+ *   remote monitoring and mobile app access ($0, included);
+ * - a valid promotion takes its percent off the whole (the calculator's discount).
  *
- * @param buckets          the placed cameras, one list of slots per location
- * @param totalProjectDays business days, for the labour floor (days × installation_day_rate)
+ * @param buckets the placed cameras, one list of slots per location
  */
-export function priceDesign(
-  n: NormalizedDesignInput,
-  config: DesignConfig,
-  cameras: number,
-  tier: TierRange,
-  buckets: readonly Slot[][],
-  totalProjectDays: number,
-): PricedDesign {
+export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, cameras: number, buckets: readonly Slot[][]): PricedDesign {
   const { components: cp, additional: ac } = config;
+  const rates = projectRates(config);
+  const S = QUOTE_ENGINE_SKUS;
 
-  // equipment
-  const cameraLines = new Map<string, EquipmentLine>();
-  for (const b of buckets) {
-    const p = cameraFor(b[0]!.kind, config);
-    const key = p.sku ?? p.item;
-    const prev = cameraLines.get(key);
-    cameraLines.set(key, line(p, (prev?.quantity ?? 0) + b.length));
-  }
-  const nvr =
-    cameras <= 8
-      ? { qty: 1, ch: 8, price: cp.nvr_8ch, sku: QUOTE_ENGINE_SKUS.nvr8 }
-      : cameras <= 16
-        ? { qty: 1, ch: 16, price: cp.nvr_16ch, sku: QUOTE_ENGINE_SKUS.nvr16 }
-        : { qty: Math.ceil(cameras / 32), ch: 32, price: cp.nvr_32ch, sku: QUOTE_ENGINE_SKUS.nvr32 };
-  const nvrItem = priced(
-    config,
-    nvr.sku,
-    { item: `${nvr.ch}-Channel NVR`, description: `Network video recorder for up to ${nvr.ch} cameras.` },
-    nvr.price,
-  );
-  const wiringLine = line(
-    priced(
-      config,
-      QUOTE_ENGINE_SKUS.wiring,
-      { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
-      cp.wiring_per_camera,
-    ),
-    cameras,
-  );
-  const infra: EquipmentLine[] = [
-    wiringLine,
-    line(
-      priced(
-        config,
-        QUOTE_ENGINE_SKUS.rack,
-        { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' },
-        cp.rack_accessories,
-      ),
-      1,
-    ),
-  ];
-  if (cameras > 16) {
-    const sw = itemBySku(config, QUOTE_ENGINE_SKUS.poeSwitch);
-    if (sw) infra.push(line(fromItem(sw), Math.ceil(cameras / 16)));
-  }
-  if (!RESIDENTIAL_TYPES.has(n.buildingType)) {
-    const ups = itemBySku(config, QUOTE_ENGINE_SKUS.ups);
-    if (ups) infra.push(line(fromItem(ups), 1));
-  }
-
-  // additional features
-  const doors = n.entries.length;
-  const featureLines: EquipmentLine[] = [];
+  // what only the wizard offers (itemised, on top of the calculator's lines)
+  const extras: EquipmentLine[] = [];
+  const included: EquipmentLine[] = [];
   const featureNotes: string[] = [];
   for (const f of n.features) {
     switch (f) {
       case 'Access Control System':
-        featureLines.push(
-          line(
-            priced(
-              config,
-              QUOTE_ENGINE_SKUS.accessControl,
-              { item: 'Access Control System (per door)', description: ac.access_control_system.description },
-              ac.access_control_system.perDoor,
-            ),
-            doors,
-          ),
-        );
-        break;
       case 'Video Intercom':
-        featureLines.push(
-          line(
-            priced(
-              config,
-              QUOTE_ENGINE_SKUS.videoIntercom,
-              { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description },
-              ac.video_intercom_system.perDoor,
-            ),
-            doors,
-          ),
-        );
         break;
       case 'Professional Monitoring':
-        featureLines.push(
-          line(
-            priced(
-              config,
-              QUOTE_ENGINE_SKUS.monitoringSetup,
-              { item: 'Professional Monitoring Setup (per camera)', description: ac.professional_monitoring.description },
-              ac.professional_monitoring.setupPerCamera,
-            ),
-            cameras,
-          ),
-        );
         featureNotes.push(monitoringNote(ac.professional_monitoring.monthlyPerCamera, cameras));
         break;
       case 'Remote Monitoring':
       case 'Mobile App Access':
-        featureLines.push({
+        included.push({
           item: f,
           description: 'Included with every system: live view and playback on your phone and computer.',
           quantity: 1,
@@ -287,56 +241,126 @@ export function priceDesign(
         });
         break;
       default: {
-        const sku =
-          f === 'Alarm System Integration'
-            ? QUOTE_ENGINE_SKUS.alarmIntegration
-            : f === 'Cloud Storage'
-              ? QUOTE_ENGINE_SKUS.cloudStorage
-              : QUOTE_ENGINE_SKUS.smartHome;
+        const sku = f === 'Alarm System Integration' ? S.alarmIntegration : f === 'Cloud Storage' ? S.cloudStorage : S.smartHome;
         const found = itemBySku(config, sku);
-        if (found) featureLines.push(line(fromItem(found), 1));
+        if (found) extras.push(line(fromItem(found), 1));
         else featureNotes.push(surveyNote(f));
       }
     }
   }
+  const project = priceProject(projectOfDesign(n, cameras), rates, config.promotion?.percent ?? 0, extras);
+  const q = (key: BreakdownLine) => project.lines.find((l) => l.key === key)!;
+
+  // cameras: one line per model, each at the §9 camera rate
+  const cameraLines = new Map<string, EquipmentLine>();
+  for (const b of buckets) {
+    const p = { ...cameraFor(b[0]!.kind, config), unitPrice: rates.camera };
+    const key = p.sku ?? p.item;
+    const prev = cameraLines.get(key);
+    cameraLines.set(key, line(p, (prev?.quantity ?? 0) + b.length));
+  }
+
+  // the recorder of the §9 tier
+  const nvr =
+    cameras <= 8
+      ? { ch: 8, sku: S.nvr8 }
+      : cameras <= 16
+        ? { ch: 16, sku: S.nvr16 }
+        : cameras <= 32
+          ? { ch: 32, sku: S.nvr32 }
+          : { ch: 64, sku: '' };
+  const nvrItem = {
+    ...(itemBySku(config, nvr.sku)
+      ? fromItem(itemBySku(config, nvr.sku)!)
+      : { item: `${nvr.ch}-Channel NVR`, description: `Network video recorder for up to ${nvr.ch} cameras.` }),
+    unitPrice: q('nvr').unitPrice,
+  };
+
+  const infra: EquipmentLine[] = [
+    line(
+      {
+        ...priced(
+          config,
+          S.wiring,
+          { item: 'Cat6 Wiring (per camera)', description: 'Cabling, conduit and terminations for one camera.' },
+          0,
+        ),
+        unitPrice: q('wiring').unitPrice,
+      },
+      cameras,
+    ),
+    line(
+      priced(
+        config,
+        S.rack,
+        { item: 'Equipment Rack & Accessories', description: 'Rack, patch panel and cable management.' },
+        cp.rack_accessories,
+      ),
+      1,
+    ),
+  ];
+  const includedInfra = (i: EngineInventoryItem, quantity: number): EquipmentLine => ({
+    sku: i.sku,
+    item: i.name,
+    description: `${i.description ?? ''} Included in the rack & accessories price.`.trim(),
+    quantity,
+    unitPrice: 0,
+    total: 0,
+  });
+  if (cameras > 16) {
+    const sw = itemBySku(config, S.poeSwitch);
+    if (sw) infra.push(includedInfra(sw, Math.ceil(cameras / 16)));
+  }
+  if (!RESIDENTIAL_TYPES.has(n.buildingType)) {
+    const ups = itemBySku(config, S.ups);
+    if (ups) infra.push(includedInfra(ups, 1));
+  }
+
+  // the calculator's options, then the wizard's own
+  const featureLines: EquipmentLine[] = [];
+  const option = (key: BreakdownLine, sku: string, fallback: { item: string; description: string }) => {
+    const l = q(key);
+    if (l.quantity > 0) featureLines.push(line({ ...priced(config, sku, fallback, l.unitPrice), unitPrice: l.unitPrice }, l.quantity));
+  };
+  option('accessControl', S.accessControl, { item: 'Access Control System (per door)', description: ac.access_control_system.description });
+  option('videoIntercom', S.videoIntercom, { item: 'Video Intercom System (per door)', description: ac.video_intercom_system.description });
+  option('monitoring', S.monitoringSetup, {
+    item: 'Professional Monitoring Setup (per camera)',
+    description: ac.professional_monitoring.description,
+  });
+  featureLines.push(...included, ...extras);
 
   const equipmentList: EquipmentCategory[] = [
     { category: CATEGORY_LABELS.cameras, items: distinctNames([...cameraLines.values()]) },
-    { category: CATEGORY_LABELS.nvr, items: [line(nvrItem, nvr.qty)] },
+    { category: CATEGORY_LABELS.nvr, items: [line(nvrItem, 1)] },
     { category: CATEGORY_LABELS.installation, items: distinctNames(infra) },
   ];
   if (featureLines.length > 0) equipmentList.push({ category: CATEGORY_LABELS.features, items: distinctNames(featureLines) });
 
-  // totals
-  const sum = (lines: readonly EquipmentLine[]) => lines.reduce((a, l) => a + l.total, 0);
-  const equipmentSubtotal = equipmentList.filter((c) => c.category !== CATEGORY_LABELS.features).reduce((a, c) => a + sum(c.items), 0);
-  const additionalCosts = sum(featureLines);
-  const laborCost = labourCost(config, cameras, tier, sum([...cameraLines.values()]) + wiringLine.total, totalProjectDays);
-  const gross = equipmentSubtotal + laborCost + additionalCosts;
+  // totals: the §9 breakdown
+  const b = project.breakdown;
   const promo = config.promotion;
-  const savings = promo ? Math.round((gross * clamp(promo.percent, 0, 100)) / 100) : 0;
-  const totalProjectCost = gross - savings;
-
   return {
     equipmentList,
-    nvr: { qty: nvr.qty, ch: nvr.ch },
+    nvr: { qty: 1, ch: nvr.ch },
     featureNotes,
+    project,
     pricing: {
-      equipmentSubtotal,
-      laborCost,
-      additionalCosts,
+      equipmentSubtotal: b.cameras + b.nvr + b.accessories + b.wiring,
+      laborCost: b.installation,
+      additionalCosts: b.accessControl + b.videoIntercom + b.monitoring + project.extrasTotal,
       ...(promo
         ? {
             july4Discount: {
               code: promo.code,
-              percent: promo.percent,
-              savings,
+              percent: clamp(promo.percent, 0, 100),
+              savings: b.discount,
               validUntil: promo.validUntil,
-              finalPrice: totalProjectCost,
+              finalPrice: b.total,
             },
           }
         : {}),
-      totalProjectCost,
+      totalProjectCost: b.total,
     },
   };
 }

@@ -3,7 +3,7 @@
  * ({@link DesignConfig}: AI configuration in whole dollars, inventory in integer cents, the valid
  * promotion), the normalised input, pricing tiers and camera slots.
  */
-import type { CameraPriority, WizardBuildingType, WizardFeature } from '@ironclad/contracts';
+import type { BuildingComplexity, CameraPriority, WizardBuildingType, WizardFeature } from '@ironclad/contracts';
 import type { AdditionalCosts, ComponentPricing, TieredPricing } from '../ai-config/ai-config.defaults.js';
 
 // ─── inputs ─────────────────────────────────────────────────────────────────────────────────────
@@ -26,6 +26,8 @@ export interface DesignInput {
   timeline?: string | null;
   /** Additional-feature labels of `WIZARD_FEATURES`; unknown labels are ignored. */
   additionalFeatures?: readonly string[] | null;
+  /** §9 finish: `new` construction or a `finished` building (default: finished). */
+  buildingComplexity?: string | null;
 }
 
 /** An active inventory item as the engine needs it (found by its SKU, QUOTE_ENGINE_SKUS). */
@@ -72,6 +74,8 @@ export interface NormalizedDesignInput {
   budget: string | null;
   timeline: string | null;
   features: WizardFeature[];
+  /** §9 finish (calculator buildingComplexity): `finished` unless the visitor said new construction. */
+  finish: BuildingComplexity;
 }
 
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────────────

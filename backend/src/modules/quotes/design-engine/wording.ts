@@ -101,8 +101,8 @@ export function describeDesign(n: NormalizedDesignInput, f: DesignFacts): Design
     `Everything records to ${nvr.qty > 1 ? `${nvr.qty} ${nvr.ch}-channel recorders` : `${article(nvr.ch)} ${nvr.ch}-channel recorder`} on site, with live view on your phone.`;
   const timelineParts = [
     phased
-      ? `Phased installation over ${days} (about ${plural(Math.max(1, Math.round(totalProjectDays / 5)), 'week')}): ${plural(wiringDays, 'day')} of wiring, then ${plural(programmingDays, 'day')} of programming and testing, area by area so the site keeps working.`
-      : `${days} on site: ${plural(wiringDays, 'day')} of wiring and ${plural(programmingDays, 'day')} of programming and testing.`,
+      ? `Phased installation over ${days} (about ${f.schedule.label.endsWith('weeks') ? f.schedule.label : plural(Math.max(1, Math.round(totalProjectDays / 5)), 'week')}): ${plural(wiringDays, 'day')} of wiring, then ${plural(programmingDays, 'day')} of installation, programming and testing, area by area so the site keeps working.`
+      : `${days} on site: ${plural(wiringDays, 'day')} of wiring and ${plural(programmingDays, 'day')} of installation, programming and testing.`,
   ];
   const timelineText = ownValue(TIMELINE_TEXT, n.timeline);
   if (timelineText) timelineParts.push(timelineText);
