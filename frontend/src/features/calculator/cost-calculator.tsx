@@ -224,8 +224,8 @@ export function CostCalculator() {
   if (!config.features.calculator_enabled) return <CalculatorUnavailable phone={config.company.phone} />;
 
   /**
-   * §7: create the lead, then request the PDF (each retried through a 503 / network outage for up
-   * to two minutes, the dialog saying so). Resolves true when the dialog closes.
+   * §7: create the lead (retried through a 503 for up to two minutes, the dialog saying so), then
+   * request the PDF. Resolves true when the dialog closes.
    */
   const requestQuote = async (form: PdfQuoteForm): Promise<boolean> => {
     setSubmitting(true);
@@ -252,7 +252,7 @@ export function CostCalculator() {
       return false;
     }
     try {
-      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals(), setTrouble);
+      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals());
       toasted.current = null;
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {

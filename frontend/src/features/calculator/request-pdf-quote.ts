@@ -15,7 +15,7 @@ import {
 } from '@ironclad/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
-import { submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
+import { submissionKey, submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
 
 /** The answers' schemas, loaded beside the requests. */
 const schemas = () => import('./quote-request-schemas');
@@ -64,21 +64,21 @@ export async function createCalculatorLead(
         idempotencyKey,
         schema: schemas().then((m) => m.createLeadResponseSchema),
       }),
-    { onTrouble },
+    // a lost call keeps its §8 answer ('Quote Saved!', the dialog kept); a 503 is retried
+    { onTrouble, retryNetworkErrors: false },
   );
   return answer.lead.id;
 }
 
 /**
  * POST /api/generate-estimate-pdf for the lead just created (with the form's `signals`), under one
- * Idempotency-Key and retried like {@link createCalculatorLead}; returns the job to watch.
+ * Idempotency-Key (not retried: the lead is stored, a failure has its §8 toast); returns the job to watch.
  */
 export function requestEstimatePdf(
   leadId: number,
   form: PdfQuoteForm,
   estimate: CalculatorEstimate,
   signals: FormSignals,
-  onTrouble?: (trouble: SubmitTrouble) => void,
 ): Promise<GenerateEstimatePdfResponse> {
   const body: GenerateEstimatePdfInput = {
     leadId,
@@ -104,15 +104,10 @@ export function requestEstimatePdf(
       description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
     },
   };
-  return submitWithRetry(
-    'calculator-pdf',
-    body,
-    (idempotencyKey) =>
-      apiRequest('POST', '/api/generate-estimate-pdf', {
-        body: { ...body, ...signals },
-        idempotencyKey,
-        schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
-      }),
-    { onTrouble },
-  );
+  // The lead is stored by now: a failed PDF call keeps its §8 answer (no retry), under one key.
+  return apiRequest('POST', '/api/generate-estimate-pdf', {
+    body: { ...body, ...signals },
+    idempotencyKey: submissionKey('calculator-pdf', body),
+    schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
+  });
 }

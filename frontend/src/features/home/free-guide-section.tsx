@@ -19,8 +19,6 @@ import { registerRecipes } from '../../components/ui/recipes';
 import { ChallengePrompt, HoneypotField, limitedMessageWithPhone, useFormGuard } from '../bot-defence';
 import { useCompanyFacts } from '../site-config/public-config';
 import { requestFreeGuide } from './request-free-guide';
-import { SubmitTrouble } from '../../components/site/submit-trouble';
-import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 
 registerRecipes({ recipes: { input: inputRecipe }, slotRecipes: { alert: alertSlotRecipe, field: fieldSlotRecipe } });
 
@@ -30,7 +28,6 @@ type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind:
 export function FreeGuideSection() {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const guard = useFormGuard();
   const company = useCompanyFacts();
@@ -47,7 +44,7 @@ export function FreeGuideSection() {
     setFieldError(null);
     setPhase({ kind: 'sending' });
     try {
-      await requestFreeGuide({ ...parsed.data, ...guard.signals() }, setTrouble);
+      await requestFreeGuide({ ...parsed.data, ...guard.signals() });
       guard.onSuccess();
       track('generate_lead', { lead_source: 'free_guide' });
       setPhase({ kind: 'sent' });
@@ -121,7 +118,6 @@ export function FreeGuideSection() {
                 </Stack>
                 <HoneypotField guard={guard} />
                 <ChallengePrompt guard={guard} />
-                {trouble === 'retrying' ? <SubmitTrouble trouble={trouble} onRetry={() => undefined} /> : null}
                 {phase.kind === 'failed' && phase.message ? (
                   <Alert.Root status="error" textAlign="start">
                     <Alert.Indicator />
