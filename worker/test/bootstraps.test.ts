@@ -49,7 +49,15 @@ it('the worker drains each queue that has jobs with one BullMQ worker, and serve
   const host = worker.get(QueueWorkers);
   const queues = host.processors().map((p) => p.queue);
   expect([...queues].sort()).toEqual(
-    [QueueName.Campaigns, QueueName.Images, QueueName.Messages, QueueName.Notifications, QueueName.Pdf, QueueName.Sms].sort(),
+    [
+      QueueName.Campaigns,
+      QueueName.Exports,
+      QueueName.Images,
+      QueueName.Messages,
+      QueueName.Notifications,
+      QueueName.Pdf,
+      QueueName.Sms,
+    ].sort(),
   );
   expect(host.workers.map((w) => w.name).sort()).toEqual([...queues].sort());
   expect(host.workers.every((w) => w.isRunning())).toBe(true);

@@ -53,7 +53,7 @@ it('is healthy while the worker runs, then unhealthy within the staleness window
   expect(await probe(vars)).toEqual({ code: 0, stderr: '' });
   const beat = JSON.parse(readFileSync(env.WORKER_HEARTBEAT_FILE, 'utf8'));
   expect(beat).toMatchObject({ pid: process.pid, staleAfterMs: STALE_MS });
-  expect(beat.queues.length).toBe(6); // one BullMQ worker per queue of the product
+  expect(beat.queues.length).toBe(7); // one BullMQ worker per queue of the product (exports included)
   // Still healthy a few heartbeats later: the file is kept fresh.
   await new Promise((r) => setTimeout(r, 2 * STALE_MS));
   expect((await probe(vars)).code).toBe(0);

@@ -7,6 +7,8 @@ import { LeadRecord } from './lead.entity.js';
  * /api/leads/{id}); the status-change items of the activity timeline.
  */
 @Entity({ name: 'lead_status_changes' })
+// Migration ActivityFeedIndexes: the newest events first, for the activity feed (TypeORM cannot describe DESC; not managed by it).
+@Index('IDX_lead_status_changes_created_at', { synchronize: false })
 @Index('IDX_lead_status_changes_lead', ['leadId', 'createdAt'])
 export class LeadStatusChangeRecord {
   @PrimaryGeneratedColumn()

@@ -21,6 +21,8 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
  * dollars. `status` holds only the canonical pipeline names.
  */
 @Entity({ name: 'leads' })
+// Migration ExportFiles: (created_at DESC, id DESC) for keyset pages, which TypeORM cannot describe (not managed by it).
+@Index('IDX_leads_created_at_id', { synchronize: false })
 @Check('CHK_leads_status', `"status" IN ('new','contacted','qualified','proposal','negotiation','won','lost')`)
 @Index('IDX_leads_created_at', ['createdAt'])
 @Index('IDX_leads_status_created_at', ['status', 'createdAt'])

@@ -7,6 +7,8 @@ import type { MessageKind, OutboundChannel, OutboundStatus } from '@ironclad/con
  * existing record instead of sending again. Campaign recipients are rows with `campaignId`.
  */
 @Entity({ name: 'outbound_messages' })
+// Migration ActivityFeedIndexes: the newest events first, for the activity feed (TypeORM cannot describe DESC; not managed by it).
+@Index('IDX_outbound_messages_lead_activity', { synchronize: false })
 @Check('CHK_outbound_messages_channel', `"channel" IN ('email','sms')`)
 @Check(
   'CHK_outbound_messages_status',

@@ -26,6 +26,8 @@ export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
  * from signature-verified webhooks. Amount in integer cents.
  */
 @Entity({ name: 'payments' })
+// Migration ActivityFeedIndexes: the newest events first, for the activity feed (TypeORM cannot describe DESC; not managed by it).
+@Index('IDX_payments_lead_activity', { synchronize: false })
 @Check('CHK_payments_kind', `"kind" IN ('deposit','consultation')`)
 @Check('CHK_payments_status', `"status" IN ('pending','processing','succeeded','failed','canceled')`)
 @Check('CHK_payments_amount', `"amount_cents" > 0`)

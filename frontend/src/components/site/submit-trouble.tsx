@@ -5,8 +5,12 @@
  * visitor typed).
  */
 import { Alert, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
+import { registerRecipes } from '../ui/recipes';
 import { SUBMIT_TROUBLE_MESSAGE, type SubmitTrouble as Trouble } from '../../lib/resilient-submit';
 import { telHref, useCompanyFacts } from '../../features/site-config/public-config';
+
+registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 /** The trouble notice of a form; nothing when `trouble` is null. */
 export function SubmitTrouble({ trouble, onRetry, busy }: { trouble: Trouble; onRetry: () => void; busy?: boolean }) {
