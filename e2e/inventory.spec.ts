@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { INVENTORY_COLUMNS } from '@ironclad/contracts';
 import { expect, test, type Page } from './support/test';
 import { createAdmin, seriousA11yViolations, signIn } from './support/staff';
+import { dbQuery } from './support/e2e-env';
 
 const ADMIN = { email: 'e2e.inventory@ironclad.test', password: 'e2e inventory password 7' };
 const HEADERS = Object.values(INVENTORY_COLUMNS);
@@ -162,6 +163,9 @@ test('Upload Excel: the dry-run report with cell references, then Apply', async 
   await expect(dialog).toHaveCount(0);
   await expect(card(page, 'Uploaded Camera')).toContainText('$99.00');
   await expect(card(page, '4K Turret IP Camera')).toContainText('$260.00');
+  // The catalogue prices every quote: later specs expect the seeded price of the default camera.
+  await dbQuery(`UPDATE inventory SET unit_price = 25000 WHERE sku = 'CAM-TURRET-4K'`);
+  await dbQuery(`DELETE FROM inventory WHERE sku = 'E2E-UP-1'`);
 
   // a file that is not a workbook: the §8 toast and the api's reason
   await page.getByRole('button', { name: 'Upload Excel' }).click();

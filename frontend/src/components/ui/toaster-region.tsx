@@ -10,9 +10,14 @@ import { registerRecipes } from './recipes';
 
 registerRecipes({ slotRecipes: { toast: toastSlotRecipe } });
 
-/** The single toast store of the app (spec §9: at most 1 visible, 5000 ms). */
+/**
+ * The single toast store of the app (spec §9: at most 1 visible, 5000 ms). Below the page's top
+ * bar (offset 4.5rem), never over it: on a phone a toast in the corner covered the menu button,
+ * and a finger resting there paused the toast, so the menu could not be reached until it moved.
+ */
 const toaster = createToaster({
   placement: 'top-end',
+  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
   max: 1,
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,
