@@ -121,7 +121,7 @@ export class JobActionsService {
   async findMany(queueName: QueueName, ids: readonly string[]): Promise<JobSummary[]> {
     const queue = this.queues.get(queueName);
     const jobs = await Promise.all(ids.map((id) => queue.getJob(id)));
-    return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job)));
+    return Promise.all(jobs.filter((j): j is Job => !!j).map((job) => summarise(job, undefined, () => queue.getJob(job.id!))));
   }
 
   /** The queues holding a job with this id (BullMQ ids are unique within a queue only). */
@@ -134,7 +134,7 @@ export class JobActionsService {
   async show(queueName: string, id: string): Promise<JobDetails> {
     const queue = this.queue(queueName);
     const job = await this.job(queue, id);
-    const [summary, logs] = await Promise.all([summarise(job), queue.getJobLogs(id, 0, 199, true)]);
+    const [summary, logs] = await Promise.all([summarise(job, undefined, () => queue.getJob(id)), queue.getJobLogs(id, 0, 199, true)]);
     return { ...summary, logs: logs.logs, stacktrace: job.stacktrace ?? [] };
   }
 
@@ -306,9 +306,16 @@ const actorName = (actor: JobActor): string | null => ('user' in actor ? actor.u
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
 
-/** The operations view of a BullMQ job; `knownState` saves a Redis round trip when the caller knows it. */
-export async function summarise(job: Job, knownState?: QueueJobState): Promise<JobSummary> {
+/**
+ * The operations view of a BullMQ job; `knownState` saves a Redis round trip when the caller knows it.
+ * Without it the state is read after the job: a job that finished in between (its state says
+ * `failed` or `completed` while the loaded copy has no end yet) is loaded again through `reload`,
+ * so the answer never pairs `failed` with the attempts and reason of before the failure.
+ */
+export async function summarise(loaded: Job, knownState?: QueueJobState, reload?: () => Promise<Job | undefined>): Promise<JobSummary> {
+  let job = loaded;
   const state = knownState ?? ((await job.getState()) as QueueJobState | 'unknown');
+  if (!knownState && (state === 'failed' || state === 'completed') && !job.finishedOn && reload) job = (await reload()) ?? job;
   return {
     id: job.id!,
     queue: job.queueName as QueueName,

@@ -56,9 +56,10 @@ export class RecordJobsService {
     const rest = await Promise.all(
       indexed.map(async (ref) => {
         if (seen.has(`${ref.queue}:${ref.id}`)) return null;
-        const job = await this.queues.get(ref.queue).getJob(ref.id);
+        const queue = this.queues.get(ref.queue);
+        const job = await queue.getJob(ref.id);
         if (!job) missing.push(ref);
-        return job ? summarise(job) : null;
+        return job ? summarise(job, undefined, () => queue.getJob(ref.id)) : null;
       }),
     );
     await this.index.forget(kind, id, missing);
