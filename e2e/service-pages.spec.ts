@@ -95,8 +95,10 @@ test('residential form: empty submit shows the §5 messages and the "Please chec
 });
 
 test('a failed submission shows "Submission Failed" with the phone number and keeps the form', async ({ page }) => {
+  // A failure that sending again cannot fix (500). A 503 is retried for up to two minutes first
+  // (issue 26 point 7, lib/resilient-submit.ts; e2e/outage-wizard.spec.ts shows that path).
   await page.route('**/api/contacts', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"code":"UNAVAILABLE","message":"down"}' }),
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"INTERNAL_ERROR","message":"down"}' }),
   );
   await gotoHydrated(page, '/security-cameras');
   const form = page.getByRole('form', { name: 'Quote request form' });
