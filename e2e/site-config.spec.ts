@@ -90,14 +90,15 @@ test.describe('staff configuration (own server)', () => {
     await page.getByRole('tab', { name, exact: true }).click();
   };
 
-  test('a component price edited in the AI Config tab is previewed, then the next wizard quote uses it', async ({ page }) => {
+  test('a tier range edited in the AI Config tab is previewed, then the next wizard quote uses it', async ({ page }) => {
     const before = await wizardTotal(page.request);
     await openTab(page, 'AI Config');
     await expect(page.getByRole('status').filter({ hasText: 'Loading configurations...' })).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Component Pricing' }).click();
-    const dayRate = page.getByLabel('Installation day rate ($)');
-    await expect(dayRate).toHaveValue('2200');
-    await dayRate.fill('6000');
+    // issue 21: the §9 formulas price a design and the tiers size it (the installation day rate no
+    // longer prices anything): a higher medium tier means more cameras, so a higher total
+    await page.getByRole('tab', { name: 'Pricing Tiers' }).click();
+    await page.getByLabel('Low tier: cameras (range)').fill('10-12');
+    await page.getByLabel('Medium tier: cameras (range)').fill('13-20');
 
     await page.getByRole('button', { name: 'Preview changes' }).click();
     const preview = page.getByTestId('ai-config-preview');
@@ -114,9 +115,9 @@ test.describe('staff configuration (own server)', () => {
     expect(await wizardTotal(page.request)).toBe(before);
     expect(await seriousA11yViolations(page, '[role="tabpanel"]')).toEqual([]);
 
-    await page.getByRole('button', { name: 'Save Component Pricing' }).click();
+    await page.getByRole('button', { name: 'Save Pricing Tiers' }).click();
     await expect(page.getByText('Configuration saved')).toBeVisible();
-    await expect(dayRate).toHaveValue('6000');
+    await expect(page.getByLabel('Medium tier: cameras (range)')).toHaveValue('13-20');
     expect(await wizardTotal(page.request)).toBeGreaterThan(before);
   });
 
