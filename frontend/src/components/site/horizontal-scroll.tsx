@@ -6,7 +6,8 @@
  */
 import { Box, Text, type BoxProps } from '@chakra-ui/react';
 import { LucideArrowRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useHorizontalOverflow } from '../../lib/use-horizontal-overflow';
 
 interface HorizontalScrollProps extends Omit<BoxProps, 'children'> {
   children: ReactNode;
@@ -20,34 +21,8 @@ interface HorizontalScrollProps extends Omit<BoxProps, 'children'> {
   fadeTo?: string;
 }
 
-/** Which edges have more content beyond them. */
-interface Overflow {
-  start: boolean;
-  end: boolean;
-}
-
 export function HorizontalScroll({ children, label, focusable = false, hint, fadeTo = 'bg', ...rest }: HorizontalScrollProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
-
-  const measure = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    // One pixel of slack: fractional widths round differently across browsers.
-    const start = el.scrollLeft > 1;
-    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setOverflow((o) => (o.start === start && o.end === end ? o : { start, end }));
-  }, []);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, [measure]);
+  const { ref: scroller, overflow, measure } = useHorizontalOverflow();
 
   const fade = (side: 'left' | 'right') => ({
     position: 'absolute' as const,

@@ -6,34 +6,12 @@
  */
 import { Box } from '@chakra-ui/react';
 import { LucideChevronLeft, LucideChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-
-/** Which edges have content hidden past them. */
-interface Overflow {
-  start: boolean;
-  end: boolean;
-}
+import type { ReactNode } from 'react';
+import { useHorizontalOverflow } from '../../lib/use-horizontal-overflow';
 
 /** The strip around `children`; `testId` names it for the browser tests. */
 export function ScrollCue({ children, testId }: { children: ReactNode; testId?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>({ start: false, end: false });
-  const measure = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    const start = el.scrollLeft > 1;
-    const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setOverflow((o) => (o.start === start && o.end === end ? o : { start, end }));
-  }, []);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
-  }, [measure]);
+  const { ref, overflow, measure } = useHorizontalOverflow();
   const cue = (side: 'start' | 'end') => (
     <Box
       aria-hidden="true"
