@@ -40,8 +40,66 @@ const DEFERRED_SECTION_CHUNK =
 
 const apiTarget = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
+/** The client bundle as Rollup hands it to the output plugins (file name → chunk or asset). */
+type OutputBundle = Record<string, { type: 'chunk'; isEntry: boolean; imports: string[]; dynamicImports: string[] } | { type: 'asset' }>;
+/** The bundle being written, kept by {@link keepBundle} for {@link notLoadedYet}. */
+let currentBundle: OutputBundle | null = null;
+
+/**
+ * Keeps a reference to the bundle before Vite's own output plugins run (they rewrite the
+ * dependency-preload lists in `generateBundle`, calling `modulePreload.resolveDependencies`).
+ */
+const keepBundle = {
+  name: 'ironclad:keep-bundle',
+  generateBundle: {
+    order: 'pre' as const,
+    handler(_options: unknown, bundle: unknown) {
+      currentBundle = bundle as OutputBundle;
+    },
+  },
+};
+
+/**
+ * The chunks certainly in the page when `file`'s code runs: its static imports (all fetched
+ * before any of them runs), and what every path that brings `file` in has loaded before it (the
+ * intersection over its importers, static or dynamic; nothing for an entry, or on a cycle).
+ */
+function loadedWith(bundle: OutputBundle, file: string, visiting = new Set<string>()): Set<string> {
+  const loaded = new Set<string>();
+  const addClosure = (f: string) => {
+    if (loaded.has(f)) return;
+    loaded.add(f);
+    const chunk = bundle[f];
+    if (chunk?.type === 'chunk') for (const next of chunk.imports) addClosure(next);
+  };
+  addClosure(file);
+  const chunk = bundle[file];
+  if (chunk?.type !== 'chunk' || chunk.isEntry || visiting.has(file)) return loaded;
+  visiting.add(file);
+  const viaImporters: Set<string>[] = [];
+  for (const [name, other] of Object.entries(bundle)) {
+    if (other.type !== 'chunk' || (!other.imports.includes(file) && !other.dynamicImports.includes(file))) continue;
+    viaImporters.push(loadedWith(bundle, name, visiting));
+  }
+  visiting.delete(file);
+  const [first, ...rest] = viaImporters;
+  for (const f of first ?? []) if (rest.every((other) => other.has(f))) loaded.add(f);
+  return loaded;
+}
+
+/**
+ * `deps` less the chunks already in the page when the importing chunk (`hostId`) runs its
+ * `import()` ({@link loadedWith}): listing them would only add bytes to the importer, where every
+ * list is written out as file names.
+ */
+function notLoadedYet(deps: string[], hostId: string): string[] {
+  if (!currentBundle) return deps;
+  const loaded = loadedWith(currentBundle, hostId);
+  return deps.filter((dep) => !loaded.has(dep));
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [sri({ algorithm: 'sha256', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
+  plugins: [react(), keepBundle, ...(isSsrBuild ? [] : [sri({ algorithm: 'sha256', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias: [
@@ -78,11 +136,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Dependency-preload lists only for the deferred sections (components/site/deferred-section.tsx):
         // a tap on a section not hydrated yet must not wait for its imports to be discovered one
         // level at a time (five round trips), so its chunk and every chunk it imports are fetched
-        // at once. Other lazy imports (pages) carry no list: the prerenderer preloads the first
-        // page's chunks itself, and a page opened later brings its imports as it runs.
+        // at once; a list leaves out what the importing chunk already loaded ({@link notLoadedYet}).
+        // Other lazy imports (pages) carry no list: the prerenderer preloads the first page's
+        // chunks itself, and a page opened later brings its imports as it runs.
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (filename, deps) => (DEFERRED_SECTION_CHUNK.test(filename) ? deps : []),
+          resolveDependencies: (filename, deps, { hostId }) => (DEFERRED_SECTION_CHUNK.test(filename) ? notLoadedYet(deps, hostId) : []),
         },
         rollupOptions: {
           treeshake: {

@@ -5,6 +5,7 @@
  * public config's facts differ (frontend app/document-meta.tsx).
  */
 import type { CompanyFacts } from './content.js';
+import { LOCAL_BUSINESS_SCRIPT_ID } from './structured-data-ids.js';
 
 /** Day names of schema.org for the office-hour labels the config uses. */
 const DAY_NAMES: Record<string, string[]> = {
@@ -77,8 +78,7 @@ export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** Id of the page's JSON-LD `LocalBusiness` script element. */
-export const LOCAL_BUSINESS_SCRIPT_ID = 'ld-local-business';
+export { LOCAL_BUSINESS_SCRIPT_ID } from './structured-data-ids.js';
 
 /**
  * A served page with its JSON-LD `LocalBusiness` rebuilt from `company` (the current facts; the
