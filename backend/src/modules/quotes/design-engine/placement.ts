@@ -178,9 +178,11 @@ function repeatedArea(location: string, areas: ReadonlyMap<string, Slot[]>): Slo
  * distinctive word of it (issue 21: no "Server room" beside "Server / IT room"), adds its cameras
  * to the named one.
  *
- * @returns one list of slots per location (its length is the location's camera count)
+ * @returns `buckets`: one list of slots per location (its length is the location's camera count);
+ *   `omitted`: the entry points and named areas left without a camera (more were named than
+ *   `cameras`), in the order named
  */
-export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][] {
+export function placeCameras(n: NormalizedDesignInput, cameras: number): { buckets: Slot[][]; omitted: Slot[] } {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
   const named: Slot[] = [
     ...n.entries.map((e, i): Slot => ({
@@ -217,5 +219,5 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][
     if (chosen) chosen.push(chosen[0]!);
     else (fillerBuckets[idx] ??= []).push(slot);
   }
-  return [...placed, ...fillerBuckets.filter((b) => b.length > 0)];
+  return { buckets: [...placed, ...fillerBuckets.filter((b) => b.length > 0)], omitted: named.slice(cameras) };
 }
