@@ -167,7 +167,8 @@ export function layoutDesign(
 
   // outdoor locations: cameras on the walls between the entries, areas in the site margin
   outdoor.forEach((o, k) => {
-    const p = perimeterPoint(((k + 0.5) / outdoor.length) * perimeter, w, d);
+    // an eighth of the way round from the evenly spread points, so they fall between the entry points
+    const p = perimeterPoint(((k + 0.5) / outdoor.length + 0.125) * perimeter, w, d);
     const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
     places.push({
       name: o.head.location,
