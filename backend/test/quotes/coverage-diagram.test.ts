@@ -174,6 +174,17 @@ describe('design geometry (engine)', () => {
     expect(narrow.fovDeg).toBeLessThan(wide.fovDeg);
     expect(narrow.doriFt.identify).toBeGreaterThan(wide.doriFt.identify);
   });
+  it('puts outdoor places on the side their name gives: front yard and driveway at the front (street side), backyard at the back, clear of the doors', () => {
+    const r = designSystem(home, seedConfig());
+    const plan = r.plan!;
+    const place = (name: string) => plan.places.find((p) => p.name === name)!;
+    // the front is the bottom of the plan (y beyond the depth), the back the top (y below 0)
+    expect(place('Driveway & front yard').y).toBeGreaterThan(plan.depthFt);
+    expect(place('Backyard').y).toBeLessThan(0);
+    const doors = plan.places.filter((p) => p.kind === 'entry');
+    for (const c of r.cameras!.filter((c) => c.outdoor))
+      for (const door of doors) expect(Math.hypot(c.x - door.x, c.y - door.y)).toBeGreaterThan(0.1 * plan.widthFt);
+  });
 });
 
 describe('coverage diagram (SVG)', () => {
@@ -238,6 +249,20 @@ describe('coverage diagram (SVG)', () => {
     for (const name of uncovered) expect(all).toContain(`data-name="${escapeXml(name)}"`);
     // the recommended design covers every place
     expect(diagrams(o.recommended, input).flatMap((f) => f.uncovered)).toEqual([]);
+  });
+
+  it("clips an indoor camera's coverage to the building's outline; an outdoor camera's reaches the site", () => {
+    const r = designSystem(home, seedConfig());
+    const all = diagrams(r, home)
+      .map((f) => f.svg)
+      .join('');
+    for (const c of r.cameras!) {
+      const group = new RegExp(`<g class="camera-coverage" data-camera="${c.id}"([^>]*)>`).exec(all)![1]!;
+      if (c.outdoor) expect(group).not.toContain('clip-path');
+      else expect(group).toMatch(/clip-path="url\(#cd-[\w-]+-inside\)"/);
+    }
+    expect(r.cameras!.some((c) => c.outdoor)).toBe(true);
+    expect(r.cameras!.some((c) => !c.outdoor)).toBe(true);
   });
 
   it('escapes text from the visitor', () => {

@@ -116,6 +116,8 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
       `<title id="${id}-title">${escapeXml(`Coverage plan: ${label}`)}</title>`,
       `<desc id="${id}-desc">${escapeXml(desc)}</desc>`,
       `<defs><clipPath id="${id}-clip"><rect x="${X(-m)}" y="${Y(-m)}" width="${r2((plan.widthFt + 2 * m) * scale)}" height="${r2(planH)}"/></clipPath>` +
+        // an indoor camera sees the inside of the building only: its cone stops at the outer walls
+        `<clipPath id="${id}-inside"><rect x="${X(0)}" y="${Y(0)}" width="${r2(plan.widthFt * scale)}" height="${r2(plan.depthFt * scale)}"/></clipPath>` +
         `<pattern id="${id}-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
         `<rect width="8" height="8" fill="#fdecea"/><line x1="0" y1="0" x2="0" y2="8" stroke="#c62828" stroke-width="2"/></pattern></defs>`,
       `<text x="${PAD}" y="${PAD + 16}" font-size="15" font-weight="600" fill="#1a202c">${escapeXml(`${label} — ${plural(cams.length, 'camera')}`)}</text>`,
@@ -150,7 +152,7 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
     }
     parts.push('</g>');
 
-    // cones and DORI bands, clipped to the drawing
+    // cones and DORI bands, clipped to the drawing (an indoor camera's also to the outline)
     parts.push(`<g class="coverage" clip-path="url(#${id}-clip)">`);
     for (const c of cams) {
       const cx = X(c.x);
@@ -164,7 +166,7 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
         )
         .join('');
       parts.push(
-        `<g class="camera-coverage" data-camera="${c.id}">${bands}` +
+        `<g class="camera-coverage" data-camera="${c.id}"${c.outdoor ? '' : ` clip-path="url(#${id}-inside)"`}>${bands}` +
           `<path class="camera-cone" data-camera="${c.id}" d="${conePath(cx, cy, c.headingDeg, c.fovDeg, c.doriFt.detect * scale)}" ` +
           `fill="none" stroke="#1565c0" stroke-width="1" stroke-opacity="0.55"/></g>`,
       );

@@ -7,8 +7,10 @@
  * Layout (one rectangle of the floor's area, {@link floorOutline}, repeated on every floor):
  * - entry points sit on the outline's walls, spread evenly round it from the middle of the front
  *   (bottom) wall; each one's cameras are inside, up to 10 ft from the door, looking at it;
- * - outdoor locations (floor 0) are drawn on floor 1's site plan: their cameras on the walls
- *   between the entries, looking out, their area in the site margin beyond;
+ * - outdoor locations (floor 0) are drawn on floor 1's site plan, on the side their name gives
+ *   (front yard and driveway at the front, backyard and dock at the back, side yards at the
+ *   sides; others where there are fewest): their cameras on that wall, clear of its doors,
+ *   looking out, their area in the site margin beyond;
  * - the indoor locations of a floor share it in a grid of equal cells; a location's cameras are
  *   at its cell's corners, looking at its centre, no farther than 80 % of their observe range.
  * A place is covered when a camera of its floor sees its point within the observe distance.
@@ -80,6 +82,31 @@ function perimeterPoint(s: number, w: number, d: number): { x: number; y: number
   if (t <= d) return { x: 0, y: t, outwardDeg: 180 };
   t -= d;
   return { x: t, y: d, outwardDeg: 90 };
+}
+
+/** A side of the building on the plan: the front (street side) is the bottom wall. */
+type Side = 'front' | 'back' | 'left' | 'right';
+const FRONT_PLACE = /\b(?:front|driveway|street|curb|main entrance)/i;
+const BACK_PLACE = /\b(?:back|rear|garden|pool|patio|deck|loading|dock)/i;
+const SIDE_PLACE = /\bsides?\b/i;
+
+/** The side an outdoor place's name puts it on (the word named first wins), or null. */
+function namedSide(name: string): Side | 'side' | null {
+  const hits = [
+    { side: 'front' as const, at: name.search(FRONT_PLACE) },
+    { side: 'back' as const, at: name.search(BACK_PLACE) },
+    { side: 'side' as const, at: name.search(SIDE_PLACE) },
+  ].filter((h) => h.at >= 0);
+  hits.sort((a, b) => a.at - b.at);
+  return hits[0]?.side ?? null;
+}
+
+/** The point of a side's wall at fraction `t` (0-1, left to right or top to bottom) and its outward direction. */
+function wallPoint(side: Side, t: number, w: number, d: number): { x: number; y: number; outwardDeg: number } {
+  if (side === 'front') return { x: t * w, y: d, outwardDeg: 90 };
+  if (side === 'back') return { x: t * w, y: 0, outwardDeg: 270 };
+  if (side === 'right') return { x: w, y: t * d, outwardDeg: 0 };
+  return { x: 0, y: t * d, outwardDeg: 180 };
 }
 
 /** The plan of a design and its cameras' geometry. */
@@ -165,10 +192,45 @@ export function layoutDesign(
     });
   }
 
-  // outdoor locations: cameras on the walls between the entries, areas in the site margin
-  outdoor.forEach((o, k) => {
-    // an eighth of the way round from the evenly spread points, so they fall between the entry points
-    const p = perimeterPoint(((k + 0.5) / outdoor.length + 0.125) * perimeter, w, d);
+  // outdoor locations: on the side their name gives (driveway and front yard at the front, the
+  // street side; backyard, patio, loading dock at the back; side yards left and right), the others
+  // on the side with the fewest; cameras on that wall looking out, clear of the doors; areas in the
+  // site margin beyond
+  const sideOf = new Map<Item, Side>();
+  const onSide: Record<Side, Item[]> = { front: [], back: [], left: [], right: [] };
+  let nextSide = 0;
+  for (const o of outdoor) {
+    const named = namedSide(o.head.location);
+    const side: Side =
+      named === 'side'
+        ? onSide.right.length <= onSide.left.length
+          ? 'right'
+          : 'left'
+        : (named ??
+          (['right', 'left', 'back', 'front'] as const).reduce(
+            (best, s) => (onSide[s].length < onSide[best].length ? s : best),
+            (['right', 'left'] as const)[nextSide++ % 2]!,
+          ));
+    sideOf.set(o, side);
+    onSide[side].push(o);
+  }
+  const doorsOn = (side: Side): number[] =>
+    places
+      .filter((p) => p.kind === 'entry' && p.floor === 1)
+      .flatMap((p) => {
+        if (side === 'front' && p.y >= d) return [p.x / w];
+        if (side === 'back' && p.y <= 0) return [p.x / w];
+        if (side === 'right' && p.x >= w) return [p.y / d];
+        if (side === 'left' && p.x <= 0) return [p.y / d];
+        return [];
+      });
+  outdoor.forEach((o) => {
+    const side = sideOf.get(o)!;
+    const group = onSide[side];
+    let t = (group.indexOf(o) + 1) / (group.length + 1);
+    // clear of a door on that wall
+    if (doorsOn(side).some((door) => Math.abs(door - t) < 0.12)) t = t <= 0.5 ? Math.max(0.12, t - 0.25) : Math.min(0.88, t + 0.25);
+    const p = wallPoint(side, t, w, d);
     const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
     places.push({
       name: o.head.location,
