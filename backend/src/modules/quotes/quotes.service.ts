@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AiRecommendation, BuildingInfo, CreateLead } from '@ironclad/contracts';
+import type { AiRecommendation, BuildingInfo, CreateLead, QuoteOptions } from '@ironclad/contracts';
 import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
@@ -17,7 +17,10 @@ export interface QuoteVersions {
 
 /** The server's price of a wizard lead. */
 export interface LeadQuote {
+  /** The Recommended design (= `options.recommended`), stored on the lead. */
   aiRecommendation: AiRecommendation;
+  /** Every design option offered (saved with the quote's version 1). */
+  options: QuoteOptions;
   /** `aiRecommendation.pricing.totalProjectCost` in integer cents. */
   totalEstimateCents: number;
   configurationVersions: QuoteVersions;
@@ -75,9 +78,18 @@ export class QuotesService {
    */
   async recommendForLead(input: CreateLead, buildingInfo: BuildingInfo): Promise<LeadQuote> {
     const { config, versions } = await this.pricingConfiguration();
-    const aiRecommendation = designSystem(designInputOfLead(input, buildingInfo), config);
-    return { aiRecommendation, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100, configurationVersions: versions };
+    const options = quoteOptions(designInputOfLead(input, buildingInfo), config);
+    const aiRecommendation = options.recommended;
+    return { aiRecommendation, options, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100, configurationVersions: versions };
   }
+}
+
+/**
+ * The design options of a quote (issue 21 point 5): the design engine's Recommended design
+ * (designSystem), the one every quote offers and pre-selects.
+ */
+export function quoteOptions(input: DesignInput, config: DesignConfig): QuoteOptions {
+  return { recommended: designSystem(input, config) };
 }
 
 /** The engine's view of each cached catalogue, built once per catalogue version. */
