@@ -134,5 +134,7 @@ export const QUOTE_ENGINE_SKUS = {
   monitoringSetup: 'FEA-MONITOR-SETUP',
   alarmIntegration: 'FEA-ALARM-INTEG',
   cloudStorage: 'FEA-CLOUD-STORAGE',
+  /** An extra surveillance drive for the recorder (the Complete option's 30-day retention). */
+  storageDrive: 'NVR-HDD-4TB',
   smartHome: 'FEA-SMART-HOME',
 } as const;

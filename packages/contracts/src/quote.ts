@@ -167,6 +167,57 @@ export const cameraLocationSchema = z.object({
 });
 export type CameraLocation = z.infer<typeof cameraLocationSchema>;
 
+// ─── design options (issue 21 point 5) ──────────────────────────────────────────────────────────
+
+/**
+ * The three designs the engine proposes for one wizard answer set, cheapest first; `recommended`
+ * is pre-selected (issue 21 point 5). Each is a whole {@link AiRecommendation} priced through the
+ * same §9 `priceProject` path, so a deposit or a PDF of the chosen option follows its own total.
+ */
+export const DESIGN_OPTION_KEYS = ['essential', 'recommended', 'complete'] as const;
+export type DesignOptionKey = (typeof DESIGN_OPTION_KEYS)[number];
+
+/** The option names the visitor sees. */
+export const DESIGN_OPTION_LABELS: Readonly<Record<DesignOptionKey, string>> = {
+  essential: 'Essential',
+  recommended: 'Recommended',
+  complete: 'Complete',
+};
+
+/** The option pre-selected on the quote page. */
+export const DEFAULT_DESIGN_OPTION: DesignOptionKey = 'recommended';
+
+/**
+ * Video storage of a design (issue 21 point 5): the recorder's built-in drives plus extra
+ * surveillance drives, and the days of continuous recording they hold at the design's camera
+ * count (RECORDING_GB_PER_CAMERA_DAY per camera per day). Terabytes are decimal (1 TB = 1,000 GB).
+ */
+export const designStorageSchema = z.object({
+  /** The recorder's name (catalogue item, else "N-Channel NVR"). */
+  recorder: z.string(),
+  /** Recorder channels: 8, 16, 32 or 64. */
+  channels: z.number().int().positive(),
+  /** The recorder's built-in storage, TB. */
+  builtInTb: z.number().nonnegative(),
+  /** Extra surveillance drives added (each `extraDriveTb`). */
+  extraDrives: z.number().int().nonnegative(),
+  /** TB of one extra drive (0 when none is added). */
+  extraDriveTb: z.number().nonnegative(),
+  /** builtInTb + extraDrives × extraDriveTb. */
+  totalTb: z.number().nonnegative(),
+  /** Whole days of continuous recording of every camera the storage holds. */
+  retentionDays: z.number().int().nonnegative(),
+  /** True when the design includes the Cloud Storage feature (an off-site copy). */
+  cloudBackup: z.boolean(),
+});
+export type DesignStorage = z.infer<typeof designStorageSchema>;
+
+/**
+ * Average recording of one 4K camera with an H.265+ smart codec (about 1.85 Mbit/s continuous),
+ * GB per day: the figure the engine sizes retention by.
+ */
+export const RECORDING_GB_PER_CAMERA_DAY = 20;
+
 /** The AI recommendation (public-site.md §3), as stored on the lead and returned by the API. */
 export const aiRecommendationSchema = z.object({
   summary: z.string(),
@@ -179,5 +230,17 @@ export const aiRecommendationSchema = z.object({
   projectDetails: projectDetailsSchema,
   equipmentList: z.array(equipmentCategorySchema),
   cameraLocations: z.array(cameraLocationSchema),
+  /** Which of the three options this design is (issue 21 point 5); absent on quotes stored before. */
+  option: z.enum(DESIGN_OPTION_KEYS).optional(),
+  /** Recorder, drives and retention (issue 21 point 5); absent on quotes stored before. */
+  storage: designStorageSchema.optional(),
 });
 export type AiRecommendation = z.infer<typeof aiRecommendationSchema>;
+
+/** The three options of one quote (issue 21 point 5), each a full recommendation. */
+export const designOptionsSchema = z.object({
+  essential: aiRecommendationSchema,
+  recommended: aiRecommendationSchema,
+  complete: aiRecommendationSchema,
+});
+export type DesignOptions = z.infer<typeof designOptionsSchema>;

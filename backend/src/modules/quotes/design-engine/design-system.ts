@@ -34,28 +34,46 @@
  * One file per step: normalise.ts (input), placement.ts with placement-slots.data.ts (cameras,
  * placement), schedule.ts (days), pricing.ts (prices), wording.ts (words); shapes in types.ts.
  */
-import type { AiRecommendation, CameraLocation } from '@ironclad/contracts';
+import type { AiRecommendation, CameraLocation, DesignOptionKey } from '@ironclad/contracts';
 import { normalizeDesignInput } from './normalise.js';
 import { cameraCount, placeCameras } from './placement.js';
 import { cameraFor, priceDesign, wholeDollarConfig } from './pricing.js';
 import { installationSchedule } from './schedule.js';
-import type { DesignConfig, DesignInput } from './types.js';
+import type { DesignConfig, DesignInput, NormalizedDesignInput, TierRange } from './types.js';
 import { describeDesign } from './wording.js';
 
 /**
- * Designs a system and prices it.
- *
- * @param input  the wizard's answers (raw; normalised with {@link normalizeDesignInput})
- * @param rawConfig AI configuration records (whole dollars), active inventory (cents), valid promotion
- * @returns the AI recommendation of public-site.md §3 (whole dollars, business days, sq ft)
- * Never throws for any input; every amount is a non-negative integer.
+ * What one design is made of besides the site: its camera count and tier, the features it prices
+ * (a subset or superset of the visitor's), its recording target and notes of its own
+ * (options.ts builds the three options' plans; the recommended plan is the visitor's answers).
  */
-export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRecommendation {
-  const n = normalizeDesignInput(input);
-  const config = wholeDollarConfig(rawConfig);
+export interface DesignPlan {
+  option: DesignOptionKey;
+  /** Cameras, at least 1. */
+  cameras: number;
+  /** The pricing tier the count falls in (its key is `projectDetails.estimateType`). */
+  tier: TierRange;
+  /** The features priced; replaces the visitor's (`n.features`) for this design. */
+  features: NormalizedDesignInput['features'];
+  /** Days of recording the storage must hold; 0 = the recorder's own drives. */
+  retentionTargetDays: number;
+  /** Notes of this option (what it leaves out or adds), shown after the budget note. */
+  notes: readonly string[];
+}
 
-  // 1. cameras
+/** The plan of the recommended design: the engine's camera count and the visitor's features. */
+export function recommendedPlan(n: NormalizedDesignInput, config: DesignConfig): DesignPlan {
   const { cameras, tier } = cameraCount(n, config.tiers);
+  return { option: 'recommended', cameras, tier, features: n.features, retentionTargetDays: 0, notes: [] };
+}
+
+/**
+ * Designs and prices one plan over a normalised input and a whole-dollar configuration
+ * ({@link wholeDollarConfig}). Steps 2-5 of the module comment; never throws.
+ */
+export function designFromPlan(input: NormalizedDesignInput, config: DesignConfig, plan: DesignPlan): AiRecommendation {
+  const n: NormalizedDesignInput = plan.features === input.features ? input : { ...input, features: plan.features };
+  const { cameras, tier } = plan;
 
   // 2. placement
   const buckets = placeCameras(n, cameras);
@@ -76,7 +94,7 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
   const schedule = installationSchedule(n, cameras);
 
   // 4. equipment, features and prices
-  const priced = priceDesign(n, config, cameras, buckets);
+  const priced = priceDesign(n, config, cameras, buckets, { retentionTargetDays: plan.retentionTargetDays });
 
   // 5. words
   const words = describeDesign(n, {
@@ -85,7 +103,7 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
     cameraLocations,
     nvr: priced.nvr,
     totalProjectCost: priced.pricing.totalProjectCost,
-    featureNotes: priced.featureNotes,
+    featureNotes: [...plan.notes, ...priced.featureNotes],
   });
 
   return {
@@ -110,5 +128,23 @@ export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRec
     },
     equipmentList: priced.equipmentList,
     cameraLocations,
+    option: plan.option,
+    storage: priced.storage,
   };
+}
+
+/**
+ * Designs a system and prices it: the Recommended option (issue 21 point 5; `designOptions`
+ * gives all three).
+ *
+ * @param input  the wizard's answers (raw; normalised with {@link normalizeDesignInput})
+ * @param rawConfig AI configuration records (whole dollars), active inventory (cents), valid promotion
+ * @returns the AI recommendation of public-site.md §3 (whole dollars, business days, sq ft)
+ * Never throws for any input; every amount is a non-negative integer.
+ */
+export function designSystem(input: DesignInput, rawConfig: DesignConfig): AiRecommendation {
+  const n = normalizeDesignInput(input);
+  const config = wholeDollarConfig(rawConfig);
+  // 1. cameras
+  return designFromPlan(n, config, recommendedPlan(n, config));
 }

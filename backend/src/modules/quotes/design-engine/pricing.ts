@@ -10,7 +10,9 @@ import {
   QUOTE_ENGINE_SKUS,
   SECTION_9_RATES,
   priceProject,
+  RECORDING_GB_PER_CAMERA_DAY,
   type BreakdownLine,
+  type DesignStorage,
   type EquipmentCategory,
   type EquipmentLine,
   type Project,
@@ -181,12 +183,50 @@ export function projectOfDesign(n: NormalizedDesignInput, cameras: number): Proj
 
 // ─── the priced design ──────────────────────────────────────────────────────────────────────────
 
+// ─── storage ────────────────────────────────────────────────────────────────────────────────────
+
+/** Built-in TB of a recorder without a catalogue item (or whose item states none), by channels. */
+const BUILT_IN_TB: Record<number, number> = { 8: 2, 16: 4, 32: 8, 64: 16 };
+/** TB of an extra drive whose catalogue item states none. */
+const DEFAULT_DRIVE_TB = 4;
+
+/** TB stated by a catalogue item's `specifications.storage` ("2 TB", "500 GB", 4), else null. */
+export function statedTb(item: EngineInventoryItem | undefined): number | null {
+  const v = item?.specifications?.['storage'];
+  if (typeof v === 'number') return Number.isFinite(v) && v > 0 ? v : null;
+  if (typeof v !== 'string') return null;
+  const m = v.replace(/,/g, '').match(/(\d+(?:\.\d+)?)\s*(TB|GB)?/i);
+  if (!m) return null;
+  const n = Number(m[1]) / (m[2]?.toUpperCase() === 'GB' ? 1000 : 1);
+  return n > 0 ? n : null;
+}
+
+/** Whole days `tb` terabytes record `cameras` cameras (RECORDING_GB_PER_CAMERA_DAY each). */
+export function retentionDays(tb: number, cameras: number): number {
+  return Math.floor((tb * 1000) / (Math.max(1, cameras) * RECORDING_GB_PER_CAMERA_DAY));
+}
+
+/** Extra drives of `driveTb` so that `builtInTb` plus them record `cameras` cameras for `days` days. */
+export function drivesForRetention(builtInTb: number, driveTb: number, cameras: number, days: number): number {
+  if (days <= 0 || driveTb <= 0) return 0;
+  const neededTb = (Math.max(1, cameras) * RECORDING_GB_PER_CAMERA_DAY * days) / 1000;
+  return Math.max(0, Math.ceil((neededTb - builtInTb - 1e-9) / driveTb));
+}
+
+/** What a design asks of pricing beyond its cameras and features. */
+export interface PricingPlan {
+  /** Days of recording the storage must hold (extra drives are added for it); 0 = the recorder's own drives. */
+  retentionTargetDays: number;
+}
+
 /** A design's equipment and prices. */
 export interface PricedDesign {
   /** Cameras, NVR Systems, Installation & Infrastructure, then Additional Features if any. */
   equipmentList: EquipmentCategory[];
   /** The recorder: how many, and channels (8, 16, 32 or 64). */
   nvr: { qty: number; ch: number };
+  /** The recorder's and extra drives' storage and its retention. */
+  storage: DesignStorage;
   /** Notes of the additional features (monitoring's monthly cost, features priced at the survey). */
   featureNotes: string[];
   /** Whole dollars; `july4Discount` only with a promotion. */
@@ -201,7 +241,10 @@ export interface PricedDesign {
  * project:
  * - Security Cameras: one line per model at the §9 camera rate (the model is the installer's
  *   choice for the location; the calculator's "Security cameras" line);
- * - NVR Systems: the recorder of the §9 tier; Installation & Infrastructure: wiring per camera
+ * - NVR Systems: the recorder of the §9 tier, then extra surveillance drives (catalogue item
+ *   QUOTE_ENGINE_SKUS.storageDrive) when `plan.retentionTargetDays` asks for more recording than
+ *   the recorder holds: an itemised extra of `priceProject` (in equipmentSubtotal; the calculator
+ *   has no such line); Installation & Infrastructure: wiring per camera
  *   (§9, by finish) and accessories & infrastructure (flat); PoE switches and a UPS, when the
  *   design needs them, are itemised at $0, included in that flat line;
  * - labour: installation per group of 8 cameras (§9, by finish);
@@ -212,11 +255,36 @@ export interface PricedDesign {
  * - a valid promotion takes its percent off the whole (the calculator's discount).
  *
  * @param buckets the placed cameras, one list of slots per location
+ * @param plan retention target in days (0: the recorder's own drives, as the calculator prices)
  */
-export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, cameras: number, buckets: readonly Slot[][]): PricedDesign {
+export function priceDesign(
+  n: NormalizedDesignInput,
+  config: DesignConfig,
+  cameras: number,
+  buckets: readonly Slot[][],
+  plan: PricingPlan = { retentionTargetDays: 0 },
+): PricedDesign {
   const { components: cp, additional: ac } = config;
   const rates = projectRates(config);
   const S = QUOTE_ENGINE_SKUS;
+
+  // the recorder of the §9 tier
+  const nvr =
+    cameras <= 8
+      ? { ch: 8, sku: S.nvr8 }
+      : cameras <= 16
+        ? { ch: 16, sku: S.nvr16 }
+        : cameras <= 32
+          ? { ch: 32, sku: S.nvr32 }
+          : { ch: 64, sku: '' };
+  const nvrCatalogued = itemBySku(config, nvr.sku);
+
+  // storage: the recorder's drives, plus extra drives (itemised on the NVR line's category) for a retention target
+  const builtInTb = statedTb(nvrCatalogued) ?? BUILT_IN_TB[nvr.ch]!;
+  const driveItem = itemBySku(config, S.storageDrive);
+  const driveTb = driveItem ? (statedTb(driveItem) ?? DEFAULT_DRIVE_TB) : 0;
+  const extraDrives = driveItem ? drivesForRetention(builtInTb, driveTb, cameras, plan.retentionTargetDays) : 0;
+  const storageLines: EquipmentLine[] = driveItem && extraDrives > 0 ? [line(fromItem(driveItem), extraDrives)] : [];
 
   // what only the wizard offers (itemised, on top of the calculator's lines)
   const extras: EquipmentLine[] = [];
@@ -248,7 +316,9 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
       }
     }
   }
-  const project = priceProject(projectOfDesign(n, cameras), rates, config.promotion?.percent ?? 0, extras);
+  if (plan.retentionTargetDays > 0 && !driveItem)
+    featureNotes.push(`Recording storage for ${plan.retentionTargetDays} days is priced at the free site survey.`);
+  const project = priceProject(projectOfDesign(n, cameras), rates, config.promotion?.percent ?? 0, [...storageLines, ...extras]);
   const q = (key: BreakdownLine) => project.lines.find((l) => l.key === key)!;
 
   // cameras: one line per model, each at the §9 camera rate
@@ -260,20 +330,22 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
     cameraLines.set(key, line(p, (prev?.quantity ?? 0) + b.length));
   }
 
-  // the recorder of the §9 tier
-  const nvr =
-    cameras <= 8
-      ? { ch: 8, sku: S.nvr8 }
-      : cameras <= 16
-        ? { ch: 16, sku: S.nvr16 }
-        : cameras <= 32
-          ? { ch: 32, sku: S.nvr32 }
-          : { ch: 64, sku: '' };
   const nvrItem = {
-    ...(itemBySku(config, nvr.sku)
-      ? fromItem(itemBySku(config, nvr.sku)!)
+    ...(nvrCatalogued
+      ? fromItem(nvrCatalogued)
       : { item: `${nvr.ch}-Channel NVR`, description: `Network video recorder for up to ${nvr.ch} cameras.` }),
     unitPrice: q('nvr').unitPrice,
+  };
+  const totalTb = builtInTb + extraDrives * driveTb;
+  const storage: DesignStorage = {
+    recorder: nvrItem.item,
+    channels: nvr.ch,
+    builtInTb,
+    extraDrives,
+    extraDriveTb: extraDrives > 0 ? driveTb : 0,
+    totalTb,
+    retentionDays: retentionDays(totalTb, cameras),
+    cloudBackup: n.features.includes('Cloud Storage'),
   };
 
   const infra: EquipmentLine[] = [
@@ -332,7 +404,7 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
 
   const equipmentList: EquipmentCategory[] = [
     { category: CATEGORY_LABELS.cameras, items: distinctNames([...cameraLines.values()]) },
-    { category: CATEGORY_LABELS.nvr, items: [line(nvrItem, 1)] },
+    { category: CATEGORY_LABELS.nvr, items: distinctNames([line(nvrItem, 1), ...storageLines]) },
     { category: CATEGORY_LABELS.installation, items: distinctNames(infra) },
   ];
   if (featureLines.length > 0) equipmentList.push({ category: CATEGORY_LABELS.features, items: distinctNames(featureLines) });
@@ -340,15 +412,17 @@ export function priceDesign(n: NormalizedDesignInput, config: DesignConfig, came
   // totals: the §9 breakdown
   const b = project.breakdown;
   const promo = config.promotion;
+  const storageTotal = storageLines.reduce((a, l) => a + l.total, 0);
   return {
     equipmentList,
     nvr: { qty: 1, ch: nvr.ch },
+    storage,
     featureNotes,
     project,
     pricing: {
-      equipmentSubtotal: b.cameras + b.nvr + b.accessories + b.wiring,
+      equipmentSubtotal: b.cameras + b.nvr + b.accessories + b.wiring + storageTotal,
       laborCost: b.installation,
-      additionalCosts: b.accessControl + b.videoIntercom + b.monitoring + project.extrasTotal,
+      additionalCosts: b.accessControl + b.videoIntercom + b.monitoring + project.extrasTotal - storageTotal,
       ...(promo
         ? {
             july4Discount: {
