@@ -109,6 +109,7 @@ describe('a wizard lead saves its quote', () => {
     expect(more).toEqual([]);
     expect(v).toMatchObject({ version: 1, token, status: 'sent', chosen_option: 'recommended', total_cents: String(total * 100) });
     expect(v!.options.recommended!.pricing.totalProjectCost).toBe(total);
+    expect(Object.keys(v!.options).sort()).toEqual(['complete', 'essential', 'recommended']);
     expect(v!.expires_at.getTime() - before).toBeGreaterThanOrEqual(30 * DAY_MS);
     const job = await pdf.getJob(`quote-pdf-${v!.id}`);
     expect(job?.name).toBe('QuotePdf');
@@ -202,13 +203,17 @@ describe('approve, sign, pay', () => {
     expect(createHash('sha256').update(other).digest('hex')).not.toBe(v!.approval_hash);
   });
 
-  it('the deposit waits for the approval, then charges 10% of the approved option and is tied to the version', async () => {
-    const { leadId, token, total } = await newQuote('deposit-quote@example.com');
+  it('the deposit waits for the approval, then charges 10% of the approved option (Complete) and is tied to the version', async () => {
+    const { leadId, token } = await newQuote('deposit-quote@example.com');
     const early = await http().post('/api/create-deposit-payment').send({ quoteToken: token }).expect(409);
     expect(early.body.message).toMatch(/approve/i);
-    await approve(token).expect(200);
-    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: token }).expect(200);
+    const approved = await approve(token, { option: 'complete', name: 'Ana Reyes', acceptTerms: true }).expect(200);
     const [v] = await versionsOf(leadId);
+    const total = v!.options.complete!.pricing.totalProjectCost;
+    expect(total).toBeGreaterThan(v!.options.recommended!.pricing.totalProjectCost);
+    expect(approved.body).toMatchObject({ chosenOption: 'complete', depositCents: depositCentsForTotal(total) });
+    expect(v).toMatchObject({ chosen_option: 'complete', total_cents: String(total * 100) });
+    const { body } = await http().post('/api/create-deposit-payment').send({ quoteToken: token }).expect(200);
     const [payment] = await ds.query<{ amount_cents: number; quote_version_id: number; payment_intent_id: string }[]>(
       'SELECT amount_cents, quote_version_id, payment_intent_id FROM payments WHERE lead_id = $1',
       [leadId],

@@ -3,7 +3,7 @@ import type { AiRecommendation, BuildingInfo, CreateLead, QuoteOptions } from '@
 import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
+import { designOptions, designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -85,11 +85,11 @@ export class QuotesService {
 }
 
 /**
- * The design options of a quote (issue 21 point 5): the design engine's Recommended design
- * (designSystem), the one every quote offers and pre-selects.
+ * The design options of a quote (issue 21 point 5): the design engine's Essential, Recommended
+ * (= designSystem, pre-selected) and Complete designs (designOptions), whole dollars.
  */
 export function quoteOptions(input: DesignInput, config: DesignConfig): QuoteOptions {
-  return { recommended: designSystem(input, config) };
+  return designOptions(input, config);
 }
 
 /** The engine's view of each cached catalogue, built once per catalogue version. */

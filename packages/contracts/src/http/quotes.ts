@@ -4,7 +4,7 @@
  * source `ai_shopping`, and the answer carries the server's quote.
  */
 import { z } from 'zod';
-import { aiRecommendationSchema } from '../quote.js';
+import { DESIGN_OPTION_KEYS, DESIGN_OPTION_LABELS, aiRecommendationSchema, type DesignOptionKey } from '../quote.js';
 import { createLeadResponseSchema, leadSchema } from './leads.js';
 
 /**
@@ -26,15 +26,11 @@ export type WizardLeadResponse = z.output<typeof wizardLeadResponseSchema>;
  * token (the POST /api/leads `depositToken` of version 1), opened at /quotes/{token}.
  * ---------------------------------------------------------------------------------------------- */
 
-/** The design options of a quote, in the order they are compared (Recommended is pre-selected). */
-export const QUOTE_OPTION_KEYS = ['essential', 'recommended', 'complete'] as const;
-export type QuoteOptionKey = (typeof QUOTE_OPTION_KEYS)[number];
+/** The design options of a quote, in the order they are compared (Recommended is pre-selected): the engine's options. */
+export const QUOTE_OPTION_KEYS = DESIGN_OPTION_KEYS;
+export type QuoteOptionKey = DesignOptionKey;
 /** Labels of the options as the customer reads them. */
-export const QUOTE_OPTION_LABELS: Record<QuoteOptionKey, string> = {
-  essential: 'Essential',
-  recommended: 'Recommended',
-  complete: 'Complete',
-};
+export const QUOTE_OPTION_LABELS = DESIGN_OPTION_LABELS;
 
 /** sent → viewed → approved → deposit_paid; any version but a paid one → superseded when staff revise. */
 export const QUOTE_VERSION_STATUSES = ['sent', 'viewed', 'approved', 'deposit_paid', 'superseded'] as const;
@@ -43,7 +39,11 @@ export type QuoteVersionStatus = (typeof QUOTE_VERSION_STATUSES)[number];
 /** Days a quote link stays valid after its version was created (issue 21 point 4: at least 30). */
 export const QUOTE_VALID_DAYS = 30;
 
-/** The design options stored with a version: Recommended always, Essential and Complete when the engine proposed them. */
+/**
+ * The design options stored with a version (the engine's designOptions: Essential, Recommended,
+ * Complete); Essential and Complete are optional so that a version keeps validating whatever the
+ * engine offered when it was saved.
+ */
 export const quoteOptionsSchema = z.object({
   essential: aiRecommendationSchema.optional(),
   recommended: aiRecommendationSchema,
