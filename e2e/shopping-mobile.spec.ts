@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
-import { walkWizardToQuote } from './support/wizard';
+import { approveSavedQuote, walkWizardToQuote } from './support/wizard';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -41,7 +41,8 @@ test('the designer and its quote fit a phone screen and stay accessible', async 
 
   const wizard = await walkWizardToQuote(page, `mobile-${Date.now()}@example.com`);
   await expect(wizard.getByTestId('quote-total')).toBeVisible();
-  await expect(progress.locator('[aria-current="step"]')).toContainText('Quote');
+  // issue 21 point 4: step 5 is the saved quote's own page (/quotes/{token}), without the wizard's progress
+  await expect(page).toHaveURL(/\/quotes\//);
   expect(await fitsWidth(page)).toBe(true);
   await expect(wizard.getByRole('img', { name: 'Camera coverage diagram' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -57,5 +58,9 @@ test('the designer and its quote fit a phone screen and stay accessible', async 
 
   await wizard.getByRole('tab', { name: 'Camera Placement' }).click();
   expect(await fitsWidth(page)).toBe(true);
+  // issue 21 point 6: the deposit follows the approval, whose form fits the phone too
+  await expect(wizard.getByRole('button', { name: 'Approve Recommended option' })).toBeVisible();
+  await approveSavedQuote(wizard);
   await expect(wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ })).toBeVisible();
+  expect(await fitsWidth(page)).toBe(true);
 });

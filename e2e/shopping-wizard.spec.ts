@@ -7,7 +7,7 @@ import { expect, test } from './support/test';
 import type { AiRecommendation } from '@ironclad/contracts';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery } from './support/e2e-env';
-import { walkWizardToQuote } from './support/wizard';
+import { approveSavedQuote, walkWizardToQuote } from './support/wizard';
 import { changePublicConfig } from './support/public-config';
 
 test.describe('AI security designer', () => {
@@ -152,8 +152,10 @@ test.describe('AI security designer', () => {
     const ok = page.waitForResponse((r) => r.url().endsWith('/api/leads'));
     await wizard.getByRole('button', { name: 'Get My Quote' }).click();
     expect((await ok).status()).toBe(201);
-    await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
-    await expect(wizard.getByText(/^Phased installation over \d+ business days \(about 5 weeks\)/)).toBeVisible();
+    // issue 21 point 4: step 5 is the saved quote's own page
+    const quote = page.locator('#quote');
+    await expect(quote.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible();
+    await expect(quote.getByText(/^Phased installation over \d+ business days \(about 5 weeks\)/)).toBeVisible();
   });
 
   test('field errors where they happen (§5 messages), focus on start and on the first error, Back in the tab order (issue 21)', async ({
@@ -213,6 +215,8 @@ test.describe('AI security designer', () => {
     await changePublicConfig(page, (config) => ({ ...config, stripePublishableKey: null }));
     const wizard = await walkWizardToQuote(page, `nokeys-${Date.now()}@example.com`);
     await expect(wizard.getByTestId('quote-total')).toBeVisible();
+    // issue 21 point 6: the deposit area follows the approval
+    await approveSavedQuote(wizard);
     await expect(wizard.getByText('Online payment is not available right now')).toBeVisible();
     await expect(wizard.getByText(/to pay your \$[\d,.]+ deposit by phone/)).toBeVisible();
     await expect(wizard.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\d+$/);
