@@ -8,6 +8,7 @@ export * from './jobs.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './quote.js';
+export * from './design/coverage.js';
 export * from './ai-config.js';
 export * from './auth.js';
 export * from './estimator.js';

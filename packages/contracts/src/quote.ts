@@ -8,6 +8,7 @@
  * (backend/src/modules/quotes/design-engine.ts); a browser never supplies it.
  */
 import { z } from 'zod';
+import { cameraGeometrySchema, floorPlanSchema, notCoveredSchema } from './design/coverage.js';
 
 /** Wizard step 1 building types, in the order the buttons show (public-site.md §2). */
 export const WIZARD_BUILDING_TYPES = [
@@ -234,6 +235,12 @@ export const aiRecommendationSchema = z.object({
   option: z.enum(DESIGN_OPTION_KEYS).optional(),
   /** Recorder, drives and retention (issue 21 point 5); absent on quotes stored before. */
   storage: designStorageSchema.optional(),
+  /** Named areas and entry points the design does not cover, with the reason (issue 21 point 2). */
+  notCovered: z.array(notCoveredSchema).optional(),
+  /** Every camera on its floor plan: position, heading, lens, field of view, DORI (issue 21 point 3). */
+  cameras: z.array(cameraGeometrySchema).optional(),
+  /** The floor outline and the places drawn on it (issue 21 point 3). */
+  plan: floorPlanSchema.optional(),
 });
 export type AiRecommendation = z.infer<typeof aiRecommendationSchema>;
 

@@ -34,9 +34,10 @@
  * One file per step: normalise.ts (input), placement.ts with placement-slots.data.ts (cameras,
  * placement), schedule.ts (days), pricing.ts (prices), wording.ts (words); shapes in types.ts.
  */
-import type { AiRecommendation, CameraLocation, DesignOptionKey } from '@ironclad/contracts';
+import type { AiRecommendation, CameraLocation, DesignOptionKey, NotCovered } from '@ironclad/contracts';
+import { layoutDesign } from './geometry.js';
 import { normalizeDesignInput } from './normalise.js';
-import { cameraCount, placeCameras } from './placement.js';
+import { cameraCount, placeCameras, type ShortPlace } from './placement.js';
 import { cameraFor, priceDesign, wholeDollarConfig } from './pricing.js';
 import { installationSchedule } from './schedule.js';
 import type { DesignConfig, DesignInput, NormalizedDesignInput, TierRange } from './types.js';
@@ -76,7 +77,7 @@ export function designFromPlan(input: NormalizedDesignInput, config: DesignConfi
   const { cameras, tier } = plan;
 
   // 2. placement
-  const buckets = placeCameras(n, cameras);
+  const { buckets, omitted, short } = placeCameras(n, cameras);
   const cameraLocations: CameraLocation[] = buckets.map((b) => {
     const s = b[0]!;
     return {
@@ -89,6 +90,10 @@ export function designFromPlan(input: NormalizedDesignInput, config: DesignConfi
       floor: s.floor,
     };
   });
+
+  // 2b. the plan: every camera's position, heading, lens and DORI; what is left uncovered and why
+  const layout = layoutDesign(n, config, buckets, omitted);
+  const notCovered = uncoveredReasons(plan, n, { omitted, short }, layout.plan.places, layout.cameras);
 
   // 3. days
   const schedule = installationSchedule(n, cameras);
@@ -130,7 +135,51 @@ export function designFromPlan(input: NormalizedDesignInput, config: DesignConfi
     cameraLocations,
     option: plan.option,
     storage: priced.storage,
+    notCovered,
+    cameras: layout.cameras,
+    plan: layout.plan,
   };
+}
+
+/**
+ * The places a design leaves (partly) uncovered, with the reason (issue 21 point 2): entry points
+ * and named areas past the last camera (more were named than the design has cameras), those with
+ * fewer cameras than their size needs, those past the first 20 of a list, then any place whose
+ * cameras do not see it within their observe distance on the plan.
+ */
+function uncoveredReasons(
+  plan: DesignPlan,
+  n: NormalizedDesignInput,
+  placed: { omitted: readonly { location: string }[]; short: readonly ShortPlace[] },
+  places: readonly { name: string; covered: boolean }[],
+  cameras: readonly { location: string; doriFt: { observe: number } }[],
+): NotCovered[] {
+  const { omitted, short } = placed;
+  const out: NotCovered[] = omitted.map((o) => ({
+    name: o.location,
+    reason:
+      plan.option === 'essential'
+        ? `Not in the Essential design (${plan.cameras} cameras); the Recommended design covers it.`
+        : `More entry points and areas were named than the ${plan.cameras} cameras of this design; it is reviewed at the free site survey.`,
+  }));
+  for (const s of short)
+    out.push({
+      name: s.location,
+      reason: `Partly covered: its size needs ${s.need} cameras and this ${plan.cameras}-camera design has room for ${s.got}.`,
+    });
+  for (const name of n.overflow ?? [])
+    out.push({ name, reason: 'Only the first 20 entry points and 20 areas are designed online; it is reviewed at the free site survey.' });
+  const left = new Set(omitted.map((o) => o.location));
+  for (const p of places) {
+    if (p.covered || left.has(p.name)) continue;
+    const own = cameras.filter((c) => c.location === p.name);
+    const range = own.length > 0 ? Math.max(...own.map((c) => c.doriFt.observe)) : 0;
+    out.push({
+      name: p.name,
+      reason: `Beyond its cameras' observe distance (${Math.round(range)} ft) on the plan; their positions are set at the free site survey.`,
+    });
+  }
+  return out;
 }
 
 /**

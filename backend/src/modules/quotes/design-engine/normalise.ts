@@ -9,6 +9,8 @@ import type { DesignInput, NormalizedDesignInput } from './types.js';
 
 /** Upper bound of entries / named areas taken from free text. */
 const MAX_LIST_ITEMS = 20;
+/** Most entries / areas past the limit that are listed as not covered. */
+const MAX_OVERFLOW_LISTED = 50;
 
 /** Parses "4,500", "4500 sq ft", 4500 → 4500; null when no number. */
 function parseNumber(v: unknown): number | null {
@@ -40,19 +42,24 @@ function cleanItem(s: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** Splits free text on commas, semicolons, line breaks, bullets and the word "and"; dedupes. */
-export function splitList(text: string): string[] {
+/** Every item of free text, deduped (no limit). */
+function splitAll(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of text.split(/[,;\n\r•]+|\s+and\s+|\s*&\s*/i)) {
-    const item = cleanItem(raw.replace(/^[\s\-*\d.)]+(?=\D)/, ''));
+    // list markers ("- ", "* ", "1. ", "2) ") go; a count ("4 aisles") or an ordinal ("2nd floor hallway") stays
+    const item = cleanItem(raw.replace(/^(?:\s*(?:[-*]|\d+[.)](?!\d))\s*)+/, ''));
     const key = item.toLowerCase();
     if (!item || seen.has(key)) continue;
     seen.add(key);
     out.push(item);
-    if (out.length >= MAX_LIST_ITEMS) break;
   }
   return out;
+}
+
+/** Splits free text on commas, semicolons, line breaks, bullets and the word "and"; dedupes; the first 20 items. */
+export function splitList(text: string): string[] {
+  return splitAll(text).slice(0, MAX_LIST_ITEMS);
 }
 
 /** Entry points: a count ("3", 3) gives generic names; text gives the listed doors. At least one. */
@@ -66,7 +73,7 @@ function normalizeEntries(v: number | string | null | undefined, type: WizardBui
   // "3 doors" → three entries
   const counted = typeof v === 'string' ? v.match(/^\s*(\d+)\s+[a-z][^,;\n]*$/i) : null;
   if (counted) return normalizeEntries(Number(counted[1]), type);
-  const list = typeof v === 'string' ? splitList(v) : [];
+  const list = typeof v === 'string' ? splitAll(v) : [];
   return list.length > 0 ? list : [mainName];
 }
 
@@ -81,15 +88,19 @@ export function normalizeDesignInput(input: DesignInput): NormalizedDesignInput 
   const fl = parseNumber(input.floors);
   const floors = Math.round(clamp(fl ?? 1, 1, 4));
   const features = WIZARD_FEATURES.filter((f) => (input.additionalFeatures ?? []).includes(f));
-  const entries = normalizeEntries(input.entryPoints, buildingType);
-  const entryKeys = new Set(entries.map((e) => e.toLowerCase()));
+  const allEntries = normalizeEntries(input.entryPoints, buildingType);
+  const entries = allEntries.slice(0, MAX_LIST_ITEMS);
+  const entryKeys = new Set(allEntries.map((e) => e.toLowerCase()));
+  // an area that repeats an entry point is already covered by the entry's camera
+  const allAreas = input.specificAreas ? splitAll(input.specificAreas).filter((a) => !entryKeys.has(a.toLowerCase())) : [];
+  const overflow = [...allEntries.slice(MAX_LIST_ITEMS), ...allAreas.slice(MAX_LIST_ITEMS)].slice(0, MAX_OVERFLOW_LISTED);
   return {
     buildingType,
     squareFootage,
     floors,
     entries,
-    // an area that repeats an entry point is already covered by the entry's camera
-    areas: input.specificAreas ? splitList(input.specificAreas).filter((a) => !entryKeys.has(a.toLowerCase())) : [],
+    areas: allAreas.slice(0, MAX_LIST_ITEMS),
+    ...(overflow.length > 0 ? { overflow } : {}),
     budget: input.budget?.trim() || null,
     timeline: input.timeline?.trim() || null,
     features,

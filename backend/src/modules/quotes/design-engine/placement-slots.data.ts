@@ -26,6 +26,12 @@ export const STANDARD_SLOTS: Readonly<Record<WizardBuildingType, readonly SlotTe
       reason: 'Every room is reached through it',
       coverage: 'Hallway and staircase',
     },
+    {
+      place: 'upper-floors',
+      location: 'Upstairs landing',
+      reason: 'Bedrooms and upper rooms are reached from it',
+      coverage: 'Landing and bedroom doors',
+    },
     { place: 'outdoor', location: 'Side yards', reason: 'Blind spots along the sides of the house', coverage: 'Side passages and gates' },
     {
       place: 'indoor',

@@ -55,12 +55,64 @@ export function fitToTier(count: number, ranges: readonly TierRange[]): { camera
 
 /**
  * The number of cameras and its pricing tier: ⌈sq ft ÷ density(building type)⌉ + entry points +
- * (floors − 1), at least one per entry point and named area, at most 200, then fitted to a tier.
+ * (floors − 1), at least what the entry points and named areas need ({@link sizeNeed}: one each,
+ * more for stairwells, exits and parking by their size), at most 200, then fitted to a tier.
  */
 export function cameraCount(n: NormalizedDesignInput, tiers: TieredPricing): { cameras: number; tier: TierRange } {
   const base = Math.ceil(n.squareFootage / SQFT_PER_CAMERA[n.buildingType]) + n.entries.length + (n.floors - 1);
-  const wanted = Math.min(MAX_CAMERAS, Math.max(base, n.entries.length + n.areas.length));
+  const needs = namedSlots(n).reduce((a, s) => a + s.need, 0);
+  const wanted = Math.min(MAX_CAMERAS, Math.max(base, needs));
   return fitToTier(wanted, tierRanges(tiers));
+}
+
+// ─── size needs ─────────────────────────────────────────────────────────────────────────────────
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** "two stairwell exits", "3 loading docks", "4 parking levels": a count before a countable place (up to two words between). */
+const COUNTED =
+  /\b(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[a-z/-]+\s+){0,2}?(stairwells?|stairways?|staircases?|stairs|exits?|doors?|doorways?|entrances?|docks?|bays?|gates?|levels?|lots?|decks?|garages?|elevators?|hallways?|corridors?|registers?|aisles?)\b/i;
+const STAIRS = /stair/i;
+const PARKING = /parking|car park|\blot\b|parking garage|parking deck/i;
+const PLURAL_EXITS = /\b(exits|entrances|doors|docks|gates)\b/i;
+/** Most cameras one named place gets for its size. */
+const MAX_NEED = 10;
+/** Lot area a wide parking camera watches, sq ft (about 60 spaces). */
+const PARKING_SQFT_PER_CAMERA = 20_000;
+/** Parking area as a share of the building's floor area, by building type (a home's driveway is one camera). */
+const PARKING_RATIO: Record<WizardBuildingType, number> = {
+  residential: 0,
+  apartment: 0.6,
+  office: 1,
+  retail: 1.2,
+  warehouse: 0.3,
+  restaurant: 1,
+  medical: 1,
+  school: 0.8,
+};
+
+/**
+ * The cameras a named place needs for its size (issue 21 point 2), 1-10:
+ * - a count in its name before a countable place: "two stairwell exits" → 2, "3 loading docks" → 3;
+ * - a stairwell: one camera per floor it serves (the building's floors, 1-4);
+ * - parking: ⌈parking area ÷ 20,000 sq ft⌉ (at most 6), the parking area being the building's
+ *   floor area × a ratio of its type (office 1, retail 1.2…; a home's driveway 1 camera);
+ * - exits, entrances, doors, docks or gates in the plural: 2;
+ * - anything else: 1.
+ */
+export function sizeNeed(name: string, n: Pick<NormalizedDesignInput, 'buildingType' | 'squareFootage' | 'floors'>): number {
+  const counted = name.match(COUNTED);
+  if (counted) {
+    const word = counted[1]!.toLowerCase();
+    const v = NUMBER_WORDS[word] ?? Number(word);
+    if (v >= 1) return Math.min(MAX_NEED, v);
+  }
+  if (STAIRS.test(name)) return clamp(n.floors, 1, 4);
+  if (PARKING.test(name) && !/\bdoor\b/i.test(name)) {
+    const lot = n.squareFootage * PARKING_RATIO[n.buildingType];
+    return clamp(Math.ceil(lot / PARKING_SQFT_PER_CAMERA), 1, 6);
+  }
+  if (PLURAL_EXITS.test(name)) return 2;
+  return 1;
 }
 
 // ─── camera placement ───────────────────────────────────────────────────────────────────────────
@@ -117,8 +169,26 @@ function slotsOf(t: SlotTemplate, n: NormalizedDesignInput): Slot[] {
         reason: t.reason,
         coverage: t.coverage,
       }));
+    case 'upper-floors':
+      return Array.from({ length: Math.max(0, n.floors - 1) }, (_, i) => ({
+        location: `${t.location} (floor ${i + 2})`,
+        priority: 'Medium' as const,
+        kind: 'dome' as const,
+        floor: i + 2,
+        reason: t.reason,
+        coverage: t.coverage,
+      }));
     case 'indoor':
-      return [{ location: t.location, priority: 'Medium', kind: t.kind, floor: t.floor, reason: t.reason, coverage: t.coverage }];
+      return [
+        {
+          location: t.location,
+          priority: 'Medium',
+          kind: t.kind,
+          floor: clamp(t.floor, 1, n.floors),
+          reason: t.reason,
+          coverage: t.coverage,
+        },
+      ];
   }
 }
 
@@ -171,27 +241,37 @@ function repeatedArea(location: string, areas: ReadonlyMap<string, Slot[]>): Slo
   return undefined;
 }
 
-/**
- * Places exactly `cameras` cameras: entry points first (Critical), named areas (High), then the
- * standard locations round-robin (Medium). Quantities sum to `cameras`, and every location appears
- * once (case-insensitively): a standard location the visitor already named, by its name or a
- * distinctive word of it (issue 21: no "Server room" beside "Server / IT room"), adds its cameras
- * to the named one.
- *
- * @returns one list of slots per location (its length is the location's camera count)
- */
-export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][] {
+/** Share of the cameras after the entry points that watch the outside, by building type. */
+const OUTDOOR_SHARE: Record<WizardBuildingType, number> = {
+  residential: 0.35,
+  apartment: 0.25,
+  office: 0.2,
+  retail: 0.25,
+  warehouse: 0.4,
+  restaurant: 0.3,
+  medical: 0.2,
+  school: 0.35,
+};
+
+/** An entry point or named area with the cameras its size needs. */
+interface NamedSlot extends Slot {
+  need: number;
+}
+
+/** The entry points (Critical) and the named areas (High) with their size needs, in the order named. */
+function namedSlots(n: NormalizedDesignInput): NamedSlot[] {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
-  const named: Slot[] = [
-    ...n.entries.map((e, i): Slot => ({
+  return [
+    ...n.entries.map((e, i): NamedSlot => ({
       location: e,
       priority: 'Critical',
       kind: isHome && i === 0 && n.buildingType === 'residential' ? 'doorbell' : 'turret',
       floor: floorOf(e, n.floors),
       reason: 'Entry point: identify everyone who comes in or out',
       coverage: 'Face-level view of the door and its approach',
+      need: sizeNeed(e, n),
     })),
-    ...n.areas.map((a): Slot => {
+    ...n.areas.map((a): NamedSlot => {
       const { kind, floor } = kindOfArea(a, n);
       return {
         location: a,
@@ -200,22 +280,148 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): Slot[][
         floor,
         reason: 'Area you asked us to monitor',
         coverage: kind === 'ptz' ? 'Wide area with pan-tilt-zoom tracking' : `${a} in full view`,
+        need: sizeNeed(a, n),
       };
     }),
   ];
-  // each chosen location is a list of slots so a location may receive several cameras
-  const placed: Slot[][] = named.slice(0, cameras).map((s) => [s]);
-  const byName = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
-  const namedAreas = new Map(placed.filter((b) => b[0]!.priority === 'High').map((b) => [b[0]!.location.toLowerCase(), b]));
-  let remaining = cameras - placed.length;
-  const fillers = standardSlots(n);
-  const fillerBuckets: Slot[][] = [];
-  for (let i = 0; remaining > 0; i++, remaining--) {
-    const idx = i % fillers.length;
-    const slot = fillers[idx]!;
-    const chosen = byName.get(slot.location.toLowerCase()) ?? repeatedArea(slot.location, namedAreas);
-    if (chosen) chosen.push(chosen[0]!);
-    else (fillerBuckets[idx] ??= []).push(slot);
+}
+
+/** A named place that got fewer cameras than its size needs. */
+export interface ShortPlace {
+  location: string;
+  need: number;
+  got: number;
+}
+
+/** Splits `total` over `weights` by largest remainder (ties to the earlier index). */
+function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  if (total <= 0 || sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((a, v) => a + v, 0);
+  const order = exact.map((v, i) => ({ i, r: v - Math.floor(v) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) out[order[k]!.i]!++;
+  return out;
+}
+
+/**
+ * Places exactly `cameras` cameras (issue 21 point 2):
+ * 1. the entry points (Critical) and named areas (High), one camera each in the order named,
+ *    then up to what each one's size needs ({@link sizeNeed}); those left without a camera are
+ *    `omitted`, those with fewer than they need are `short`;
+ * 2. the rest over the zones — outdoors (floor 0) and each floor — so that each floor's cameras
+ *    (its entry points' and its share of the rest) follow its area and entry points: outdoors
+ *    takes the building type's share of the cameras after the entry points, the floors (of
+ *    equal area) share the remainder equally, every floor gets a camera when there are enough;
+ * 3. each zone's quota goes round-robin to its standard locations (placement-slots.data.ts),
+ *    skipping one the visitor already named (by name or a distinctive word: issue 21, no
+ *    "Server room" beside "Server / IT room"); a floor without standard locations gets "Open areas".
+ * Quantities sum to `cameras`, and every location appears once (case-insensitively).
+ *
+ * @returns `buckets`: one list of slots per location (its length is the location's camera count);
+ *   `omitted`: entry points and named areas left without a camera; `short`: those with fewer
+ *   cameras than their size needs
+ */
+export function placeCameras(n: NormalizedDesignInput, cameras: number): { buckets: Slot[][]; omitted: Slot[]; short: ShortPlace[] } {
+  const named = namedSlots(n);
+  const got = named.map(() => 0);
+  let left = cameras;
+  for (let i = 0; i < named.length && left > 0; i++, left--) got[i] = 1;
+  for (let i = 0; i < named.length && left > 0; i++) {
+    const more = Math.min(left, named[i]!.need - got[i]!);
+    if (more > 0 && got[i]! > 0) {
+      got[i]! += more;
+      left -= more;
+    }
   }
-  return [...placed, ...fillerBuckets.filter((b) => b.length > 0)];
+  const slot = ({ need: _need, ...s }: NamedSlot): Slot => s;
+  const placed: Slot[][] = [];
+  named.forEach((s, i) => {
+    if (got[i]! > 0) placed.push(Array.from({ length: got[i]! }, () => slot(s)));
+  });
+  const omitted = named.filter((_, i) => got[i] === 0).map(slot);
+  const short = named.map((s, i) => ({ location: s.location, need: s.need, got: got[i]! })).filter((x) => x.got > 0 && x.got < x.need);
+  if (left <= 0) return { buckets: placed, omitted, short };
+
+  // zones: 0 = outdoors, 1…floors
+  const zones = n.floors + 1;
+  const namedIn = Array.from({ length: zones }, () => 0);
+  let entryCameras = 0;
+  named.forEach((s, i) => {
+    namedIn[s.floor]! += got[i]!;
+    if (s.priority === 'Critical') entryCameras += got[i]!;
+  });
+  const rest = Math.max(0, cameras - entryCameras);
+  const outdoor = Math.round(rest * OUTDOOR_SHARE[n.buildingType]);
+  const perFloor = apportion(
+    rest - outdoor,
+    Array.from({ length: n.floors }, () => 1),
+  );
+  const target = [outdoor, ...perFloor];
+  // entry points count towards their own floor
+  named.forEach((s, i) => {
+    if (s.priority === 'Critical') target[s.floor]! += got[i]!;
+  });
+  const quota = target.map((t, z) => Math.max(0, t - namedIn[z]!));
+  // zones whose named places took more than their share give it back from the largest quotas
+  for (let over = quota.reduce((a, q) => a + q, 0) - left; over > 0; over--) {
+    let z = 0;
+    for (let k = 1; k < zones; k++) if (quota[k]! > quota[z]!) z = k;
+    quota[z]!--;
+  }
+  // every floor gets a camera when another zone can spare one
+  for (let f = 1; f <= n.floors; f++) {
+    if (namedIn[f]! + quota[f]! > 0) continue;
+    let donor = -1;
+    for (let z = 0; z < zones; z++)
+      if (z !== f && quota[z]! > 0 && (z === 0 || namedIn[z]! + quota[z]! > 1) && (donor < 0 || quota[z]! > quota[donor]!)) donor = z;
+    if (donor < 0) break;
+    quota[donor]!--;
+    quota[f]!++;
+  }
+
+  // fill each zone round-robin over its standard locations
+  const namedBuckets = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
+  const namedAreas = new Map(placed.filter((b) => b[0]!.priority === 'High').map((b) => [b[0]!.location.toLowerCase(), b]));
+  const repeatsNamed = (loc: string) => namedBuckets.get(loc.toLowerCase()) ?? repeatedArea(loc, namedAreas);
+  const standard = standardSlots(n);
+  const fillers: Slot[][] = [];
+  for (let z = 0; z < zones; z++) {
+    if (quota[z]! <= 0) continue;
+    const own = standard.filter((s) => s.floor === z);
+    let pool = own.filter((s) => !repeatsNamed(s.location));
+    if (pool.length === 0 && z > 0)
+      pool = [
+        {
+          location: n.floors > 1 ? `Open areas (floor ${z})` : 'Open areas',
+          priority: 'Medium',
+          kind: 'dome',
+          floor: z,
+          reason: 'General coverage of the floor',
+          coverage: 'Open areas and circulation',
+        },
+      ];
+    if (pool.length === 0 && own.length > 0) {
+      // every standard outdoor location repeats a named place: their cameras go to it
+      const to = own.map((s) => repeatsNamed(s.location)!);
+      for (let k = 0; k < quota[z]!; k++) to[k % to.length]!.push(to[k % to.length]![0]!);
+      continue;
+    }
+    if (pool.length === 0)
+      pool = [
+        {
+          location: 'Building exterior',
+          priority: 'Medium',
+          kind: 'bullet',
+          floor: 0,
+          reason: 'Approaches to the building',
+          coverage: 'Walls and approaches',
+        },
+      ];
+    const buckets = pool.map(() => [] as Slot[]);
+    for (let k = 0; k < quota[z]!; k++) buckets[k % pool.length]!.push(pool[k % pool.length]!);
+    fillers.push(...buckets.filter((b) => b.length > 0));
+  }
+  return { buckets: [...placed, ...fillers], omitted, short };
 }

@@ -112,6 +112,14 @@ function defaultCamera(config: DesignConfig): PricedItem {
   );
 }
 
+/**
+ * The catalogue item a camera of `kind` is (its specifications give the lens and resolution of
+ * the coverage diagram): the kind's active item, else the default camera's; undefined without either.
+ */
+export function cameraItem(kind: CameraKind, config: DesignConfig): EngineInventoryItem | undefined {
+  return itemBySku(config, KIND_SKU[kind]) ?? itemBySku(config, QUOTE_ENGINE_SKUS.defaultCamera);
+}
+
 /** The camera model of a kind: its active catalogue item, else the default camera. */
 export function cameraFor(kind: CameraKind, config: DesignConfig): PricedItem {
   if (kind === 'turret') return defaultCamera(config);

@@ -71,6 +71,8 @@ export interface NormalizedDesignInput {
   entries: string[];
   /** Unique case-insensitively, none repeating an entry point. */
   areas: string[];
+  /** Entry points and areas past the first 20 of each list (at most 50 of them): not designed online, listed as not covered. */
+  overflow?: string[];
   budget: string | null;
   timeline: string | null;
   features: WizardFeature[];
@@ -109,9 +111,11 @@ export interface Slot {
  * A building type's standard location (Medium priority), before it is sized to the site:
  * - `outdoor`: floor 0, a bullet camera, or a PTZ when `wide` and the site has 20,000+ sq ft;
  * - `per-floor`: one dome camera per floor, named "`location` (floor N)" when there are several;
+ * - `upper-floors`: one dome camera on each floor from the second, named "`location` (floor N)";
  * - `indoor`: one position with its own camera kind and floor.
  */
 export type SlotTemplate =
   | { place: 'outdoor'; location: string; reason: string; coverage: string; wide?: boolean }
   | { place: 'per-floor'; location: string; reason: string; coverage: string }
+  | { place: 'upper-floors'; location: string; reason: string; coverage: string }
   | { place: 'indoor'; location: string; kind: CameraKind; floor: number; reason: string; coverage: string };

@@ -1,0 +1,237 @@
+/**
+ * The design on a floor plan (issue 21 point 3): every camera gets a position (feet), a heading,
+ * a lens and its field of view, its resolution and its DORI distances (EN 62676-4); every entry
+ * point, named area and standard location gets a place on the plan, checked against the cameras'
+ * cones. Pure and deterministic; the contracts' design/coverage.ts has the formulas.
+ *
+ * Layout (one rectangle of the floor's area, {@link floorOutline}, repeated on every floor):
+ * - entry points sit on the outline's walls, spread evenly round it from the middle of the front
+ *   (bottom) wall; each one's cameras are inside, up to 10 ft from the door, looking at it;
+ * - outdoor locations (floor 0) are drawn on floor 1's site plan: their cameras on the walls
+ *   between the entries, looking out, their area in the site margin beyond;
+ * - the indoor locations of a floor share it in a grid of equal cells; a location's cameras are
+ *   at its cell's corners, looking at its centre, no farther than 80 % of their observe range.
+ * A place is covered when a camera of its floor sees its point within the observe distance.
+ */
+import {
+  DEFAULT_HORIZONTAL_PIXELS,
+  DEFAULT_SENSOR_WIDTH_MM,
+  doriDistancesFt,
+  floorOutline,
+  horizontalFovDeg,
+  inCone,
+  parseHorizontalPixels,
+  parseLensMm,
+  pointAt,
+  type CameraGeometry,
+  type FloorPlan,
+  type PlanPlace,
+} from '@ironclad/contracts';
+import { cameraFor, cameraItem } from './pricing.js';
+import type { CameraKind, DesignConfig, NormalizedDesignInput, Slot } from './types.js';
+
+/** Focal length when the catalogue item states no lens, mm (a PTZ at its wide end, a doorbell's fisheye-like lens). */
+const DEFAULT_LENS_MM: Record<CameraKind, number> = { turret: 2.8, bullet: 2.8, dome: 2.8, ptz: 4.8, doorbell: 1.7 };
+/** Focal length a varifocal lens is set to for a wide outdoor area (parking, yard, dock), mm. */
+const WIDE_AREA_LENS_MM = 6;
+const WIDE_AREA = /parking|\blot\b|yard|dock|field|perimeter|fence|campus|loading|driveway/i;
+/** Farthest an entry camera sits from its door, feet. */
+const ENTRY_CAMERA_SETBACK_FT = 10;
+/** Share of its observe distance an indoor camera may sit from its area's centre. */
+const INDOOR_REACH = 0.8;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Lens, field of view, resolution and DORI of a camera kind at a location. */
+export function cameraOptics(
+  kind: CameraKind,
+  location: string,
+  outdoor: boolean,
+  config: DesignConfig,
+): Pick<CameraGeometry, 'model' | 'lensMm' | 'fovDeg' | 'horizontalPixels' | 'doriFt'> {
+  const item = cameraItem(kind, config);
+  const specs = item?.specifications ?? {};
+  const lens = parseLensMm(specs['lens']);
+  const wanted = outdoor && WIDE_AREA.test(location) ? WIDE_AREA_LENS_MM : 0;
+  const lensMm = lens ? Math.min(lens.max, Math.max(lens.min, wanted)) : DEFAULT_LENS_MM[kind];
+  const sensor =
+    typeof specs['sensorWidthMm'] === 'number' && specs['sensorWidthMm'] > 0 ? specs['sensorWidthMm'] : DEFAULT_SENSOR_WIDTH_MM;
+  const fovDeg = horizontalFovDeg(lensMm, sensor);
+  const horizontalPixels = parseHorizontalPixels(specs['resolution']) ?? DEFAULT_HORIZONTAL_PIXELS;
+  return {
+    model: cameraFor(kind, config).item,
+    lensMm,
+    fovDeg: round1(fovDeg),
+    horizontalPixels,
+    doriFt: doriDistancesFt(horizontalPixels, fovDeg),
+  };
+}
+
+/** A point on the outline's perimeter at arc length `s` from the middle of the front (bottom) wall, going right. */
+function perimeterPoint(s: number, w: number, d: number): { x: number; y: number; outwardDeg: number } {
+  const p = 2 * (w + d);
+  let t = ((s % p) + p) % p;
+  if (t <= w / 2) return { x: w / 2 + t, y: d, outwardDeg: 90 };
+  t -= w / 2;
+  if (t <= d) return { x: w, y: d - t, outwardDeg: 0 };
+  t -= d;
+  if (t <= w) return { x: w - t, y: 0, outwardDeg: 270 };
+  t -= w;
+  if (t <= d) return { x: 0, y: t, outwardDeg: 180 };
+  t -= d;
+  return { x: t, y: d, outwardDeg: 90 };
+}
+
+/** The plan of a design and its cameras' geometry. */
+export interface DesignLayout {
+  plan: FloorPlan;
+  /** In the order of the buckets (cameraLocations), ids 1…cameras. */
+  cameras: CameraGeometry[];
+}
+
+/**
+ * Lays a placed design out on its floor plan.
+ *
+ * @param buckets the placed cameras, one list of slots per location (placeCameras)
+ * @param omitted entry points and named areas without a camera: drawn, not covered
+ */
+export function layoutDesign(
+  n: NormalizedDesignInput,
+  config: DesignConfig,
+  buckets: readonly Slot[][],
+  omitted: readonly Slot[],
+): DesignLayout {
+  const { widthFt: w, depthFt: d } = floorOutline(n.squareFootage, n.floors);
+  const margin = round1(Math.min(120, Math.max(20, 0.35 * Math.max(w, d))));
+  const perimeter = 2 * (w + d);
+  const setback = Math.min(ENTRY_CAMERA_SETBACK_FT, d / 3, w / 3);
+
+  type Item = { slots: readonly Slot[]; head: Slot; bucket: number };
+  const items: Item[] = [
+    ...buckets.map((b, i) => ({ slots: b, head: b[0]!, bucket: i })),
+    ...omitted.map((s) => ({ slots: [] as Slot[], head: s, bucket: -1 })),
+  ];
+  const isEntry = (s: Slot) => s.priority === 'Critical';
+  const entries = items.filter((i) => isEntry(i.head));
+  const outdoor = items.filter((i) => !isEntry(i.head) && i.head.floor === 0);
+
+  const places: PlanPlace[] = [];
+  const byBucket: CameraGeometry[][] = buckets.map(() => []);
+  const kindOf = (s: Slot): PlanPlace['kind'] => (isEntry(s) ? 'entry' : s.priority === 'High' ? 'area' : 'standard');
+  const camera = (item: Item, slot: Slot, x: number, y: number, headingDeg: number, floor: number, out: boolean) =>
+    byBucket[item.bucket]!.push({
+      id: 0,
+      location: item.head.location,
+      floor,
+      outdoor: out,
+      x: round1(x),
+      y: round1(y),
+      headingDeg: round1(((headingDeg % 360) + 360) % 360),
+      ...cameraOptics(slot.kind, item.head.location, out, config),
+    });
+
+  // entry points: on the walls of their floor, evenly round the outline per floor
+  for (let f = 1; f <= n.floors; f++) {
+    const here = entries.filter((e) => e.head.floor === f);
+    here.forEach((e, k) => {
+      const p = perimeterPoint((k / here.length) * perimeter, w, d);
+      places.push({
+        name: e.head.location,
+        kind: 'entry',
+        floor: f,
+        outdoor: false,
+        x: round1(p.x),
+        y: round1(p.y),
+        w: 0,
+        h: 0,
+        covered: false,
+      });
+      e.slots.forEach((s, j) => {
+        // inside, facing the door; several cameras of one door side by side along the wall
+        const inward = p.outwardDeg + 180;
+        const along = (j - (e.slots.length - 1) / 2) * 6;
+        const base = pointAt(p.x, p.y, inward, setback);
+        const c = pointAt(base.x, base.y, p.outwardDeg + 90, along);
+        camera(e, s, c.x, c.y, Math.atan2(p.y - c.y, p.x - c.x) * (180 / Math.PI), f, false);
+      });
+    });
+  }
+
+  // outdoor locations: cameras on the walls between the entries, areas in the site margin
+  outdoor.forEach((o, k) => {
+    const p = perimeterPoint(((k + 0.5) / outdoor.length) * perimeter, w, d);
+    const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
+    places.push({
+      name: o.head.location,
+      kind: kindOf(o.head),
+      floor: 1,
+      outdoor: true,
+      x: round1(centre.x),
+      y: round1(centre.y),
+      w: round1(margin * 0.8),
+      h: round1(margin * 0.8),
+      covered: false,
+    });
+    o.slots.forEach((s, j) => {
+      const along = (j - (o.slots.length - 1) / 2) * 12;
+      const c = pointAt(p.x, p.y, p.outwardDeg + 90, along);
+      camera(o, s, c.x, c.y, Math.atan2(centre.y - c.y, centre.x - c.x) * (180 / Math.PI), 1, true);
+    });
+  });
+
+  // indoor locations: a grid of equal cells per floor
+  for (let f = 1; f <= n.floors; f++) {
+    const here = items.filter((i) => !isEntry(i.head) && i.head.floor === f);
+    if (here.length === 0) continue;
+    const cols = Math.max(1, Math.min(here.length, Math.round(Math.sqrt((here.length * w) / d))));
+    const rows = Math.ceil(here.length / cols);
+    const cw = w / cols;
+    const ch = d / rows;
+    here.forEach((a, k) => {
+      const x0 = (k % cols) * cw;
+      const y0 = Math.floor(k / cols) * ch;
+      const cx = x0 + cw / 2;
+      const cy = y0 + ch / 2;
+      places.push({
+        name: a.head.location,
+        kind: kindOf(a.head),
+        floor: f,
+        outdoor: false,
+        x: round1(cx),
+        y: round1(cy),
+        w: round1(cw),
+        h: round1(ch),
+        covered: false,
+      });
+      const inset = Math.min(1.5, cw / 4, ch / 4);
+      const corners = [
+        [x0 + inset, y0 + inset],
+        [x0 + cw - inset, y0 + ch - inset],
+        [x0 + cw - inset, y0 + inset],
+        [x0 + inset, y0 + ch - inset],
+      ] as const;
+      a.slots.forEach((s, j) => {
+        const optics = cameraOptics(s.kind, a.head.location, false, config);
+        const [kx, ky] = corners[j % 4]!;
+        // further cameras of a location: the corners again, a quarter of the way to the centre
+        const step = Math.floor(j / 4);
+        let x = kx + (cx - kx) * Math.min(0.75, step * 0.25);
+        let y = ky + (cy - ky) * Math.min(0.75, step * 0.25);
+        const dist = Math.hypot(cx - x, cy - y);
+        const reach = INDOOR_REACH * optics.doriFt.observe;
+        if (dist > reach) {
+          x = cx - ((cx - x) * reach) / dist;
+          y = cy - ((cy - y) * reach) / dist;
+        }
+        camera(a, s, x, y, Math.atan2(cy - y, cx - x) * (180 / Math.PI), f, false);
+      });
+    });
+  }
+
+  const cameras = byBucket.flat().map((c, i) => ({ ...c, id: i + 1 }));
+  // a place is covered when a camera drawn on its floor sees its point within the observe distance
+  for (const p of places) {
+    p.covered = cameras.some((c) => c.floor === p.floor && inCone(c, c.doriFt.observe, p));
+  }
+  return { plan: { floors: n.floors, widthFt: w, depthFt: d, siteMarginFt: margin, places }, cameras };
+}
