@@ -132,6 +132,9 @@ test.describe('quote to cash (own server + fake SendGrid)', () => {
     expect(version!.status).toBe('viewed');
     const completeTotal = version!.options.complete.pricing.totalProjectCost;
     await expect(quote.getByTestId('quote-total')).toHaveText(`$${completeTotal.toLocaleString('en-US')}`);
+    // the Complete design's coverage plan: one field-of-view cone per camera
+    const cameras = Number(await quote.getByTestId('quote-cameras').textContent());
+    await expect(quote.getByTestId('coverage-plan').locator('.camera-cone')).toHaveCount(cameras);
 
     // 4. approve: a missing signature is shown at its field, then name + terms approve Complete
     await quote.getByRole('button', { name: 'Approve Complete option' }).click();
@@ -182,7 +185,8 @@ test.describe('quote to cash (own server + fake SendGrid)', () => {
       'href',
       new RegExp(`^/api/leads/${lead!.id}/documents/\\d+/pdf$`),
     );
-    await expect(quotes.getByRole('img', { name: 'Camera coverage diagram' })).toBeVisible();
+    await expect(quotes.getByTestId('coverage-plan')).toBeVisible();
+    await expect(quotes.getByTestId('coverage-plan').locator('.camera-cone')).toHaveCount(cameras);
     await staff.close();
   });
 });

@@ -44,7 +44,8 @@ test('the designer and its quote fit a phone screen and stay accessible', async 
   // issue 21 point 4: step 5 is the saved quote's own page (/quotes/{token}), without the wizard's progress
   await expect(page).toHaveURL(/\/quotes\//);
   expect(await fitsWidth(page)).toBe(true);
-  await expect(wizard.getByRole('img', { name: 'Camera coverage diagram' })).toBeVisible();
+  // issue 21 point 3: the server's coverage plan, scaled to the phone's width
+  await expect(wizard.getByTestId('coverage-plan')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // price details: the item tables scroll inside their own box if ever needed, never the page

@@ -143,6 +143,13 @@ describe('a wizard lead saves its quote', () => {
       approval: null,
     });
     expect(first.body.options.recommended.pricing.totalProjectCost).toBe(total);
+    // every option comes with its per-floor coverage diagrams: one cone per camera of that design
+    for (const key of ['essential', 'recommended', 'complete'] as const) {
+      const floors = first.body.diagrams[key] as { svg: string; cameras: number }[];
+      expect(floors.length).toBeGreaterThan(0);
+      const cones = floors.reduce((a, f) => a + (f.svg.match(/class="camera-cone/g) ?? []).length, 0);
+      expect(cones).toBe(first.body.options[key].projectDetails.totalCameras);
+    }
     const [v] = await versionsOf(leadId);
     expect(v!.viewed_at).not.toBeNull();
     await http().get(`/api/quotes/${token}`).expect(200);

@@ -27,7 +27,7 @@ import {
   deliveryContext,
   deliveryPolicyOf,
 } from '../messaging/index.js';
-import { CalculatorPricing, QuoteVersionsService } from '../quotes/index.js';
+import { CalculatorPricing, QuoteVersionsService, QuotesService, diagramsOf } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
@@ -89,6 +89,7 @@ export class EstimatePdfProcessor extends JobProcessor {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
     private readonly quoteVersions: QuoteVersionsService,
+    private readonly quotes: QuotesService,
   ) {
     super();
     this.requestKey = pdfRequestKey(env);
@@ -177,6 +178,8 @@ export class EstimatePdfProcessor extends JobProcessor {
     if (!version) throw new Error(`quote version #${quoteVersionId} is not visible yet`);
     const lead = await this.leads.findById(version.leadId);
     if (!lead) throw new UnrecoverableError(`lead #${version.leadId} does not exist`);
+    const chosen = version.options[version.chosenOption] ?? version.options.recommended;
+    const drawn = await diagramsOf(this.quotes, { recommended: chosen }, lead);
     const input: QuoteDocumentInput = {
       company: await this.settings.companyFacts(),
       customer: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company },
@@ -187,6 +190,7 @@ export class EstimatePdfProcessor extends JobProcessor {
       issuedAt: version.createdAt,
       expiresAt: version.expiresAt,
       link: `${this.env.PUBLIC_URL}/quotes/${version.token}`,
+      diagrams: drawn.recommended ?? [],
     };
     const requestId = quotePdfRequestId(this.requestKey, version.id);
     let document = await this.documents.findByRequest(requestId);

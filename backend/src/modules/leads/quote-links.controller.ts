@@ -17,7 +17,8 @@ import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js'
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
-import { QuoteVersionsService } from '../quotes/index.js';
+import { QuoteVersionsService, QuotesService, diagramsOf } from '../quotes/index.js';
+import type { LeadRecord } from './lead.entity.js';
 import { LeadEvents } from './lead-events.js';
 import { LeadsService } from './leads.service.js';
 
@@ -31,11 +32,19 @@ export class QuoteLinksController {
     private readonly versions: QuoteVersionsService,
     private readonly leads: LeadsService,
     private readonly events: LeadEvents,
+    private readonly quotes: QuotesService,
   ) {}
+
+  /** `quote` with the lead's first name and every option's coverage diagrams. */
+  private async complete(quote: PublicQuote, lead: LeadRecord | null): Promise<PublicQuote> {
+    if (!lead) return quote;
+    return { ...quote, customerFirstName: lead.firstName, diagrams: await diagramsOf(this.quotes, quote.options, lead) };
+  }
 
   /**
    * GET /api/quotes/{token} (public): the quote version of link `token` (PublicQuote: every option in
-   * whole dollars, the deposit of the chosen option in cents, status, expiry, approval). The first
+   * whole dollars with its per-floor coverage diagram (SVG), the deposit of the chosen option in
+   * cents, status, expiry, approval). The first
    * view of an unexpired `sent` version marks it `viewed` (shown on the lead's timeline).
    * 400 VALIDATION_FAILED for a token that is not 43 base64url characters; 404 NOT_FOUND unknown link.
    */
@@ -45,7 +54,7 @@ export class QuoteLinksController {
     const { quote, leadId } = await this.versions.view(token);
     const lead = await this.leads.findById(leadId);
     if (!lead) throw new ApiError(404, ErrorCode.NotFound, 'This quote link is not valid.');
-    return { ...quote, customerFirstName: lead.firstName };
+    return this.complete(quote, lead);
   }
 
   /**
@@ -66,9 +75,8 @@ export class QuoteLinksController {
     const quote = await this.versions.approve(token, body, req.ip ?? 'unknown');
     const version = await this.versions.findByToken(token);
     if (version) {
-      const lead = await this.leads.findById(version.leadId);
       this.events.changed(version.leadId, 'updated');
-      return { ...quote, customerFirstName: lead?.firstName ?? null };
+      return this.complete(quote, await this.leads.findById(version.leadId));
     }
     return quote;
   }
@@ -81,13 +89,27 @@ export class StaffQuotesController {
     private readonly versions: QuoteVersionsService,
     private readonly leads: LeadsService,
     private readonly events: LeadEvents,
+    private readonly quotes: QuotesService,
   ) {}
 
-  /** GET /api/leads/{id}/quotes — the lead's quote versions, newest first (LeadQuotesResponse). 404 unknown lead. */
+  /**
+   * GET /api/leads/{id}/quotes — the lead's quote versions, newest first (LeadQuotesResponse), each
+   * with its chosen option's per-floor coverage diagrams (SVG). 404 unknown lead.
+   */
   @Get(':id/quotes')
   async list(@Param('id', IdParamPipe) id: number): Promise<LeadQuotesResponse> {
-    if (!(await this.leads.exists(id))) throw new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
-    return { versions: await this.versions.listForLead(id) };
+    const lead = await this.leads.findById(id);
+    if (!lead) throw new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
+    const versions = await this.versions.listForLead(id);
+    return {
+      versions: await Promise.all(
+        versions.map(async (v) => {
+          const chosen = v.options[v.chosenOption] ?? v.options.recommended;
+          const drawn = await diagramsOf(this.quotes, { recommended: chosen }, lead);
+          return { ...v, diagrams: drawn.recommended ?? [] };
+        }),
+      ),
+    };
   }
 
   /**

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { AiRecommendation, BuildingInfo, CreateLead, QuoteOptions } from '@ironclad/contracts';
+import type { AiRecommendation, BuildingInfo, CreateLead, FloorDiagram, QuoteOptions } from '@ironclad/contracts';
 import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { designOptions, designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
+import { coverageDiagram, designOptions, designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -90,6 +90,38 @@ export class QuotesService {
  */
 export function quoteOptions(input: DesignInput, config: DesignConfig): QuoteOptions {
   return designOptions(input, config);
+}
+
+/** What a stored lead keeps of the wizard's answers (LeadRecord's columns), to draw its designs again. */
+export interface StoredLeadAnswers {
+  buildingInfo: BuildingInfo;
+  specificAreas: string | null;
+  budget: string | null;
+  timeline: string | null;
+  additionalFeatures: string[] | null;
+}
+
+/**
+ * The per-floor coverage diagrams (server SVG, the engine's coverageDiagram) of every option in
+ * `options`, drawn from the stored designs (their plan and camera geometry; the lead's answers and
+ * today's configuration only lay out a design stored before the geometry existed).
+ */
+export async function diagramsOf(
+  quotes: QuotesService,
+  options: QuoteOptions,
+  lead: StoredLeadAnswers,
+): Promise<Partial<Record<keyof QuoteOptions, FloorDiagram[]>>> {
+  const config = await quotes.loadConfig();
+  const input = designInputOfLead(
+    { specificAreas: lead.specificAreas, budget: lead.budget, timeline: lead.timeline, additionalFeatures: lead.additionalFeatures ?? [] } as CreateLead,
+    lead.buildingInfo,
+  );
+  const out: Partial<Record<keyof QuoteOptions, FloorDiagram[]>> = {};
+  for (const key of Object.keys(options) as (keyof QuoteOptions)[]) {
+    const design = options[key];
+    if (design) out[key] = coverageDiagram(design, input, config);
+  }
+  return out;
 }
 
 /** The engine's view of each cached catalogue, built once per catalogue version. */

@@ -22,6 +22,7 @@ import { notify } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { CoverageDiagram } from '../designer/coverage-diagram';
+import { CoveragePlan } from '../designer/coverage-plan';
 import { useLeadQuotes, useReviseQuote } from '../leads/api/quotes';
 import { inventoryQuery } from './api/inventory';
 
@@ -70,7 +71,11 @@ export function LeadQuotes({ leadId }: { leadId: number }) {
       <Heading as="h5" size="xs" mt="3" mb="1">
         Coverage diagram (version {latest.version}, {QUOTE_OPTION_LABELS[latest.chosenOption]})
       </Heading>
-      <CoverageDiagram locations={design.cameraLocations} floors={Math.max(1, ...design.cameraLocations.map((l) => l.floor))} />
+      {latest.diagrams.length > 0 ? (
+        <CoveragePlan diagrams={latest.diagrams} />
+      ) : (
+        <CoverageDiagram locations={design.cameraLocations} floors={Math.max(1, ...design.cameraLocations.map((l) => l.floor))} />
+      )}
     </Box>
   );
 }

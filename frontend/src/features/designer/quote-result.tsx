@@ -14,7 +14,8 @@ import { LucideCalendarDays, LucideCamera, LucideDollarSign, LucidePhone } from 
 import { formatCents } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
-import type { AiRecommendation } from '@ironclad/contracts';
+import type { AiRecommendation, FloorDiagram } from '@ironclad/contracts';
+import { CoveragePlan } from './coverage-plan';
 import type { ReactNode } from 'react';
 import { formatUsd } from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
@@ -61,8 +62,18 @@ const FAQ = [
 /**
  * @param recommendation the design shown (one option of the quote)
  * @param nextStep the content of "1. Secure your installation date" (approval and deposit)
+ * @param diagrams the server's per-floor coverage diagrams of this design (the placement sketch
+ *   is drawn in the browser when there are none)
  */
-export function QuoteResult({ recommendation, nextStep }: { recommendation: AiRecommendation; nextStep: ReactNode }) {
+export function QuoteResult({
+  recommendation,
+  nextStep,
+  diagrams = [],
+}: {
+  recommendation: AiRecommendation;
+  nextStep: ReactNode;
+  diagrams?: readonly FloorDiagram[];
+}) {
   const { company } = usePublicConfig();
   const r = recommendation;
   const d = r.projectDetails;
@@ -141,7 +152,11 @@ export function QuoteResult({ recommendation, nextStep }: { recommendation: AiRe
             <Heading as="h4" size="sm">
               Coverage diagram
             </Heading>
-            <CoverageDiagram locations={r.cameraLocations} floors={floors} />
+            {diagrams.length > 0 ? (
+              <CoveragePlan diagrams={diagrams} />
+            ) : (
+              <CoverageDiagram locations={r.cameraLocations} floors={floors} />
+            )}
           </Stack>
         </Tabs.Content>
 

@@ -209,7 +209,11 @@ function QuoteBody({ token, quote }: { token: string; quote: PublicQuote }) {
         </RadioCard.Root>
       ) : null}
 
-      <QuoteResult recommendation={design} nextStep={<ApproveAndPay token={token} quote={quote} option={selected} />} />
+      <QuoteResult
+        recommendation={design}
+        diagrams={quote.diagrams[selected] ?? []}
+        nextStep={<ApproveAndPay token={token} quote={quote} option={selected} />}
+      />
     </Stack>
   );
 }

@@ -51,6 +51,23 @@ export const quoteOptionsSchema = z.object({
 });
 export type QuoteOptions = z.output<typeof quoteOptionsSchema>;
 
+/** The coverage diagram of one floor of a design (the engine's coverageDiagram: a standalone accessible SVG, one `.camera-cone` per camera). */
+export const floorDiagramSchema = z.object({
+  floor: z.number().int().positive(),
+  label: z.string(),
+  svg: z.string(),
+  cameras: z.number().int().nonnegative(),
+  uncovered: z.array(z.string()),
+});
+
+/** Per option, its floors' coverage diagrams (only the options the version offers). */
+export const quoteDiagramsSchema = z.object({
+  essential: z.array(floorDiagramSchema).optional(),
+  recommended: z.array(floorDiagramSchema).optional(),
+  complete: z.array(floorDiagramSchema).optional(),
+});
+export type QuoteDiagrams = z.output<typeof quoteDiagramsSchema>;
+
 /** Path parameter of /api/quotes/{token}: a link token (32 random bytes, base64url, 43 characters). */
 export const quoteTokenParamSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Not a quote link.' });
 
@@ -73,6 +90,8 @@ export const publicQuoteSchema = z.object({
   chosenOption: z.enum(QUOTE_OPTION_KEYS),
   depositCents: z.number().int().nonnegative(),
   approval: z.object({ name: z.string(), approvedAt: z.string(), option: z.enum(QUOTE_OPTION_KEYS) }).nullable(),
+  /** Each option's per-floor coverage diagrams (SVG drawn by the server from the stored design). */
+  diagrams: quoteDiagramsSchema,
 });
 export type PublicQuote = z.output<typeof publicQuoteSchema>;
 
@@ -113,6 +132,8 @@ export const staffQuoteVersionSchema = z.object({
   /** The version's stored PDF (GET /api/leads/{leadId}/documents/{documentId}/pdf), null until rendered. */
   documentId: z.number().int().positive().nullable(),
   createdBy: z.string().nullable(),
+  /** The chosen option's per-floor coverage diagrams. */
+  diagrams: z.array(floorDiagramSchema),
 });
 export type StaffQuoteVersion = z.output<typeof staffQuoteVersionSchema>;
 

@@ -315,7 +315,7 @@ export function reviseOption(base: AiRecommendation, lines: readonly RevisedLine
   };
 }
 
-/** Entity → the customer's view at `now`. */
+/** Entity → the customer's view at `now` (`diagrams` left empty: the caller draws them with {@link diagramsOf}). */
 export function toPublicQuote(v: QuoteVersionRecord, now: Date): PublicQuote {
   const chosen = v.options[v.chosenOption] ?? v.options.recommended;
   return {
@@ -330,10 +330,11 @@ export function toPublicQuote(v: QuoteVersionRecord, now: Date): PublicQuote {
     depositCents: depositCentsForTotal(chosen.pricing.totalProjectCost),
     approval:
       v.approvedAt && v.approvedName ? { name: v.approvedName, approvedAt: v.approvedAt.toISOString(), option: v.chosenOption } : null,
+    diagrams: {},
   };
 }
 
-/** Entity → the staff's view. */
+/** Entity → the staff's view (`diagrams` left empty: the caller draws them). */
 export function toStaffQuoteVersion(v: QuoteVersionRecord): StaffQuoteVersion {
   return {
     id: v.id,
@@ -351,6 +352,7 @@ export function toStaffQuoteVersion(v: QuoteVersionRecord): StaffQuoteVersion {
     depositPaidAt: v.depositPaidAt?.toISOString() ?? null,
     documentId: v.documentId,
     createdBy: v.createdBy,
+    diagrams: [],
   };
 }
 
