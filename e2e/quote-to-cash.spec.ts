@@ -83,7 +83,9 @@ test.describe('quote to cash (own server + fake SendGrid)', () => {
     await sendgrid?.close();
   });
 
-  test('wizard → emailed link with the PDF → fresh browser picks Complete, approves, pays → staff see deposit paid', async ({ browser }) => {
+  test('wizard → emailed link with the PDF → fresh browser picks Complete, approves, pays → staff see deposit paid', async ({
+    browser,
+  }) => {
     const email = `quote-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
     // 1. the visitor's wizard lands on the saved quote; a reload shows the same quote
@@ -103,13 +105,24 @@ test.describe('quote to cash (own server + fake SendGrid)', () => {
       .poll(() => sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === email), { timeout: 45_000 })
       .toBeTruthy();
     const mail = sendgrid.requests.find((r) => r.body?.personalizations?.[0]?.to?.[0]?.email === email)!;
-    expect(mail.body.attachments?.[0]).toMatchObject({ type: 'application/pdf', disposition: 'attachment', filename: `Q-${lead!.id}-1.pdf` });
+    expect(mail.body.attachments?.[0]).toMatchObject({
+      type: 'application/pdf',
+      disposition: 'attachment',
+      filename: `Q-${lead!.id}-1.pdf`,
+    });
     expect(Buffer.from(mail.body.attachments![0]!.content, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = mail.body.content.map((c) => c.value).join('\n');
     const link = /https?:\/\/\S+\/quotes\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
     expect(link).toBe(url);
     await expect
-      .poll(async () => (await query<{ status: string }>(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'quote_link'`, [lead!.id]))[0]?.status)
+      .poll(
+        async () =>
+          (
+            await query<{ status: string }>(`SELECT status FROM outbound_messages WHERE lead_id = $1 AND template = 'quote_link'`, [
+              lead!.id,
+            ])
+          )[0]?.status,
+      )
       .toBe('sent');
 
     // 3. a fresh browser opens the link, compares the options and picks Complete

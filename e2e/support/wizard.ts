@@ -85,7 +85,10 @@ export async function walkWizardToQuote(page: Page, email: string) {
   });
   const { depositToken } = (await res.json()) as { depositToken: string };
   await expect(page).toHaveURL(new RegExp(`/quotes/${depositToken}$`));
-  return page.locator('#quote');
+  // the quote page's chunk and its GET /api/quotes/{token}: a generous wait on a shared 2-core machine
+  const quote = page.locator('#quote');
+  await expect(quote.getByTestId('quote-total')).toBeVisible({ timeout: 30_000 });
+  return quote;
 }
 
 /**

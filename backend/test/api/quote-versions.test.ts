@@ -54,11 +54,13 @@ interface VersionRow {
   deposit_paid_at: Date | null;
 }
 
-const versionsOf = (leadId: number) =>
-  ds.query<VersionRow[]>('SELECT * FROM quote_versions WHERE lead_id = $1 ORDER BY version', [leadId]);
+const versionsOf = (leadId: number) => ds.query<VersionRow[]>('SELECT * FROM quote_versions WHERE lead_id = $1 ORDER BY version', [leadId]);
 
 async function newQuote(email: string) {
-  const res = await http().post('/api/leads').send({ ...wizardLead, email }).expect(201);
+  const res = await http()
+    .post('/api/leads')
+    .send({ ...wizardLead, email })
+    .expect(201);
   return { leadId: res.body.lead.id as number, token: res.body.depositToken as string, total: res.body.lead.totalEstimate as number };
 }
 
@@ -117,10 +119,14 @@ describe('a wizard lead saves its quote', () => {
   });
 
   it('the lead, its notification and its quote commit together: a failing quote insert leaves none of them', async () => {
-    await ds.query(`CREATE FUNCTION quote_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'no quotes today'; END $$ LANGUAGE plpgsql`);
+    await ds.query(
+      `CREATE FUNCTION quote_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'no quotes today'; END $$ LANGUAGE plpgsql`,
+    );
     await ds.query(`CREATE TRIGGER quote_test_fail BEFORE INSERT ON quote_versions FOR EACH ROW EXECUTE FUNCTION quote_test_fail()`);
     try {
-      const res = await http().post('/api/leads').send({ ...wizardLead, email: 'atomic-quote@example.com' });
+      const res = await http()
+        .post('/api/leads')
+        .send({ ...wizardLead, email: 'atomic-quote@example.com' });
       expect(res.status).toBeGreaterThanOrEqual(500);
     } finally {
       await ds.query('DROP TRIGGER quote_test_fail ON quote_versions');
@@ -157,7 +163,9 @@ describe('a wizard lead saves its quote', () => {
 
     const bad = await http().get('/api/quotes/not-a-token').expect(400);
     expect(bad.body.code).toBe('VALIDATION_FAILED');
-    await http().get(`/api/quotes/${'A'.repeat(43)}`).expect(404);
+    await http()
+      .get(`/api/quotes/${'A'.repeat(43)}`)
+      .expect(404);
   });
 
   it('a link past its expiry says expired, and can be neither approved nor paid', async () => {
@@ -206,7 +214,13 @@ describe('approve, sign, pay', () => {
     expect(v!.approved_ip).toMatch(/203\.0\.113\.7|127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
     expect(v!.approved_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // another choice would sign another content
-    const other = canonicalize({ leadId, version: 1, options: v!.options, expiresAt: v!.expires_at.toISOString(), chosenOption: 'complete' });
+    const other = canonicalize({
+      leadId,
+      version: 1,
+      options: v!.options,
+      expiresAt: v!.expires_at.toISOString(),
+      chosenOption: 'complete',
+    });
     expect(createHash('sha256').update(other).digest('hex')).not.toBe(v!.approval_hash);
   });
 
@@ -229,9 +243,11 @@ describe('approve, sign, pay', () => {
     const intent = fake.intents.get(body.clientSecret.split('_secret_')[0])!;
     expect(intent.metadata).toMatchObject({ quoteVersionId: String(v!.id) });
 
-    await sendEvent({ id: `evt_quote_paid_${leadId}`, type: 'payment_intent.succeeded', data: { object: { ...intent, status: 'succeeded' } } }).expect(
-      200,
-    );
+    await sendEvent({
+      id: `evt_quote_paid_${leadId}`,
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, status: 'succeeded' } },
+    }).expect(200);
     const [paid] = await versionsOf(leadId);
     expect(paid).toMatchObject({ status: 'deposit_paid' });
     expect(paid!.deposit_paid_at).not.toBeNull();
@@ -249,7 +265,11 @@ describe('staff revise a quote', () => {
       `SELECT sku, unit_price, category FROM inventory WHERE is_active ORDER BY id LIMIT 2`,
     );
     const lines = items.map((i, n) => ({ sku: i.sku, quantity: n + 2 }));
-    const created = await http().post(`/api/leads/${leadId}/quotes`).set('Cookie', admin).send({ option: 'recommended', lines }).expect(201);
+    const created = await http()
+      .post(`/api/leads/${leadId}/quotes`)
+      .set('Cookie', admin)
+      .send({ option: 'recommended', lines })
+      .expect(201);
     expect(created.body).toMatchObject({ version: 2, status: 'sent', chosenOption: 'recommended', approvedAt: null, approvalHash: null });
     expect(created.body.createdBy).toBe(ADMIN.email);
 

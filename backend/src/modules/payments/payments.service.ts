@@ -146,7 +146,8 @@ export class PaymentsService {
         const current = await manager.findOne(QuoteVersionRecord, { where: { id: version.id }, lock: { mode: 'pessimistic_write' } });
         if (!lead || !current || current.status === 'superseded' || current.status === 'deposit_paid' || current.expiresAt <= new Date())
           throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
-        if (current.status !== 'approved') throw new ApiError(409, ErrorCode.Conflict, 'Please approve the quote before paying its deposit.');
+        if (current.status !== 'approved')
+          throw new ApiError(409, ErrorCode.Conflict, 'Please approve the quote before paying its deposit.');
         if (current.totalCents <= 0) throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
         amountCents = depositCentsForTotal(current.totalCents / 100);
       } else {

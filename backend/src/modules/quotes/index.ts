@@ -1,6 +1,15 @@
 /** Public surface of the quotes feature (AI designer engine and its configuration, calculator pricing). */
 export { QuotesModule, QuotesApiModule } from './quotes.module.js';
-export { QuotesService, WIZARD_LEAD_DEFAULTS, designInputOfLead, diagramsOf, quoteOptions, type StoredLeadAnswers, type LeadQuote, type QuoteVersions } from './quotes.service.js';
+export {
+  QuotesService,
+  WIZARD_LEAD_DEFAULTS,
+  designInputOfLead,
+  diagramsOf,
+  quoteOptions,
+  type StoredLeadAnswers,
+  type LeadQuote,
+  type QuoteVersions,
+} from './quotes.service.js';
 export { QuoteVersionRecord } from './saved/quote-version.entity.js';
 export {
   QuoteVersionsService,

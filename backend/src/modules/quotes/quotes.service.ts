@@ -3,7 +3,14 @@ import type { AiRecommendation, BuildingInfo, CreateLead, FloorDiagram, QuoteOpt
 import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { coverageDiagram, designOptions, designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
+import {
+  coverageDiagram,
+  designOptions,
+  designSystem,
+  type DesignConfig,
+  type DesignInput,
+  type EngineInventoryItem,
+} from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -80,7 +87,12 @@ export class QuotesService {
     const { config, versions } = await this.pricingConfiguration();
     const options = quoteOptions(designInputOfLead(input, buildingInfo), config);
     const aiRecommendation = options.recommended;
-    return { aiRecommendation, options, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100, configurationVersions: versions };
+    return {
+      aiRecommendation,
+      options,
+      totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100,
+      configurationVersions: versions,
+    };
   }
 }
 
@@ -113,7 +125,12 @@ export async function diagramsOf(
 ): Promise<Partial<Record<keyof QuoteOptions, FloorDiagram[]>>> {
   const config = await quotes.loadConfig();
   const input = designInputOfLead(
-    { specificAreas: lead.specificAreas, budget: lead.budget, timeline: lead.timeline, additionalFeatures: lead.additionalFeatures ?? [] } as CreateLead,
+    {
+      specificAreas: lead.specificAreas,
+      budget: lead.budget,
+      timeline: lead.timeline,
+      additionalFeatures: lead.additionalFeatures ?? [],
+    } as CreateLead,
     lead.buildingInfo,
   );
   const out: Partial<Record<keyof QuoteOptions, FloorDiagram[]>> = {};

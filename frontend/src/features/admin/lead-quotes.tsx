@@ -94,7 +94,11 @@ function VersionRow({ leadId, v }: { leadId: number; v: StaffQuoteVersion }) {
           {v.createdBy ? ` · by ${v.createdBy}` : ''}
         </Text>
         {v.documentId ? (
-          <Link href={leadDocumentDownloadPath(leadId, v.documentId)} colorPalette="blue" aria-label={`Download the PDF of version ${v.version}`}>
+          <Link
+            href={leadDocumentDownloadPath(leadId, v.documentId)}
+            colorPalette="blue"
+            aria-label={`Download the PDF of version ${v.version}`}
+          >
             PDF
           </Link>
         ) : (
@@ -196,7 +200,12 @@ function ReviseForm({ leadId, latest, onDone }: { leadId: number; latest: StaffQ
               value={l.quantity}
               onChange={(e) => setLine(i, { quantity: Number(e.target.value) })}
             />
-            <IconButton size="sm" variant="ghost" aria-label={`Remove line ${i + 1}`} onClick={() => setLines((ls) => ls.filter((_, n) => n !== i))}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={`Remove line ${i + 1}`}
+              onClick={() => setLines((ls) => ls.filter((_, n) => n !== i))}
+            >
               <LucideTrash2 />
             </IconButton>
           </HStack>

@@ -5,7 +5,7 @@
  * steps (`nextStep`: approve and pay the 10% deposit; free service call); payment plan, scope,
  * warranty points and FAQ. Amounts in whole dollars (the recommendation's unit).
  */
-import { PAYMENT_PLAN } from '@ironclad/contracts';
+import { PAYMENT_PLAN, type AiRecommendation, type FloorDiagram } from '@ironclad/contracts';
 import { Badge, Box, Card, Heading, HStack, Link, List, SimpleGrid, Stack, Stat, Table, Tabs, Text } from '@chakra-ui/react';
 import { statSlotRecipe } from '~chakra-theme/recipes/stat';
 import { tableSlotRecipe } from '~chakra-theme/recipes/table';
@@ -14,7 +14,6 @@ import { LucideCalendarDays, LucideCamera, LucideDollarSign, LucidePhone } from 
 import { formatCents } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
-import type { AiRecommendation, FloorDiagram } from '@ironclad/contracts';
 import { CoveragePlan } from './coverage-plan';
 import type { ReactNode } from 'react';
 import { formatUsd } from './wizard-options';
@@ -152,11 +151,7 @@ export function QuoteResult({
             <Heading as="h4" size="sm">
               Coverage diagram
             </Heading>
-            {diagrams.length > 0 ? (
-              <CoveragePlan diagrams={diagrams} />
-            ) : (
-              <CoverageDiagram locations={r.cameraLocations} floors={floors} />
-            )}
+            {diagrams.length > 0 ? <CoveragePlan diagrams={diagrams} /> : <CoverageDiagram locations={r.cameraLocations} floors={floors} />}
           </Stack>
         </Tabs.Content>
 
@@ -264,9 +259,7 @@ export function QuoteResult({
                 1. Secure your installation date
               </Heading>
             </Card.Header>
-            <Card.Body>
-              {nextStep}
-            </Card.Body>
+            <Card.Body>{nextStep}</Card.Body>
           </Card.Root>
           <Card.Root>
             <Card.Header>

@@ -75,8 +75,8 @@ export function SavedQuote({ token }: { token: string }) {
           </Heading>
           {q ? (
             <Text color="fg.muted" data-testid="quote-meta">
-              {q.customerFirstName ? `Prepared for ${q.customerFirstName} · ` : ''}Version {q.version} · Issued {day(q.createdAt)} · Valid until{' '}
-              {day(q.expiresAt)}
+              {q.customerFirstName ? `Prepared for ${q.customerFirstName} · ` : ''}Version {q.version} · Issued {day(q.createdAt)} · Valid
+              until {day(q.expiresAt)}
             </Text>
           ) : null}
         </Stack>
@@ -283,7 +283,11 @@ function ApproveAndPay({ token, quote, option }: { token: string; quote: PublicQ
             <Alert.Description>Signed on {new Date(approval.approvedAt).toLocaleString('en-US')}.</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <DepositSection quoteToken={token} depositCents={quote.depositCents} cameras={quote.options[option]?.projectDetails.totalCameras ?? 0} />
+        <DepositSection
+          quoteToken={token}
+          depositCents={quote.depositCents}
+          cameras={quote.options[option]?.projectDetails.totalCameras ?? 0}
+        />
       </Stack>
     );
   }
@@ -305,7 +309,8 @@ function ApproveAndPay({ token, quote, option }: { token: string; quote: PublicQ
     <Stack asChild gap="4">
       <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="approve-heading" data-testid="quote-approval">
         <Text id="approve-heading" fontWeight="semibold">
-          Approve the {label} option ({formatUsd(quote.options[option]?.pricing.totalProjectCost ?? 0)}) to pay its {DEPOSIT_PERCENT}% deposit.
+          Approve the {label} option ({formatUsd(quote.options[option]?.pricing.totalProjectCost ?? 0)}) to pay its {DEPOSIT_PERCENT}%
+          deposit.
         </Text>
         <Field.Root required invalid={Boolean(errors.name)}>
           <Field.Label>
@@ -316,7 +321,12 @@ function ApproveAndPay({ token, quote, option }: { token: string; quote: PublicQ
           {errors.name ? <Field.ErrorText>{errors.name}</Field.ErrorText> : null}
         </Field.Root>
         <Field.Root required invalid={Boolean(errors.acceptTerms)}>
-          <Checkbox.Root checked={terms} onCheckedChange={(d) => setTerms(d.checked === true)} colorPalette="brand" invalid={Boolean(errors.acceptTerms)}>
+          <Checkbox.Root
+            checked={terms}
+            onCheckedChange={(d) => setTerms(d.checked === true)}
+            colorPalette="brand"
+            invalid={Boolean(errors.acceptTerms)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>
@@ -335,7 +345,11 @@ function ApproveAndPay({ token, quote, option }: { token: string; quote: PublicQ
         {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.body?.details?.fieldErrors) ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>{mutation.error instanceof ApiError && mutation.error.body?.message ? mutation.error.body.message : 'We could not record your approval. Please try again.'}</Alert.Description>
+            <Alert.Description>
+              {mutation.error instanceof ApiError && mutation.error.body?.message
+                ? mutation.error.body.message
+                : 'We could not record your approval. Please try again.'}
+            </Alert.Description>
           </Alert.Root>
         ) : null}
         <Box>

@@ -159,7 +159,13 @@ export function renderQuoteHtml(input: QuoteDocumentInput): string {
     chosenLabel: QUOTE_OPTION_LABELS[input.chosenOption],
     summary: chosen.summary,
     lines: chosen.equipmentList.flatMap((c) =>
-      c.items.map((i) => ({ category: c.category, item: i.item, quantity: i.quantity, unitPrice: formatUsd(i.unitPrice), total: formatUsd(i.total) })),
+      c.items.map((i) => ({
+        category: c.category,
+        item: i.item,
+        quantity: i.quantity,
+        unitPrice: formatUsd(i.unitPrice),
+        total: formatUsd(i.total),
+      })),
     ),
     labor: formatUsd(p.laborCost),
     discount: p.july4Discount ? formatUsd(p.july4Discount.savings) : '',

@@ -146,7 +146,11 @@ export class QuoteVersionsService {
       const v = await manager.findOne(QuoteVersionRecord, { where: { token }, lock: { mode: 'pessimistic_write' } });
       if (!v) throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_FOUND_MESSAGE);
       if (v.status === 'superseded')
-        throw new ApiError(409, ErrorCode.Conflict, 'This quote was replaced by a newer version. Please use the link in your latest email.');
+        throw new ApiError(
+          409,
+          ErrorCode.Conflict,
+          'This quote was replaced by a newer version. Please use the link in your latest email.',
+        );
       if (v.status === 'deposit_paid') throw new ApiError(409, ErrorCode.Conflict, 'This quote is approved and its deposit is paid.');
       if (v.expiresAt <= now) throw new ApiError(410, ErrorCode.Gone, 'This quote has expired. Please request a refreshed quote.');
       const chosen = v.options[body.option];
@@ -181,7 +185,11 @@ export class QuoteVersionsService {
    * records the time (the deposit stays tied to it).
    */
   async markDepositPaid(manager: EntityManager, quoteVersionId: number, at: Date): Promise<void> {
-    await manager.update(QuoteVersionRecord, { id: quoteVersionId, status: In(['sent', 'viewed', 'approved']) }, { status: 'deposit_paid' });
+    await manager.update(
+      QuoteVersionRecord,
+      { id: quoteVersionId, status: In(['sent', 'viewed', 'approved']) },
+      { status: 'deposit_paid' },
+    );
     await manager.update(QuoteVersionRecord, { id: quoteVersionId }, { depositPaidAt: at });
   }
 
@@ -228,7 +236,14 @@ export class QuoteVersionsService {
         base,
         body.lines.map((l) => {
           const item = bySku.get(l.sku)!;
-          return { sku: item.sku, category: item.category, name: item.name, description: item.description ?? '', unitPriceCents: item.unitPrice, quantity: l.quantity };
+          return {
+            sku: item.sku,
+            category: item.category,
+            name: item.name,
+            description: item.description ?? '',
+            unitPriceCents: item.unitPrice,
+            quantity: l.quantity,
+          };
         }),
       );
       const options: QuoteOptions = { ...latest.options, [body.option]: revised };
@@ -287,10 +302,19 @@ export function reviseOption(base: AiRecommendation, lines: readonly RevisedLine
   const groups = new Map<string, EquipmentCategory>();
   for (const l of lines) {
     const label =
-      (CATEGORY_LABELS as Record<string, string>)[l.category] ?? (INVENTORY_CATEGORY_LABELS as Record<string, string>)[l.category] ?? l.category;
+      (CATEGORY_LABELS as Record<string, string>)[l.category] ??
+      (INVENTORY_CATEGORY_LABELS as Record<string, string>)[l.category] ??
+      l.category;
     const group = groups.get(label) ?? { category: label, items: [] };
     const unitPrice = Math.round(l.unitPriceCents / 100);
-    group.items.push({ sku: l.sku, item: l.name, description: l.description, quantity: l.quantity, unitPrice, total: unitPrice * l.quantity });
+    group.items.push({
+      sku: l.sku,
+      item: l.name,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice,
+      total: unitPrice * l.quantity,
+    });
     groups.set(label, group);
   }
   const additional = base.equipmentList.filter((c) => c.category === ADDITIONAL_FEATURES);
@@ -355,4 +379,3 @@ export function toStaffQuoteVersion(v: QuoteVersionRecord): StaffQuoteVersion {
     diagrams: [],
   };
 }
-

@@ -25,7 +25,9 @@ export class QuoteVersions1795510000000 implements MigrationInterface {
       `ALTER TABLE "payments" ADD CONSTRAINT "FK_71f7d6b17e9f61cc4e5f114ead8" FOREIGN KEY ("quote_version_id") REFERENCES "quote_versions"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
     );
     await queryRunner.query(`ALTER TABLE "lead_documents" DROP CONSTRAINT "CHK_lead_documents_kind"`);
-    await queryRunner.query(`ALTER TABLE "lead_documents" ADD CONSTRAINT "CHK_lead_documents_kind" CHECK ("kind" IN ('estimate_pdf','quote_pdf'))`);
+    await queryRunner.query(
+      `ALTER TABLE "lead_documents" ADD CONSTRAINT "CHK_lead_documents_kind" CHECK ("kind" IN ('estimate_pdf','quote_pdf'))`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
