@@ -4,7 +4,10 @@
  *
  * 1. the design engine alone (`designSystem`, backend/dist), over 10,000 varied wizard inputs
  *    (seeded PRNG: every building type, 100-1,000,000 sq ft, 1-4+ floors, entry/area lists,
- *    budgets, timelines, feature sets), after a warm-up; median and p99 per quote;
+ *    budgets, timelines, feature sets), after a warm-up; median and p99 per quote; then the three
+ *    options together (`designOptions`: Essential, Recommended, Complete; issue 21 point 5) per
+ *    quote, and the coverage diagram's SVG (`coverageDiagram` of the recommended design, every
+ *    floor; issue 21 point 3) per design, both over the same inputs;
  * 2. `POST /api/leads` with a wizard payload against the real api (in-process Nest app on a
  *    random port, a fresh migrated + seeded Postgres database, real Redis with a private
  *    prefix): each request loads the AI configuration, inventory and promotion, runs the engine,
@@ -14,7 +17,7 @@
  *    gated count in Redis, the form signals; each request from its own address through a trusted
  *    loopback proxy, so every one does the whole check and none is refused), one with them off.
  *
- * Targets: engine ≤ 1 ms p99, request p99 ≤ 30 ms on an idle machine, limiter-on p99 within
+ * Targets: engine ≤ 1 ms p99 (the three options together), diagram SVG ≤ 20 ms p99, request p99 ≤ 30 ms on an idle machine, limiter-on p99 within
  * 10 % of limiter-off p99. Needs `npm run build`,
  * PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432) and Redis (BENCH_REDIS_URL).
  * Options: BENCH_QUOTES (10000), BENCH_REQUESTS (500).
@@ -28,7 +31,7 @@ const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 
-const { designSystem } = await import('../backend/dist/modules/quotes/design-engine/index.js');
+const { designSystem, designOptions, coverageDiagram } = await import('../backend/dist/modules/quotes/design-engine/index.js');
 const defaults = await import('../backend/dist/modules/quotes/ai-config/ai-config.defaults.js');
 const { INVENTORY_SEED } = await import('../backend/dist/app/seed/inventory.data.js');
 const { WIZARD_BUILDING_TYPES, WIZARD_FEATURES, WIZARD_FLOORS, BUDGET_VALUES, TIMELINE_VALUES } = await import('@ironclad/contracts');
@@ -110,6 +113,29 @@ for (const inp of inputs) {
   checksum += r.pricing.totalProjectCost;
 }
 const engine = stats(engineSamples);
+
+// ── 1b. the three options together, and the coverage diagram's SVG ──
+for (let i = 0; i < 2000; i++) designOptions(inputs[i % inputs.length], config); // warm-up
+const optionSamples = [];
+const designs = [];
+for (const inp of inputs) {
+  const t0 = performance.now();
+  const o = designOptions(inp, config);
+  optionSamples.push(performance.now() - t0);
+  checksum += o.essential.pricing.totalProjectCost + o.complete.pricing.totalProjectCost;
+  designs.push(o.recommended);
+}
+const options = stats(optionSamples);
+for (let i = 0; i < 500; i++) coverageDiagram(designs[i % designs.length], inputs[i % inputs.length], config); // warm-up
+const diagramSamples = [];
+let svgChars = 0;
+for (let i = 0; i < inputs.length; i++) {
+  const t0 = performance.now();
+  const floors = coverageDiagram(designs[i], inputs[i], config);
+  diagramSamples.push(performance.now() - t0);
+  for (const f of floors) svgChars += f.svg.length;
+}
+const diagram = stats(diagramSamples);
 
 // ── 2. POST /api/leads ──
 const suffix = randomBytes(4).toString('hex');
@@ -226,17 +252,35 @@ try {
 const ms = (v) => `${v.toFixed(3)} ms`;
 const ratio = requestOn.p99 / request.p99;
 const rows = [
-  ['', 'design engine (designSystem)', 'POST /api/leads, bot defences off', 'POST /api/leads, bot defences on'],
-  ['samples', String(engine.n), String(request.n), String(requestOn.n)],
-  ['median', ms(engine.median), ms(request.median), ms(requestOn.median)],
-  ['p99', ms(engine.p99), ms(request.p99), ms(requestOn.p99)],
-  ['max', ms(engine.max), ms(request.max), ms(requestOn.max)],
-  ['target p99', '≤ 1 ms', '≤ 30 ms', `≤ 110 % of off (${ms(request.p99 * 1.1)})`],
-  ['p99 within target', engine.p99 <= 1 ? 'yes' : 'NO', request.p99 <= 30 ? 'yes' : 'NO', ratio <= 1.1 ? 'yes' : 'NO'],
+  [
+    '',
+    'design engine (designSystem)',
+    'three options (designOptions)',
+    'diagram SVG (coverageDiagram)',
+    'POST /api/leads, bot defences off',
+    'POST /api/leads, bot defences on',
+  ],
+  ['samples', String(engine.n), String(options.n), String(diagram.n), String(request.n), String(requestOn.n)],
+  ['median', ms(engine.median), ms(options.median), ms(diagram.median), ms(request.median), ms(requestOn.median)],
+  ['p99', ms(engine.p99), ms(options.p99), ms(diagram.p99), ms(request.p99), ms(requestOn.p99)],
+  ['max', ms(engine.max), ms(options.max), ms(diagram.max), ms(request.max), ms(requestOn.max)],
+  ['target p99', '—', '≤ 1 ms', '≤ 20 ms', '≤ 30 ms', `≤ 110 % of off (${ms(request.p99 * 1.1)})`],
+  [
+    'p99 within target',
+    '—',
+    options.p99 <= 1 ? 'yes' : 'NO',
+    diagram.p99 <= 20 ? 'yes' : 'NO',
+    request.p99 <= 30 ? 'yes' : 'NO',
+    ratio <= 1.1 ? 'yes' : 'NO',
+  ],
 ];
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
 console.log(`\nbench:quote — ${QUOTES} varied quotes, ${REQUESTS} sequential requests (node ${process.version})\n`);
 for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join('  │  '));
 console.log(`\nlimiter on / off: p99 ${(ratio * 100).toFixed(1)} %, median ${((requestOn.median / request.median) * 100).toFixed(1)} %`);
+console.log(
+  `three options / one design: median ${(options.median / engine.median).toFixed(2)}×, p99 ${(options.p99 / engine.p99).toFixed(2)}×`,
+);
+console.log(`diagram: ${Math.round(svgChars / diagram.n).toLocaleString('en-US')} SVG characters per design on average`);
 console.log(`engine share of the request median: ${((engine.median / request.median) * 100).toFixed(1)}% (checksum ${checksum})`);
 process.exit(0);

@@ -118,6 +118,14 @@ export function layoutDesign(
   const places: PlanPlace[] = [];
   const byBucket: CameraGeometry[][] = buckets.map(() => []);
   const kindOf = (s: Slot): PlanPlace['kind'] => (isEntry(s) ? 'entry' : s.priority === 'High' ? 'area' : 'standard');
+  // a design has a handful of distinct optics (kind × wide lens setting): worked out once each
+  const opticsMemo = new Map<string, ReturnType<typeof cameraOptics>>();
+  const optics = (kind: CameraKind, location: string, out: boolean) => {
+    const key = `${kind}|${out && WIDE_AREA.test(location) ? 'wide' : out ? 'out' : 'in'}`;
+    let o = opticsMemo.get(key);
+    if (!o) opticsMemo.set(key, (o = cameraOptics(kind, location, out, config)));
+    return o;
+  };
   const camera = (item: Item, slot: Slot, x: number, y: number, headingDeg: number, floor: number, out: boolean) =>
     byBucket[item.bucket]!.push({
       id: 0,
@@ -127,7 +135,7 @@ export function layoutDesign(
       x: round1(x),
       y: round1(y),
       headingDeg: round1(((headingDeg % 360) + 360) % 360),
-      ...cameraOptics(slot.kind, item.head.location, out, config),
+      ...optics(slot.kind, item.head.location, out),
     });
 
   // entry points: on the walls of their floor, evenly round the outline per floor
@@ -159,7 +167,8 @@ export function layoutDesign(
 
   // outdoor locations: cameras on the walls between the entries, areas in the site margin
   outdoor.forEach((o, k) => {
-    const p = perimeterPoint(((k + 0.5) / outdoor.length) * perimeter, w, d);
+    // an eighth of the way round from the evenly spread points, so they fall between the entry points
+    const p = perimeterPoint(((k + 0.5) / outdoor.length + 0.125) * perimeter, w, d);
     const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
     places.push({
       name: o.head.location,
@@ -211,14 +220,14 @@ export function layoutDesign(
         [x0 + inset, y0 + ch - inset],
       ] as const;
       a.slots.forEach((s, j) => {
-        const optics = cameraOptics(s.kind, a.head.location, false, config);
+        const o = optics(s.kind, a.head.location, false);
         const [kx, ky] = corners[j % 4]!;
         // further cameras of a location: the corners again, a quarter of the way to the centre
         const step = Math.floor(j / 4);
         let x = kx + (cx - kx) * Math.min(0.75, step * 0.25);
         let y = ky + (cy - ky) * Math.min(0.75, step * 0.25);
         const dist = Math.hypot(cx - x, cy - y);
-        const reach = INDOOR_REACH * optics.doriFt.observe;
+        const reach = INDOOR_REACH * o.doriFt.observe;
         if (dist > reach) {
           x = cx - ((cx - x) * reach) / dist;
           y = cy - ((cy - y) * reach) / dist;
