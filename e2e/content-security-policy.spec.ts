@@ -12,7 +12,7 @@ import { collectConsoleErrors } from './support/console-errors';
 import { e2eEnv } from './support/e2e-env';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { installStripeJsDouble } from './support/stripe-js-double';
-import { walkWizardToQuote } from './support/wizard';
+import { approveSavedQuote, walkWizardToQuote } from './support/wizard';
 
 interface Violation {
   directive: string;
@@ -121,6 +121,8 @@ test.describe('content security policy', () => {
     const email = `csp-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const wizard = await walkWizardToQuote(page, email);
     await expect(meta(page)).toHaveAttribute('content', 'payment');
+    // issue 21 point 6: the saved quote's deposit follows its approval
+    await approveSavedQuote(wizard);
     await wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ }).click();
     const card = wizard.getByTestId('stripe-card-number');
     await expect(card).toBeVisible();

@@ -9,7 +9,7 @@ import { expect, test, type Page, type Route } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { dbQuery, e2eEnv } from './support/e2e-env';
 import { installStripeJsDouble } from './support/stripe-js-double';
-import { walkWizardToQuote } from './support/wizard';
+import { approveSavedQuote, walkWizardToQuote } from './support/wizard';
 
 const uniqueEmail = (p: string) => `${p}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -60,6 +60,8 @@ test.describe('deposits', () => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('deposit');
     const wizard = await walkWizardToQuote(page, email);
+    // issue 21 point 6: the saved quote's deposit follows its approval
+    await approveSavedQuote(wizard);
     const [lead] = await dbQuery<{ id: number; total_estimate_cents: string }>(
       'SELECT id, total_estimate_cents FROM leads WHERE email = $1',
       [email],
@@ -194,6 +196,8 @@ test.describe('deposits', () => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('setupfail');
     const wizard = await walkWizardToQuote(page, email);
+    // issue 21 point 6: the saved quote's deposit follows its approval
+    await approveSavedQuote(wizard);
     const [lead] = await dbQuery<{ id: number }>('SELECT id FROM leads WHERE email = $1', [email]);
     const start = wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ });
 
@@ -239,6 +243,8 @@ test.describe('deposits', () => {
     await installStripeJsDouble(page, (await e2eEnv()).fakeStripeUrl);
     const email = uniqueEmail('locked');
     const wizard = await walkWizardToQuote(page, email);
+    // issue 21 point 6: the saved quote's deposit follows its approval
+    await approveSavedQuote(wizard);
     const [lead] = await dbQuery<{ id: number; deposit_token_hash: string }>('SELECT id, deposit_token_hash FROM leads WHERE email = $1', [
       email,
     ]);

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
-import { walkWizardToQuote } from './support/wizard';
+import { approveSavedQuote, walkWizardToQuote } from './support/wizard';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -14,8 +14,9 @@ test.use({ viewport: { width: 390, height: 844 } });
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function seriousViolations(page: Page) {
+  // the wizard, or (issue 21 point 4: step 5 is its own page) the saved quote
   const results = await new AxeBuilder({ page })
-    .include('#designer')
+    .include(new URL(page.url()).pathname.startsWith('/quotes/') ? '#quote' : '#designer')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return results.violations
@@ -41,9 +42,11 @@ test('the designer and its quote fit a phone screen and stay accessible', async 
 
   const wizard = await walkWizardToQuote(page, `mobile-${Date.now()}@example.com`);
   await expect(wizard.getByTestId('quote-total')).toBeVisible();
-  await expect(progress.locator('[aria-current="step"]')).toContainText('Quote');
+  // issue 21 point 4: step 5 is the saved quote's own page (/quotes/{token}), without the wizard's progress
+  await expect(page).toHaveURL(/\/quotes\//);
   expect(await fitsWidth(page)).toBe(true);
-  await expect(wizard.getByRole('img', { name: 'Camera coverage diagram' })).toBeVisible();
+  // issue 21 point 3: the server's coverage plan, scaled to the phone's width
+  await expect(wizard.getByTestId('coverage-plan')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   // price details: the item tables scroll inside their own box if ever needed, never the page
@@ -57,5 +60,9 @@ test('the designer and its quote fit a phone screen and stay accessible', async 
 
   await wizard.getByRole('tab', { name: 'Camera Placement' }).click();
   expect(await fitsWidth(page)).toBe(true);
+  // issue 21 point 6: the deposit follows the approval, whose form fits the phone too
+  await expect(wizard.getByRole('button', { name: 'Approve Recommended option' })).toBeVisible();
+  await approveSavedQuote(wizard);
   await expect(wizard.getByRole('button', { name: /^Pay \$[\d,.]+ Deposit$/ })).toBeVisible();
+  expect(await fitsWidth(page)).toBe(true);
 });

@@ -1,5 +1,9 @@
-/** Walks the AI designer wizard to step 5 as a visitor does, checking the gating of every step. */
-import { expect, type Page } from '@playwright/test';
+/**
+ * Walks the AI designer wizard to step 5 as a visitor does, checking the gating of every step.
+ * Step 5 is the saved quote's page (issue 21 point 4): the wizard navigates to /quotes/{token},
+ * and the returned locator is that page's quote (`#quote`).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export async function walkWizardToQuote(page: Page, email: string) {
   await page.goto('/shopping');
@@ -79,5 +83,22 @@ export async function walkWizardToQuote(page: Page, email: string) {
     buildingInfo: { type: 'residential', squareFootage: '4500', floors: '2' },
     additionalFeatures: ['Mobile App Access'],
   });
-  return wizard;
+  const { depositToken } = (await res.json()) as { depositToken: string };
+  await expect(page).toHaveURL(new RegExp(`/quotes/${depositToken}$`));
+  // the quote page's chunk and its GET /api/quotes/{token}: a generous wait on a shared 2-core machine
+  const quote = page.locator('#quote');
+  await expect(quote.getByTestId('quote-total')).toBeVisible({ timeout: 30_000 });
+  return quote;
+}
+
+/**
+ * Approves the option selected on the saved quote page `quote` (Recommended unless the visitor
+ * picked another) by typing `name` and ticking the terms (issue 21 point 6), as the deposit requires.
+ */
+export async function approveSavedQuote(quote: Locator, name = 'Ana Reyes', option = 'Recommended') {
+  const form = quote.getByTestId('quote-approval');
+  await form.getByLabel('Your full name (signature)').fill(name);
+  await form.getByText('I accept the', { exact: false }).click();
+  await form.getByRole('button', { name: `Approve ${option} option` }).click();
+  await expect(quote.getByTestId('quote-approved')).toContainText(`${option} option approved by ${name}`);
 }

@@ -44,7 +44,7 @@ import {
 } from './routes/route-meta';
 import { AppRoutes, preloadRoute } from './routes/routes';
 import { pageMetaOf } from './routes/page-meta';
-import { PUBLIC_CLIENT_PATHS } from './routes/public-client-routes';
+import { PUBLIC_CLIENT_PATHS, PUBLIC_CLIENT_ROUTES } from './routes/public-client-routes';
 import { STAFF_PATHS } from './routes/staff-routes';
 
 /** A page to write: `path` is rendered into `file` (relative to dist/). */
@@ -102,7 +102,11 @@ export const ORIGIN = SITE_ORIGIN;
 export const PUBLIC_PATHS: readonly string[] = PUBLIC_ROUTES.map((r) => r.path);
 
 /** Pages that load Stripe.js (`payment: true`): the api serves them with the payment CSP (route-manifest.json `payment`). */
-export const PAYMENT_PATHS: readonly string[] = PUBLIC_ROUTES.filter((r: PageRoute) => r.payment === true).map((r) => r.path);
+export const PAYMENT_PATHS: readonly string[] = [
+  ...PUBLIC_ROUTES.filter((r: PageRoute) => r.payment === true).map((r) => r.path),
+  // a client-only page with a parameter (/quotes/:token) is every path under its prefix: `/quotes/*`
+  ...PUBLIC_CLIENT_ROUTES.filter((r) => r.payment === true).map((r) => r.path.replace(/\/:.*$/, '/*')),
+];
 
 /**
  * Paths listed in sitemap.xml: the public pages search engines may index. The payment status

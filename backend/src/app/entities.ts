@@ -8,7 +8,7 @@ import { InventoryItemRecord } from '../modules/inventory/index.js';
 import { LeadNoteRecord, LeadRecord, LeadStatusChangeRecord } from '../modules/leads/index.js';
 import { CommunicationOptOutRecord, OutboundMessageRecord } from '../modules/messaging/index.js';
 import { PaymentFailureRecord, PaymentLockRecord, PaymentRecord, StripeEventRecord } from '../modules/payments/index.js';
-import { AiConfigRecord } from '../modules/quotes/index.js';
+import { AiConfigRecord, QuoteVersionRecord } from '../modules/quotes/index.js';
 import { CaseStudyRecord, PromotionRecord, SiteContentRecord, SiteSettingRecord, TestimonialRecord } from '../modules/site/index.js';
 import { AuditLogRecord, SessionRecord, User } from '../modules/staff/index.js';
 import type { EntityList } from '../platform/database/data-source-options.js';
@@ -48,4 +48,5 @@ export const ENTITIES: EntityList = [
   ActiveImageRecord,
   SiteDocumentRecord,
   ActionItemStateRecord,
+  QuoteVersionRecord,
 ];

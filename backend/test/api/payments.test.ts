@@ -38,13 +38,19 @@ function sendEvent(event: { id: string; type: string; data: { object: unknown } 
   return http().post('/api/stripe/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
 }
 
-/** A wizard lead with its quote; `token` is the deposit token handed out with it. */
+/**
+ * A wizard lead with its quote, approved by the customer (issue 21 point 6: a saved quote's deposit
+ * is paid after its approval, for the approved option); `token` is the deposit token handed out
+ * with it (the link token of the quote's version 1).
+ */
 async function newWizardLead(email: string, forwardedFor?: string) {
   const req = http().post('/api/leads');
   if (forwardedFor) req.set('X-Forwarded-For', forwardedFor);
   const res = await req.send({ ...wizardLead, email }).expect(201);
   expect(res.body.depositToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  return { ...(res.body.lead as { id: number; totalEstimate: number }), token: res.body.depositToken as string };
+  const token = res.body.depositToken as string;
+  await http().post(`/api/quotes/${token}/approve`).send({ option: 'recommended', name: 'Ana Reyes', acceptTerms: true }).expect(200);
+  return { ...(res.body.lead as { id: number; totalEstimate: number }), token };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -105,6 +105,11 @@ const CLIENT_PAGE_META: Record<string, RouteMeta> = {
   '/generate-images': staffMeta('Image Generator'),
   '/test-communication': staffMeta('Test Communication'),
   '/unsubscribe/:token': { title: `Unsubscribe | ${SITE_NAME}`, description: `Stop marketing messages from ${SITE_NAME}.`, noindex: true },
+  '/quotes/:token': {
+    title: `Your Security Quote | ${SITE_NAME}`,
+    description: `Your saved security system quote from ${SITE_NAME}.`,
+    noindex: true,
+  },
 };
 
 const PAGES = [

@@ -8,7 +8,7 @@ import { calculatorSpecsSchema, type CalculatorSpecs, type CostBreakdown, type C
 import type { BuildingInfo } from './lead.js';
 
 /** Kinds of documents stored for a lead. */
-export const LEAD_DOCUMENT_KINDS = ['estimate_pdf'] as const;
+export const LEAD_DOCUMENT_KINDS = ['estimate_pdf', 'quote_pdf'] as const;
 export type LeadDocumentKind = (typeof LEAD_DOCUMENT_KINDS)[number];
 
 /** Download path of one stored lead document. */

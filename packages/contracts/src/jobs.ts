@@ -170,6 +170,15 @@ export interface FreeGuideEmailResult {
   emailStatus: OutboundStatus;
 }
 
+/**
+ * Payload of a QuotePdf job (queue `pdf`, issue 21 point 4): render quote version
+ * `quoteVersionId`'s PDF (all its options), store it with the lead, and email the customer the
+ * version's link with the PDF attached, under the delivery policy and the per-recipient cap. Idempotent per version (job id `quote-pdf-<id>`;
+ * the stored document and the email record are keyed by the version).
+ */
+export const quotePdfJobSchema = z.object({ quoteVersionId: z.number().int().positive() });
+export type QuotePdfJob = z.infer<typeof quotePdfJobSchema>;
+
 /** Result of an EstimatePdf job. */
 export interface EstimatePdfResult {
   documentId: number;
@@ -248,6 +257,8 @@ export const Jobs = {
   ArchivedLeadsPurge: defineJob({ queue: QueueName.Campaigns, name: 'ArchivedLeadsPurge', schema: noPayload }),
   /** Render, store and email a calculator lead's PDF estimate (queue `pdf`). */
   EstimatePdf: defineJob({ queue: QueueName.Pdf, name: 'EstimatePdf', schema: estimatePdfJobSchema }),
+  /** Render a saved quote version's PDF and email its link with the PDF attached (queue `pdf`). */
+  QuotePdf: defineJob({ queue: QueueName.Pdf, name: 'QuotePdf', schema: quotePdfJobSchema }),
   /** Email an already stored PDF estimate whose suppressed email staff released (queue `pdf`). */
   EstimateEmail: defineJob({ queue: QueueName.Pdf, name: 'EstimateEmail', schema: estimateEmailJobSchema }),
   /** Email the free 47-point security checklist PDF to a free-guide contact (queue `pdf`). */

@@ -13,6 +13,7 @@ import {
   type EstimatePdfResult,
   type FreeGuideEmailJob,
   type FreeGuideEmailResult,
+  type QuotePdfJob,
 } from '@ironclad/contracts';
 import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, RetryLaterError, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
@@ -26,7 +27,7 @@ import {
   deliveryContext,
   deliveryPolicyOf,
 } from '../messaging/index.js';
-import { CalculatorPricing } from '../quotes/index.js';
+import { CalculatorPricing, QuoteVersionsService, QuotesService, diagramsOf } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { estimateEmailKey } from './estimate-email-key.js';
 import { LeadDocumentsService } from './lead-documents.service.js';
@@ -34,6 +35,8 @@ import { renderEstimateEmail, renderEstimateHtml, type EstimateDocumentInput } f
 import { PdfBrowser } from './pdf/pdf-browser.service.js';
 import { CHECKLIST_FILENAME, renderChecklistEmail, renderChecklistHtml } from './pdf/security-checklist.js';
 import { SiteDocumentsService } from './site-documents.service.js';
+import { pdfRequestKey, quotePdfRequestId } from './pdf-request-id.js';
+import { renderQuoteEmail, renderQuoteHtml, type QuoteDocumentInput } from './pdf/quote-document.js';
 
 /** Runs of a PDF job whose render step may fail before the job stops. */
 export const PDF_RENDER_ATTEMPTS = 4;
@@ -85,15 +88,22 @@ export class EstimatePdfProcessor extends JobProcessor {
     private readonly calculator: CalculatorPricing,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
+    private readonly quoteVersions: QuoteVersionsService,
+    private readonly quotes: QuotesService,
   ) {
     super();
+    this.requestKey = pdfRequestKey(env);
   }
+
+  /** Key of the stored documents' request ids (pdf-request-id.ts). */
+  private readonly requestKey: Buffer;
 
   protected routes(): JobRoute[] {
     return [
       route(Jobs.EstimatePdf, (payload, ctx) => this.render(payload, ctx)),
       route(Jobs.EstimateEmail, (payload, ctx) => this.sendReleased(payload, ctx)),
       route(Jobs.FreeGuideEmail, (payload, ctx) => this.sendFreeGuide(payload, ctx)),
+      route(Jobs.QuotePdf, (payload, ctx) => this.sendQuote(payload, ctx)),
     ];
   }
 
@@ -151,6 +161,71 @@ export class EstimatePdfProcessor extends JobProcessor {
     }
     await progress({ step: 'emailing' });
     return this.deliverWithDocument(leadId, document.id, record.id, ctx);
+  }
+
+  /**
+   * QuotePdf (issue 21 point 4): renders quote version `quoteVersionId` (every option, the chosen
+   * one itemised; quote-document.ts) once per version (stored in `lead_documents` as `quote_pdf`
+   * and named on the version), records the email with the version's link to the lead's address
+   * (idempotency key per lead + document, like the calculator's; under the per-recipient cap) and
+   * delivers it with the PDF attached; progress as EstimatePdf. The api adds the job after its
+   * transaction committed; a version not visible (yet) is retried, a lead without an email address
+   * stops at once.
+   */
+  private async sendQuote({ quoteVersionId }: QuotePdfJob, ctx: JobContext): Promise<EstimatePdfResult> {
+    await ctx.progress({ step: 'rendering' } satisfies EstimatePdfProgress);
+    const version = await this.quoteVersions.findById(quoteVersionId);
+    if (!version) throw new Error(`quote version #${quoteVersionId} is not visible yet`);
+    const lead = await this.leads.findById(version.leadId);
+    if (!lead) throw new UnrecoverableError(`lead #${version.leadId} does not exist`);
+    const chosen = version.options[version.chosenOption] ?? version.options.recommended;
+    const drawn = await diagramsOf(this.quotes, { recommended: chosen }, lead);
+    const input: QuoteDocumentInput = {
+      company: await this.settings.companyFacts(),
+      customer: { firstName: lead.firstName, lastName: lead.lastName, email: lead.email, phone: lead.phone, company: lead.company },
+      number: `Q-${lead.id}-${version.version}`,
+      version: version.version,
+      options: version.options,
+      chosenOption: version.chosenOption,
+      issuedAt: version.createdAt,
+      expiresAt: version.expiresAt,
+      link: `${this.env.PUBLIC_URL}/quotes/${version.token}`,
+      diagrams: drawn.recommended ?? [],
+    };
+    const requestId = quotePdfRequestId(this.requestKey, version.id);
+    let document = await this.documents.findByRequest(requestId);
+    if (!document) {
+      const pdf = await this.renderStep(() => this.browser.render(renderQuoteHtml(input)), ctx);
+      document = await this.documents.saveOnce({
+        leadId: lead.id,
+        kind: 'quote_pdf',
+        requestId,
+        filename: `${input.number}.pdf`,
+        contentType: 'application/pdf',
+        totalCents: version.totalCents,
+        content: pdf,
+      });
+    }
+    if (version.documentId !== document.id) await this.quoteVersions.setDocument(version.id, document.id);
+
+    const email = renderQuoteEmail(input);
+    const record = await this.dataSource.transaction((manager) =>
+      this.outbound.recordVisitorAddressed(manager, {
+        idempotencyKey: estimateEmailKey(lead.id, document.id),
+        channel: 'email',
+        recipient: lead.email,
+        template: email.template,
+        subject: email.subject,
+        body: email.text,
+        leadId: lead.id,
+      }),
+    );
+    if (record.status === 'suppressed') {
+      await ctx.progress({ step: 'saved' } satisfies EstimatePdfProgress);
+      return { documentId: document.id, outboundMessageId: record.id, emailStatus: 'suppressed', emailed: false };
+    }
+    await ctx.progress({ step: 'emailing' } satisfies EstimatePdfProgress);
+    return this.deliverWithDocument(lead.id, document.id, record.id, ctx);
   }
 
   /**

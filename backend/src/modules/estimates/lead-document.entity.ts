@@ -10,7 +10,7 @@ import { LeadRecord } from '../leads/index.js';
  * storing a second one.
  */
 @Entity({ name: 'lead_documents' })
-@Check('CHK_lead_documents_kind', `"kind" IN ('estimate_pdf')`)
+@Check('CHK_lead_documents_kind', `"kind" IN ('estimate_pdf','quote_pdf')`)
 @Index('IDX_lead_documents_lead', ['leadId', 'createdAt'])
 export class LeadDocumentRecord {
   @PrimaryGeneratedColumn()

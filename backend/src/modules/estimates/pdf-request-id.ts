@@ -36,7 +36,20 @@ export function pdfRequestId(key: Buffer, inputs: PdfInputs): string {
     inputs.discountPercent,
     inputs.promotionCode,
   ]);
-  const bytes = createHmac('sha256', key).update(canonical).digest().subarray(0, 16);
+  return hmacUuid(key, canonical);
+}
+
+/**
+ * The request id (stored document) of quote version `quoteVersionId`'s PDF: one per version, so a
+ * retried QuotePdf job finds the document it stored instead of rendering another.
+ */
+export function quotePdfRequestId(key: Buffer, quoteVersionId: number): string {
+  return hmacUuid(key, JSON.stringify(['quote-v1', quoteVersionId]));
+}
+
+/** An RFC 9562 version-8 UUID made of HMAC-SHA256(key, text). */
+function hmacUuid(key: Buffer, text: string): string {
+  const bytes = createHmac('sha256', key).update(text).digest().subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x80; // version 8 (custom)
   bytes[8] = (bytes[8] & 0x3f) | 0x80; // variant 10xx
   const hex = bytes.toString('hex');

@@ -16,6 +16,7 @@ import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsService } from './leads.service.js';
 import { StaffLeadsController } from './staff-leads.controller.js';
+import { QuoteLinksController, StaffQuotesController } from './quote-links.controller.js';
 
 /** Leads: visitors' requests and the staff pipeline (public-site.md §3; staff-side.md §3, §4). Services only. */
 @Module({
@@ -32,6 +33,9 @@ import { StaffLeadsController } from './staff-leads.controller.js';
 })
 export class LeadsModule {}
 
-/** The leads endpoints: POST /api/leads (public) and the staff lead calls. */
-@Module({ imports: [LeadsModule, OperationsModule], controllers: [LeadsController, StaffLeadsController] })
+/** The leads endpoints: POST /api/leads (public), the saved quote links (public) and the staff lead and quote calls. */
+@Module({
+  imports: [LeadsModule, OperationsModule, QuotesModule],
+  controllers: [LeadsController, StaffLeadsController, QuoteLinksController, StaffQuotesController],
+})
 export class LeadsApiModule {}

@@ -15,7 +15,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { newDepositToken } from './deposit-token.js';
 import { MessageJobs, OutboundMessageRecord, StaffDigests, type DigestDecision } from '../messaging/index.js';
 import { insertReturning, insertWithChild } from '../../platform/database/insert-returning.js';
-import { CalculatorPricing, QuotesService, WIZARD_LEAD_DEFAULTS, type QuoteVersions } from '../quotes/index.js';
+import { CalculatorPricing, QuoteVersionsService, QuotesService, WIZARD_LEAD_DEFAULTS, type QuoteVersions } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { LeadStatusChangeRecord } from './lead-status-change.entity.js';
 import { LeadRecord } from './lead.entity.js';
@@ -41,6 +41,7 @@ export class LeadsService {
     @Inject(ENV) private readonly env: Env,
     private readonly quotes: QuotesService,
     private readonly calculator: CalculatorPricing,
+    private readonly quoteVersions: QuoteVersionsService,
   ) {}
 
   /**
@@ -51,7 +52,11 @@ export class LeadsService {
    * window: `notificationJob` is then null), then enqueues the delivery. Answers without calling
    * any provider.
    * A wizard lead with a quote also gets a deposit token (`depositToken` in the answer, its
-   * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts).
+   * SHA-256 stored on the lead), the only way to address its deposit (deposit-token.ts), and its
+   * saved quote (issue 21 point 4): version 1 (every design option, link token = the deposit
+   * token, /quotes/{token}) is written in the same transaction as the lead and its notification;
+   * after the commit the QuotePdf job is enqueued (the worker renders the PDF and emails the link
+   * with it attached) — no PDF or email work happens in this request.
    * A `cost_calculator` lead whose buildingInfo carries the calculator configuration gets the
    * server's breakdown (aiRecommendation, estimateType 'calculator') and totalEstimate.
    * A submission the bot defences took for a bot's (`spamReason` set: failed honeypot or fill
@@ -98,16 +103,33 @@ export class LeadsService {
       createdAt: at,
       updatedAt: at,
     };
-    const { lead, outboundId, digestWindow } = digest
-      ? await this.insertWithNotification(values, digest)
-      : // A submission taken for a bot's is kept, flagged, and notified to no one.
-        { lead: await insertReturning(this.dataSource.manager, LeadRecord, values), outboundId: null, digestWindow: null };
-    const notificationJob = await this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow);
+    const insert = async (manager: EntityManager) =>
+      digest
+        ? await this.insertWithNotification(manager, values, digest)
+        : // A submission taken for a bot's is kept, flagged, and notified to no one.
+          { lead: await insertReturning(manager, LeadRecord, values), outboundId: null, digestWindow: null };
+    // A wizard quote is saved with its lead: the lead, its notification and the quote's version 1
+    // commit together or not at all (nothing half-written).
+    const saved =
+      wizardQuote && deposit
+        ? await this.dataSource.transaction(async (manager) => {
+            const out = await insert(manager);
+            const version = await this.quoteVersions.insertFirst(manager, out.lead.id, wizardQuote.options, deposit.token, at);
+            return { ...out, quoteVersionId: version.id };
+          })
+        : { ...(await insert(this.dataSource.manager)), quoteVersionId: null };
+    const { lead, outboundId, digestWindow, quoteVersionId } = saved;
+    // Both enqueues at once (two Redis round trips in parallel). A bot's submission keeps its
+    // quote (staff may look at it) but nobody is emailed.
+    const [notificationJob] = await Promise.all([
+      this.dispatchNewLeadNotification(lead.id, outboundId, digestWindow),
+      quoteVersionId !== null && !spamReason ? this.quoteVersions.enqueueEmail(quoteVersionId) : null,
+    ]);
     return { lead: toLead(lead), notificationJob, depositToken: deposit?.token ?? null };
   }
 
   /**
-   * Stores lead `values` and its staff "new lead" email under the digest policy (StaffDigests: the
+   * Stores lead `values` and its staff "new lead" email (in `manager`'s transaction) under the digest policy (StaffDigests: the
    * first LEAD_DIGEST_AFTER_PER_MINUTE leads of a window are notified one by one, the others are
    * listed in one digest at the window's end) in one statement (insertWithChild): the email's
    * idempotency key and lead id are the new lead's id.
@@ -115,6 +137,7 @@ export class LeadsService {
    *   digest's window.
    */
   private async insertWithNotification(
+    manager: EntityManager,
     values: Partial<LeadRecord>,
     digest: DigestDecision,
   ): Promise<{ lead: LeadRecord; outboundId: number | null; digestWindow: number | null }> {
@@ -128,7 +151,7 @@ export class LeadsService {
       subject: email.subject,
       body: email.text,
     });
-    const { parent, childId } = await insertWithChild(this.dataSource.manager, LeadRecord, values, {
+    const { parent, childId } = await insertWithChild(manager, LeadRecord, values, {
       target: OutboundMessageRecord,
       values: notification.values,
       parentIdInto: 'leadId',

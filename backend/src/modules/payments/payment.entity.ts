@@ -12,6 +12,7 @@ import {
 } from 'typeorm';
 import { ContactRecord } from '../contacts/index.js';
 import { LeadRecord } from '../leads/index.js';
+import { QuoteVersionRecord } from '../quotes/index.js';
 
 /** Kinds of payment (public-site.md §9): the wizard's 10% deposit and the $250 consultation deposit. */
 export const PAYMENT_KINDS = ['deposit', 'consultation'] as const;
@@ -33,6 +34,7 @@ export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 @Check('CHK_payments_amount', `"amount_cents" > 0`)
 @Index('IDX_payments_lead', ['leadId'])
 @Index('IDX_payments_contact', ['contactId'])
+@Index('IDX_payments_quote_version', ['quoteVersionId'])
 export class PaymentRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -47,6 +49,18 @@ export class PaymentRecord {
   @ManyToOne(() => LeadRecord, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'lead_id' })
   lead?: Relation<LeadRecord> | null;
+
+  /**
+   * The quote version a deposit paid for (issue 21 point 6: a deposit is tied to the version the
+   * customer approved; a later revision is a new version with its own deposit); null for a
+   * consultation deposit and for deposits of quotes saved before versions existed.
+   */
+  @Column({ type: 'integer', nullable: true })
+  quoteVersionId!: number | null;
+
+  @ManyToOne(() => QuoteVersionRecord, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'quote_version_id' })
+  quoteVersion?: Relation<QuoteVersionRecord> | null;
 
   /**
    * The contact the payment belongs to: for a consultation deposit, the contact found (same

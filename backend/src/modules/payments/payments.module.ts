@@ -4,6 +4,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { ContactsModule } from '../contacts/index.js';
 import { LeadsModule } from '../leads/index.js';
 import { MessagingModule } from '../messaging/index.js';
+import { QuotesModule } from '../quotes/index.js';
 import { SiteModule } from '../site/index.js';
 import { StaffModule } from '../staff/index.js';
 import { PaymentFailureRecord, PaymentLockRecord, PaymentRecord, StripeEventRecord } from './payment.entity.js';
@@ -22,6 +23,7 @@ import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
     MessagingModule,
     SiteModule,
     StaffModule,
+    QuotesModule,
   ],
   providers: [PaymentsService, PaymentLocks, { provide: STRIPE_CLIENT, inject: [ENV], useFactory: (env: Env) => createStripeClient(env) }],
   exports: [PaymentsService],

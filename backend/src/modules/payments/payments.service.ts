@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, Not, type DataSource, type EntityManager } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type Stripe from 'stripe';
 import {
@@ -20,6 +20,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { ContactsService } from '../contacts/index.js';
 import { LeadEvents, LeadRecord, LeadsService, depositTokenHash } from '../leads/index.js';
 import { MessageJobs, OutboundMessagesService } from '../messaging/index.js';
+import { QuoteVersionRecord, QuoteVersionsService } from '../quotes/index.js';
 import { SiteSettingsService } from '../site/index.js';
 import { AuditLogService } from '../staff/index.js';
 import { renderPaymentReceipt, renderStaffPaymentLockNotice, renderStaffPaymentNotice } from './payment-emails.js';
@@ -85,6 +86,7 @@ export class PaymentsService {
     private readonly contacts: ContactsService,
     private readonly locks: PaymentLocks,
     private readonly audit: AuditLogService,
+    private readonly quoteVersions: QuoteVersionsService,
   ) {}
 
   private client(): Stripe {
@@ -108,6 +110,13 @@ export class PaymentsService {
    * quote addressed by `input.quoteToken`) in cents, USD, Idempotency-Key
    * `deposit-lead-<id>-<amount>-<digest>` (see {@link idempotencyKeyFor}).
    *
+   * Saved quotes (issue 21 point 6): a token that is a quote version's link pays that version —
+   * only once the customer approved it (409 CONFLICT "Please approve the quote before paying its
+   * deposit." before that; 404 for a superseded, expired or paid version), for round(10% × the
+   * approved option's total), and the payment names the version (`quote_version_id`: the deposit
+   * is tied to the version it paid for). A token of a lead saved before versions existed keeps
+   * the lead-level rules below.
+   *
    * Card-testing defence (issue 25 point 4): the quote is found by the SHA-256 of its deposit
    * token, never by the lead id; an unknown or malformed token, the token of a paid deposit and a
    * lead without a quote all get the same 404 after the same queries. At most one open intent per
@@ -128,19 +137,35 @@ export class PaymentsService {
     await this.locks.assertOpen({ address: clientAddress }, DEPOSIT_LOCKED_MESSAGE);
     const tokenHash = depositTokenHash(input.quoteToken);
     return this.dataSource.transaction(async (manager) => {
-      const lead = await manager.findOne(LeadRecord, { where: { depositTokenHash: tokenHash }, lock: { mode: 'pessimistic_write' } });
-      // Always the same two queries, found or not, so the answer's timing does not tell either.
-      const paid = await manager.exists(PaymentRecord, { where: { leadId: lead?.id ?? 0, kind: 'deposit', status: 'succeeded' } });
-      if (!lead || lead.totalEstimateCents === null || lead.totalEstimateCents <= 0 || paid)
-        throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
-      const amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
+      const version = await this.quoteVersions.findByToken(input.quoteToken, manager);
+      let lead: LeadRecord | null;
+      let amountCents: number;
+      if (version) {
+        // Lead first, then the version: the order every writer of a lead's quote takes.
+        lead = await manager.findOne(LeadRecord, { where: { id: version.leadId }, lock: { mode: 'pessimistic_write' } });
+        const current = await manager.findOne(QuoteVersionRecord, { where: { id: version.id }, lock: { mode: 'pessimistic_write' } });
+        if (!lead || !current || current.status === 'superseded' || current.status === 'deposit_paid' || current.expiresAt <= new Date())
+          throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
+        if (current.status !== 'approved')
+          throw new ApiError(409, ErrorCode.Conflict, 'Please approve the quote before paying its deposit.');
+        if (current.totalCents <= 0) throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
+        amountCents = depositCentsForTotal(current.totalCents / 100);
+      } else {
+        lead = await manager.findOne(LeadRecord, { where: { depositTokenHash: tokenHash }, lock: { mode: 'pessimistic_write' } });
+        // Always the same two queries, found or not, so the answer's timing does not tell either.
+        const paid = await manager.exists(PaymentRecord, { where: { leadId: lead?.id ?? 0, kind: 'deposit', status: 'succeeded' } });
+        if (!lead || lead.totalEstimateCents === null || lead.totalEstimateCents <= 0 || paid)
+          throw new ApiError(404, ErrorCode.NotFound, QUOTE_NOT_PAYABLE_MESSAGE);
+        amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
+      }
+      const quoteVersionId = version?.id ?? null;
       if (amountCents > STRIPE_MAX_AMOUNT_CENTS)
         throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
       await this.locks.assertOpen({ leadId: lead.id }, DEPOSIT_LOCKED_MESSAGE, manager);
 
       const payments = manager.getRepository(PaymentRecord);
       const existing = await payments.findOne({
-        where: { leadId: lead.id, kind: 'deposit', amountCents, status: Not('canceled') },
+        where: { leadId: lead.id, kind: 'deposit', amountCents, status: Not('canceled'), quoteVersionId: quoteVersionId ?? IsNull() },
         order: { id: 'DESC' },
       });
       let replaces: string | null = null;
@@ -161,9 +186,14 @@ export class PaymentsService {
         amount: amountCents,
         currency: CURRENCY,
         allowed_payment_method_types: ['card'],
-        description: `10% installation deposit, quote #${lead.id}`,
+        description: `10% installation deposit, quote #${lead.id}${version ? ` version ${version.version}` : ''}`,
         receipt_email: lead.email,
-        metadata: { kind: 'deposit', leadId: String(lead.id), ...(replaces ? { replaces } : {}) },
+        metadata: {
+          kind: 'deposit',
+          leadId: String(lead.id),
+          ...(quoteVersionId ? { quoteVersionId: String(quoteVersionId) } : {}),
+          ...(replaces ? { replaces } : {}),
+        },
       };
       const idempotencyKey = idempotencyKeyFor(`deposit-lead-${lead.id}-${amountCents}`, params);
       const intent = await this.provider('create', () => stripe.paymentIntents.create(params, { idempotencyKey }));
@@ -179,6 +209,7 @@ export class PaymentsService {
         idempotencyKey,
         details: input.projectDetails ?? null,
         clientAddress,
+        quoteVersionId,
       });
       if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
       return { clientSecret: intent.client_secret };
@@ -235,6 +266,7 @@ export class PaymentsService {
         idempotencyKey,
         details: input.projectDetails,
         clientAddress,
+        quoteVersionId: null,
       });
     });
     if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
@@ -260,6 +292,7 @@ export class PaymentsService {
       | 'idempotencyKey'
       | 'details'
       | 'clientAddress'
+      | 'quoteVersionId'
     >,
   ) {
     await manager
@@ -435,6 +468,8 @@ export class PaymentsService {
 
     if (payment.kind === 'deposit' && payment.leadId !== null)
       await this.leads.setStatusBySystem(manager, payment.leadId, DEPOSITED_LEAD_STATUS);
+    if (payment.kind === 'deposit' && payment.quoteVersionId !== null)
+      await this.quoteVersions.markDepositPaid(manager, payment.quoteVersionId, payment.succeededAt ?? new Date());
     const company = await this.settings.companyFacts();
     const receipt = renderPaymentReceipt(payment, company.name);
     const notice = renderStaffPaymentNotice(payment, `${this.env.PUBLIC_URL}/admin`);

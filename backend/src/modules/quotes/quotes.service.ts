@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { AiRecommendation, BuildingInfo, CreateLead } from '@ironclad/contracts';
+import type { AiRecommendation, BuildingInfo, CreateLead, FloorDiagram, QuoteOptions } from '@ironclad/contracts';
 import { AiConfigStore } from './ai-config/ai-config.store.js';
 import { InventoryService, type InventoryItemRecord } from '../inventory/index.js';
 import { PromotionsService } from '../site/index.js';
-import { designSystem, type DesignConfig, type DesignInput, type EngineInventoryItem } from './design-engine/index.js';
+import {
+  coverageDiagram,
+  designOptions,
+  designSystem,
+  type DesignConfig,
+  type DesignInput,
+  type EngineInventoryItem,
+} from './design-engine/index.js';
 
 /** Lead defaults of the wizard (public-site.md §3: squareFootage '2000', floors 1, entryPoints 1). */
 export const WIZARD_LEAD_DEFAULTS = { squareFootage: '2000', floors: 1, entryPoints: 1 } as const;
@@ -17,7 +24,10 @@ export interface QuoteVersions {
 
 /** The server's price of a wizard lead. */
 export interface LeadQuote {
+  /** The Recommended design (= `options.recommended`), stored on the lead. */
   aiRecommendation: AiRecommendation;
+  /** Every design option offered (saved with the quote's version 1). */
+  options: QuoteOptions;
   /** `aiRecommendation.pricing.totalProjectCost` in integer cents. */
   totalEstimateCents: number;
   configurationVersions: QuoteVersions;
@@ -75,9 +85,60 @@ export class QuotesService {
    */
   async recommendForLead(input: CreateLead, buildingInfo: BuildingInfo): Promise<LeadQuote> {
     const { config, versions } = await this.pricingConfiguration();
-    const aiRecommendation = designSystem(designInputOfLead(input, buildingInfo), config);
-    return { aiRecommendation, totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100, configurationVersions: versions };
+    const options = quoteOptions(designInputOfLead(input, buildingInfo), config);
+    const aiRecommendation = options.recommended;
+    return {
+      aiRecommendation,
+      options,
+      totalEstimateCents: aiRecommendation.pricing.totalProjectCost * 100,
+      configurationVersions: versions,
+    };
   }
+}
+
+/**
+ * The design options of a quote (issue 21 point 5): the design engine's Essential, Recommended
+ * (= designSystem, pre-selected) and Complete designs (designOptions), whole dollars.
+ */
+export function quoteOptions(input: DesignInput, config: DesignConfig): QuoteOptions {
+  return designOptions(input, config);
+}
+
+/** What a stored lead keeps of the wizard's answers (LeadRecord's columns), to draw its designs again. */
+export interface StoredLeadAnswers {
+  buildingInfo: BuildingInfo;
+  specificAreas: string | null;
+  budget: string | null;
+  timeline: string | null;
+  additionalFeatures: string[] | null;
+}
+
+/**
+ * The per-floor coverage diagrams (server SVG, the engine's coverageDiagram) of every option in
+ * `options`, drawn from the stored designs (their plan and camera geometry; the lead's answers and
+ * today's configuration only lay out a design stored before the geometry existed).
+ */
+export async function diagramsOf(
+  quotes: QuotesService,
+  options: QuoteOptions,
+  lead: StoredLeadAnswers,
+): Promise<Partial<Record<keyof QuoteOptions, FloorDiagram[]>>> {
+  const config = await quotes.loadConfig();
+  const input = designInputOfLead(
+    {
+      specificAreas: lead.specificAreas,
+      budget: lead.budget,
+      timeline: lead.timeline,
+      additionalFeatures: lead.additionalFeatures ?? [],
+    } as CreateLead,
+    lead.buildingInfo,
+  );
+  const out: Partial<Record<keyof QuoteOptions, FloorDiagram[]>> = {};
+  for (const key of Object.keys(options) as (keyof QuoteOptions)[]) {
+    const design = options[key];
+    if (design) out[key] = coverageDiagram(design, input, config);
+  }
+  return out;
 }
 
 /** The engine's view of each cached catalogue, built once per catalogue version. */

@@ -156,7 +156,9 @@ export function securityHeaders(
   options: { paymentPaths: readonly string[]; jobDashboardPath?: string },
 ): RequestHandler[] {
   const https = new URL(env.PUBLIC_URL).protocol === 'https:';
-  const paymentPaths = new Set(options.paymentPaths.map((p) => p.replace(/\/+$/, '') || '/'));
+  // `/x/*` names every path under /x/ (a page with a parameter, e.g. /quotes/{token}); others are exact
+  const paymentPrefixes = options.paymentPaths.filter((p) => p.endsWith('/*')).map((p) => p.slice(0, -1));
+  const paymentPaths = new Set(options.paymentPaths.filter((p) => !p.endsWith('/*')).map((p) => p.replace(/\/+$/, '') || '/'));
   const nonceDirective = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonceOf(res) ?? ''}'`;
   const cspFor = (profile: CspProfile) => {
     const directives: Record<string, Array<string | typeof nonceDirective>> = cspDirectives(env, profile, 'NONCE');
@@ -176,6 +178,7 @@ export function securityHeaders(
   const { jobDashboardPath } = options;
   const profileOf = (p: string): CspProfile => {
     if (jobDashboardPath && isUnder(p, jobDashboardPath)) return 'job-dashboard';
+    if (paymentPrefixes.some((prefix) => p.startsWith(prefix) && p.length > prefix.length)) return 'payment';
     return paymentPaths.has(p.replace(/\/+$/, '') || '/') ? 'payment' : 'standard';
   };
   const base = helmet({

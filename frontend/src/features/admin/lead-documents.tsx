@@ -9,7 +9,7 @@ import type { LeadDocumentKind } from '@ironclad/contracts';
 import { formatDate, formatUsd } from '../../lib/format';
 import { useLeadDocuments } from '../leads/api/leads';
 
-const KIND_LABELS: Record<LeadDocumentKind, string> = { estimate_pdf: 'PDF estimate' };
+const KIND_LABELS: Record<LeadDocumentKind, string> = { estimate_pdf: 'PDF estimate', quote_pdf: 'Quote PDF' };
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 

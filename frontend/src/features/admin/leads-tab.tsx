@@ -22,6 +22,7 @@ import { LeadNotes } from './lead-notes';
 import { LeadOwnerSelect } from './lead-owner-select';
 import { staffName, useStaffUsers } from '../leads/api/workspace';
 import { buildingLine } from './format';
+import { LeadQuotes } from './lead-quotes';
 import { LeadDocuments } from './lead-documents';
 import { RecordJobs } from '../../components/staff/record-jobs';
 import type { LeadMessageType, LeadMessaging } from './lead-messaging';
@@ -268,6 +269,7 @@ export function LeadDetails({
           </Stack>
         </>
       )}
+      <LeadQuotes leadId={lead.id} />
       <LeadDocuments leadId={lead.id} />
       <RecordJobs owner={{ kind: 'lead', id: lead.id }} />
       <NativeSelect.Root mb="3" disabled={update.isPending}>

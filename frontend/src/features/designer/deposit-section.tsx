@@ -1,20 +1,20 @@
 /**
- * The wizard's 10% deposit (public-site.md §2 step 5, §9; decisions.md §3, §14). The amount
- * shown is round(10% × the server's total); the server recomputes it from the stored lead.
+ * The saved quote's 10% deposit (public-site.md §2 step 5, §9; decisions.md §3, §14; issue 21
+ * point 6: offered once the customer approved an option). The amount shown is the server's
+ * `depositCents` (round(10% × the approved option's total)); the server recomputes it from the
+ * approved quote version.
  * Without Stripe keys the section says online payment is not available and offers the phone.
  * The deposit is addressed by the quote's deposit token (issue 25 point 4: never by the lead id);
  * a refused setup (quote not payable online, payment paused after card failures, too many
  * attempts) shows 'Payment Setup Failed' with the server's message, which says to call; when the
  * api asks for the check (428) the ALTCHA prompt is shown instead and the button sends its payload.
  */
-import { DEPOSIT_PERCENT, depositCentsForTotal } from '@ironclad/contracts';
+import { DEPOSIT_PERCENT } from '@ironclad/contracts';
 import { Alert, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { Suspense, lazy } from 'react';
 import { createDepositPayment, formatCents, setupFailureMessage } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
-import type { WizardQuote } from './create-wizard-lead';
-import type { WizardState } from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
 import { ChallengePrompt, useFormGuard } from '../bot-defence';
 
@@ -22,9 +22,13 @@ registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 
 const StripePayment = lazy(() => import('../payments/stripe-payment'));
 
-export function DepositSection({ quote, customer }: { quote: WizardQuote; customer: WizardState }) {
+/**
+ * @param quoteToken the quote version's link token (POST /api/create-deposit-payment `quoteToken`)
+ * @param depositCents the deposit in integer cents, as the server computed it
+ * @param cameras the chosen option's camera count (sent as information only)
+ */
+export function DepositSection({ quoteToken, depositCents, cameras }: { quoteToken: string; depositCents: number; cameras: number }) {
   const { stripePublishableKey, company } = usePublicConfig();
-  const depositCents = depositCentsForTotal(quote.totalEstimate);
   const guard = useFormGuard();
 
   if (!stripePublishableKey) {
@@ -63,27 +67,13 @@ export function DepositSection({ quote, customer }: { quote: WizardQuote; custom
             guard.onError(err).kind === 'challenge' ? null : { title: 'Payment Setup Failed', description: setupFailureMessage(err) }
           }
           createIntent={async () => {
-            if (!quote.depositToken) throw new Error('This quote has no deposit token');
             // Only the challenge's payload: this is a button, not a form (no honeypot, no fill time).
             const { altcha } = guard.signals();
             const secret = await createDepositPayment({
               ...(altcha ? { altcha } : {}),
-              quoteToken: quote.depositToken,
-              totalAmount: quote.totalEstimate,
-              customerInfo: {
-                firstName: customer.firstName,
-                lastName: customer.lastName,
-                email: customer.email,
-                phone: customer.phone,
-                company: customer.company,
-              },
-              projectDetails: {
-                buildingType: customer.buildingType,
-                squareFootage: customer.squareFootage,
-                totalCameras: quote.recommendation.projectDetails.totalCameras,
-                fullDeposit: true,
-                depositPercentage: DEPOSIT_PERCENT,
-              },
+              quoteToken,
+              totalAmount: Math.round((depositCents * 100) / DEPOSIT_PERCENT / 100),
+              projectDetails: { totalCameras: cameras, fullDeposit: true, depositPercentage: DEPOSIT_PERCENT },
             });
             guard.onSuccess();
             return secret;

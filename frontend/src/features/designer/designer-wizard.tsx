@@ -3,8 +3,8 @@
  *
  * Steps 1-4 collect the answers; Next (steps 1-3) and 'Get My Quote' (step 4) stay disabled until
  * the step is valid (§5); Back is offered on steps 2-4. 'Get My Quote' ('Generating...' while
- * busy) creates the lead; on success the toast 'Success! 🎉' shows and step 5 displays the
- * server's quote; on failure the 'Submission Error' toast shows and the wizard stays on step 4
+ * busy) creates the lead; on success the toast 'Success! 🎉' shows and step 5 is the saved quote's
+ * page /quotes/{token} (issue 21 point 4: a reload shows the same quote); on failure the 'Submission Error' toast shows and the wizard stays on step 4
  * with every answer kept, the server's field errors shown at their fields and the focus on the first
  * of them. Field errors (§5 messages for the contact fields, the square footage range) show at a
  * field once the visitor has left it, and at once for a square footage out of range. Focus moves
@@ -16,13 +16,13 @@
  * The fields of steps 1-4 are in wizard-steps.tsx, the progress indicator in wizard-progress.tsx;
  * this shell holds the answers, the step, the submission and the navigation.
  */
-import { Box, Button, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { LucideArrowLeft, LucideArrowRight } from 'lucide-react';
 import { notify } from '../../components/ui/toaster';
-import { useCreateWizardLead, type WizardQuote } from './create-wizard-lead';
+import { useCreateWizardLead } from './create-wizard-lead';
 import { ChallengePrompt, HoneypotField, useFormGuard } from '../bot-defence';
-import { QuoteResult } from './quote-result';
 import { ApiError } from '../../lib/api';
 import {
   EMPTY_WIZARD,
@@ -44,7 +44,7 @@ import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-su
 export function DesignerWizard() {
   const [step, setStep] = useState(1);
   const [form, setForm] = useState<WizardState>(EMPTY_WIZARD);
-  const [quote, setQuote] = useState<WizardQuote | null>(null);
+  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const mutation = useCreateWizardLead();
@@ -116,9 +116,11 @@ export function DesignerWizard() {
         },
         onSuccess: (q) => {
           guard.onSuccess();
-          setQuote(q);
-          setStep(5);
           notify({ type: 'success', ...WIZARD_TOASTS.success });
+          // step 5 is the saved quote's own page (its link is also emailed); a quote without a
+          // link (nothing to price) stays here with the thank-you toast.
+          if (q.depositToken) void navigate(`/quotes/${q.depositToken}`);
+          else setStep(5);
         },
       },
     );
@@ -136,12 +138,12 @@ export function DesignerWizard() {
       <WizardProgress step={step} />
       <Box>
         <Heading as="h3" size={{ base: 'lg', md: 'xl' }} ref={headingRef} tabIndex={-1} id="wizard-step-heading">
-          {step <= 4 ? `Step ${step}: ${WIZARD_STEPS[step - 1]}` : 'Your Security Quote'}
+          {step <= 4 ? `Step ${step}: ${WIZARD_STEPS[step - 1]}` : 'Thank you'}
         </Heading>
       </Box>
 
-      {step === 5 && quote ? (
-        <QuoteResult quote={quote} customer={form} />
+      {step === 5 ? (
+        <Text>We received your request and will call you within 2 hours to prepare your quote.</Text>
       ) : (
         <Stack asChild gap="6">
           <form ref={formRef} onSubmit={onSubmit} aria-labelledby="wizard-step-heading" aria-busy={busy} noValidate>

@@ -1,10 +1,11 @@
 /**
- * Step 5: the server's quote (public-site.md §2 "Step 5", §9). Summary, total investment, camera
- * count and total days; tabs Overview (default), Price Details and Camera Placement; the coverage
- * diagram; the two next steps (10% deposit, free service call); payment plan, scope, warranty
- * points and FAQ.
+ * One design of the saved quote (public-site.md §2 "Step 5", §9; issue 21 point 4: step 5 is the
+ * quote page /quotes/{token}). Summary, total investment, camera count and total days; tabs
+ * Overview (default), Price Details and Camera Placement; the coverage diagram; the two next
+ * steps (`nextStep`: approve and pay the 10% deposit; free service call); payment plan, scope,
+ * warranty points and FAQ. Amounts in whole dollars (the recommendation's unit).
  */
-import { PAYMENT_PLAN } from '@ironclad/contracts';
+import { PAYMENT_PLAN, type AiRecommendation, type FloorDiagram } from '@ironclad/contracts';
 import { Badge, Box, Card, Heading, HStack, Link, List, SimpleGrid, Stack, Stat, Table, Tabs, Text } from '@chakra-ui/react';
 import { statSlotRecipe } from '~chakra-theme/recipes/stat';
 import { tableSlotRecipe } from '~chakra-theme/recipes/table';
@@ -13,9 +14,9 @@ import { LucideCalendarDays, LucideCamera, LucideDollarSign, LucidePhone } from 
 import { formatCents } from '../payments/api/payment-api';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CoverageDiagram } from './coverage-diagram';
-import type { WizardQuote } from './create-wizard-lead';
-import { DepositSection } from './deposit-section';
-import { formatUsd, type WizardState } from './wizard-options';
+import { CoveragePlan } from './coverage-plan';
+import type { ReactNode } from 'react';
+import { formatUsd } from './wizard-options';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { stat: statSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe } });
@@ -57,12 +58,27 @@ const FAQ = [
   },
 ];
 
-export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer: WizardState }) {
+/**
+ * @param recommendation the design shown (one option of the quote)
+ * @param nextStep the content of "1. Secure your installation date" (approval and deposit)
+ * @param diagrams the server's per-floor coverage diagrams of this design (the placement sketch
+ *   is drawn in the browser when there are none)
+ */
+export function QuoteResult({
+  recommendation,
+  nextStep,
+  diagrams = [],
+}: {
+  recommendation: AiRecommendation;
+  nextStep: ReactNode;
+  diagrams?: readonly FloorDiagram[];
+}) {
   const { company } = usePublicConfig();
-  const r = quote.recommendation;
+  const r = recommendation;
   const d = r.projectDetails;
   const p = r.pricing;
-  const floors = customer.floors === '4+' ? 4 : Number(customer.floors) || 1;
+  // the floors drawn: every floor a camera is on (the building's floors as the engine placed them)
+  const floors = Math.max(1, ...r.cameraLocations.map((l) => l.floor));
 
   return (
     <Stack gap="8" aria-live="polite">
@@ -135,7 +151,7 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
             <Heading as="h4" size="sm">
               Coverage diagram
             </Heading>
-            <CoverageDiagram locations={r.cameraLocations} floors={floors} />
+            {diagrams.length > 0 ? <CoveragePlan diagrams={diagrams} /> : <CoverageDiagram locations={r.cameraLocations} floors={floors} />}
           </Stack>
         </Tabs.Content>
 
@@ -243,9 +259,7 @@ export function QuoteResult({ quote, customer }: { quote: WizardQuote; customer:
                 1. Secure your installation date
               </Heading>
             </Card.Header>
-            <Card.Body>
-              <DepositSection quote={quote} customer={customer} />
-            </Card.Body>
+            <Card.Body>{nextStep}</Card.Body>
           </Card.Root>
           <Card.Root>
             <Card.Header>

@@ -23,6 +23,8 @@ export const leadKeys = {
   lead,
   /** GET /api/leads/{id}/documents (under the lead, so refreshing the lead refreshes them). */
   documents: (id: number) => [...lead(id), 'documents'] as const,
+  /** GET /api/leads/{id}/quotes (under the lead, so refreshing the lead refreshes them). */
+  quotes: (id: number) => [...lead(id), 'quotes'] as const,
   /** Pages of GET /api/crm/action-items. */
   actionItems: [...sharedKeys.staff, 'crm', 'action-items'] as const,
   /** Pages of GET /api/contacts (shared: the public contact forms invalidate it). */

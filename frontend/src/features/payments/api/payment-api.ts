@@ -27,7 +27,7 @@ export async function createDepositPayment(
   body: {
     quoteToken: string;
     totalAmount: number;
-    customerInfo: CustomerInfo & { company?: string };
+    customerInfo?: CustomerInfo & { company?: string };
     projectDetails: Record<string, unknown>;
   } & Pick<FormSignals, 'altcha'>,
 ): Promise<string> {
