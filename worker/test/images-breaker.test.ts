@@ -149,8 +149,9 @@ it('a Stability outage: the breaker opens, images wait without spending attempts
 it('402 (no credits) fails the image at once with Stability’s reason and does not open the breaker', async () => {
   stability.requests.length = 0;
   stability.decide = () => ({ status: 402, message: 'You lack sufficient credits to make this request' });
-  const run: ImageRun = (await post('/api/images/runs', { keys: ['heroHome', 'aboutSection', 'trustSection', 'contactSection'] }).expect(202))
-    .body;
+  const run: ImageRun = (
+    await post('/api/images/runs', { keys: ['heroHome', 'aboutSection', 'trustSection', 'contactSection'] }).expect(202)
+  ).body;
   const done = await waitRun(run.id);
   expect(done).toMatchObject({ status: 'completed', failed: 4, done: 0 });
   for (const item of done.items) expect(item.error).toBe('Stability 402: You lack sufficient credits to make this request');
