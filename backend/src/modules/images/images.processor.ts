@@ -40,9 +40,9 @@ import { STABILITY_CLIENT } from './stability.provider.js';
  *   platform/providers/provider-circuits.ts): its transient failures (429, 5xx, timeouts, network)
  *   count toward opening it; while it is open no call is made, the image stays `waiting` with the
  *   note "Stability AI is unavailable since …" and its job waits for the next probe without
- *   spending an attempt (ProviderUnavailableError) — also the job whose failure opened the circuit
- *   or whose probe failed, so an outage never fails an image; `/api/health` and `/metrics` report
- *   its state (with the images waiting).
+ *   spending an attempt (ProviderUnavailableError): during an outage only the single probes spend
+ *   attempts (like the messages' probes); `/api/health` and `/metrics` report its state (with the
+ *   images waiting).
  * - `ImageRun {runId}` (the flow's parent, run once every image has ended): closes the run and
  *   broadcasts `images:generated` with the count created (staff-side.md §4), then refreshes the
  *   balance.
@@ -202,17 +202,6 @@ export class ImagesProcessor extends JobProcessor {
     }
     const message = err instanceof Error ? err.message : String(err);
     const permanent = (err instanceof ProviderError && !err.retryable) || err instanceof UnrecoverableError;
-    if (err instanceof ProviderError && err.retryable) {
-      // This failure opened the circuit (or was a failed probe): the image waits for the next probe
-      // like every other, without spending its attempts on an outage.
-      const gate = this.circuit.admit();
-      if (!gate.ok) {
-        this.logger.warn(`${label}: ${message}; Stability is down, waiting for it to return`);
-        await this.store.release(imageId, `${message}. ${this.unavailableNote()}`);
-        await this.publish(imageId, runId);
-        throw new ProviderUnavailableError(`${label}: Stability AI is unavailable (circuit open), waiting`, gate.retryAt);
-      }
-    }
     if (permanent || ctx.isFinalAttempt) {
       this.logger.warn(`${label} failed: ${message}`);
       await this.store.settle(imageId, 'failed', { error: message });
