@@ -206,8 +206,24 @@ test('the unsubscribe page works without login, records the opt-out, and the nex
   await expect(v.getByTestId('unsubscribe-address')).not.toHaveText('una.subscribe@tools.example');
   expect(await dbQuery(`SELECT 1 FROM communication_opt_outs WHERE address = 'una.subscribe@tools.example'`)).toHaveLength(0);
   expect(await seriousA11yViolations(v, 'main')).toEqual([]);
+  // The opt-out rides out a database blip (issue 26 point 7): a 503, then no answer, then through,
+  // the page saying it keeps trying, one Idempotency-Key on every send.
+  const keys: (string | undefined)[] = [];
+  await v.route('**/api/unsubscribe/**', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length === 1)
+      return route.fulfill({ status: 503, json: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'down', requestId: 'x' } });
+    if (keys.length === 2) return route.abort('connectionreset');
+    return route.fallback();
+  });
   await v.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(v.getByTestId('unsubscribe-done')).toContainText('You are unsubscribed.');
+  await expect(v.getByTestId('submit-trouble')).toHaveText(
+    "We're having trouble saving your request. We'll keep trying; please keep this page open.",
+  );
+  await expect(v.getByTestId('unsubscribe-done')).toContainText('You are unsubscribed.', { timeout: 20_000 });
+  expect(keys).toHaveLength(3);
+  expect(new Set(keys).size).toBe(1);
   const [optOut] = await dbQuery<{ channel: string; opted_out: boolean }>(
     `SELECT channel, opted_out FROM communication_opt_outs WHERE address = 'una.subscribe@tools.example'`,
   );

@@ -3,7 +3,9 @@
  * reaches PostgreSQL through a TCP forwarder this spec cuts — connections dropped, new ones
  * refused, as when PostgreSQL stops — while the wizard is submitted. The page keeps the answers,
  * says it keeps trying, and once the database returns reaches step 5 without retyping, with
- * exactly one lead stored (one Idempotency-Key across the retries).
+ * exactly one lead stored (one Idempotency-Key across the retries). Staff pages opened during a
+ * cut show "Database unavailable" and their error states — never an empty list that would read as
+ * "no leads" — and recover on their own once it returns.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +14,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { expect, test } from './support/test';
+import { createAdmin, signIn } from './support/staff';
 // @ts-expect-error plain ESM module without types
 import { startTcpCut } from '../scripts/lib/tcp-cut.mjs';
 
@@ -19,6 +22,7 @@ type TcpCut = { url: string; cut(): Promise<void>; restore(): Promise<void>; clo
 
 const TROUBLE = "We're having trouble saving your request. We'll keep trying; please keep this page open.";
 const OUTAGE_MS = 12_000;
+const ADMIN = { email: 'e2e.outage.admin@ironclad.test', password: 'e2e outage admin password 7' };
 
 test.describe('the wizard through a database outage', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -26,10 +30,11 @@ test.describe('the wizard through a database outage', () => {
   let proxy: TcpCut;
   let baseURL = '';
   let databaseUrl = '';
+  let adminUrl = '';
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    const adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    adminUrl = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     proxy = (await startTcpCut(adminUrl)) as TcpCut;
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -122,6 +127,57 @@ test.describe('the wizard through a database outage', () => {
     } finally {
       await client.end();
     }
+    await context.close();
+  });
+
+  test('staff pages show "Database unavailable" while it is unreachable, not empty tables, and recover on their own', async ({
+    browser,
+  }) => {
+    // Straight to PostgreSQL, not through the forwarder: the CLI runs synchronously, and the
+    // forwarder lives in this test process, whose event loop waits for it.
+    const direct = new URL(databaseUrl);
+    direct.host = new URL(adminUrl).host;
+    await createAdmin(ADMIN, direct.toString());
+    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN, '/admin');
+    const banner = page.getByTestId('database-unavailable');
+    await expect(page.getByTestId('lead-card').first()).toBeVisible();
+    await expect(banner).toHaveCount(0);
+
+    await proxy.cut();
+    try {
+      // The leads list asked for a status nobody has: an error, not "No leads found."
+      await page.getByLabel('Status filter').selectOption('contacted');
+      await expect(banner).toBeVisible({ timeout: 15_000 });
+      await expect(banner).toContainText('Database unavailable');
+      // (in the tab: the global error handler also toasts the same words)
+      const leadsTab = page.getByRole('tabpanel', { name: 'Leads' });
+      await expect(leadsTab.getByText('Failed to fetch leads. Please check your connection and try again.')).toBeVisible();
+      await expect(leadsTab.getByText('No leads found.')).toHaveCount(0);
+
+      // The pipeline board and table: their error states, no empty columns or rows.
+      await page.getByRole('tab', { name: 'CRM Pipeline' }).click();
+      const crmTab = page.getByRole('tabpanel', { name: 'CRM Pipeline' });
+      await expect(crmTab.getByText('Failed to fetch leads. Please check your connection and try again.')).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page.getByTestId('pipeline-table')).toHaveCount(0);
+      await crmTab.getByRole('group', { name: 'Pipeline view mode' }).getByRole('button', { name: 'Board' }).click();
+      await expect(crmTab.getByText('Could not load the pipeline board. Please check your connection and try again.')).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(crmTab.getByText('No leads at this stage.')).toHaveCount(0);
+      await crmTab.getByRole('group', { name: 'Pipeline view mode' }).getByRole('button', { name: 'Table' }).click();
+      await expect(banner).toBeVisible();
+    } finally {
+      await proxy.restore();
+    }
+
+    // Back: the page asks again by itself; the banner goes and the table shows the wizard's lead.
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('pipeline-table')).toBeVisible();
+    await expect(page.getByTestId('pipeline-table')).toContainText('Reyes');
     await context.close();
   });
 });

@@ -76,7 +76,10 @@ const childEnv = {
   STRIPE_PUBLISHABLE_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
   STABILITY_API_KEY: process.env.E2E_STABILITY_API_KEY ?? '',
-  ...(process.env.E2E_STABILITY_BASE_URL ? { STABILITY_BASE_URL: process.env.E2E_STABILITY_BASE_URL, STABILITY_LOCKOUT_MS: '2000' } : {}),
+  // with the fake Stability: its 60 s lock-out and the circuit breaker's 30 s probe scaled down
+  ...(process.env.E2E_STABILITY_BASE_URL
+    ? { STABILITY_BASE_URL: process.env.E2E_STABILITY_BASE_URL, STABILITY_LOCKOUT_MS: '2000', BREAKER_PROBE_MS: '2000' }
+    : {}),
   ADMIN_EMAIL: '',
   ADMIN_PASSWORD: '',
   // Bot defences at their production defaults, with the browser behind a trusted loopback

@@ -304,7 +304,8 @@ describe('notifications: OutboxSweep', () => {
     const sweep = await queue.add(Jobs.OutboxSweep.name, {}, { jobId: `sweep-${randomUUID()}` });
     const swept = await completed(queue, sweep.id!);
     expect((swept.returnvalue as { requeued: number }).requeued).toBeGreaterThanOrEqual(1);
-    await completed(queue, `outbound-${row.id}`);
+    // re-added under the notification's own job id (the one its requester watches)
+    await completed(queue, res.body.notificationJob.id);
     const record = await outbound(row.id);
     expect(record).toMatchObject({ status: 'sent', attempts: 1 });
 

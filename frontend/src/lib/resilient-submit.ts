@@ -17,13 +17,13 @@ export const SUBMIT_RETRY_WINDOW_MS = 120_000;
 export type SubmitTrouble = 'retrying' | 'gave-up' | null;
 
 /**
- * Whether a failed submission may succeed if sent again as is: 502/503/504, or (unless `network`
- * is false) no answer at all.
+ * Whether a failed submission may succeed if sent again as is: 502/503/504, or no answer at all.
+ * (After {@link submitWithRetry} threw, true means its retry window is over.)
  */
-export function isRetryableSubmitError(err: unknown, network = true): boolean {
+export function isRetryableSubmitError(err: unknown): boolean {
   if (err instanceof ApiError) return err.status === 503 || err.status === 502 || err.status === 504;
   // fetch rejects with a TypeError when the network or the server is unreachable
-  return network && err instanceof TypeError;
+  return err instanceof TypeError;
 }
 
 const keys = new Map<string, { json: string; key: string }>();
@@ -42,14 +42,13 @@ export function submissionKey(scope: string, body: unknown): string {
  * Sends `body` with `send(key)` and retries it on 503 / network errors within `windowMs`,
  * reporting `retrying` (first retry) and `gave-up` (window over) through `onTrouble`, then null on
  * success. `body` (without the form's bot-defence signals, which change per send) names the
- * submission for its key. `retryNetworkErrors: false` retries 503s only (a form whose lost call
- * has its own answer, e.g. the calculator's §8 "Quote Saved" toast). @throws the last error once the window is over, or any other error.
+ * submission for its key. @throws the last error once the window is over, or any other error.
  */
 export async function submitWithRetry<T>(
   scope: string,
   body: unknown,
   send: (idempotencyKey: string) => Promise<T>,
-  opts: { onTrouble?: (trouble: SubmitTrouble) => void; windowMs?: number; retryNetworkErrors?: boolean } = {},
+  opts: { onTrouble?: (trouble: SubmitTrouble) => void; windowMs?: number } = {},
 ): Promise<T> {
   const key = submissionKey(scope, body);
   const windowMs = opts.windowMs ?? SUBMIT_RETRY_WINDOW_MS;
@@ -62,7 +61,7 @@ export async function submitWithRetry<T>(
       opts.onTrouble?.(null);
       return answer;
     } catch (err) {
-      if (!isRetryableSubmitError(err, opts.retryNetworkErrors ?? true)) {
+      if (!isRetryableSubmitError(err)) {
         opts.onTrouble?.(null);
         throw err;
       }

@@ -98,12 +98,14 @@ export class CampaignsProcessor extends JobProcessor {
     const stillPending: number[] = [];
     let requeued = 0;
     for (const row of stale) {
-      if (await this.messageJobs.isPending(row.channel, row.id, row.gen ?? undefined)) {
-        stillPending.push(row.id);
-        continue;
-      }
-      await this.messageJobs.requeue(row.channel, row.id, { campaignId: row.campaign_id, leadId: row.lead_id, generation: row.gen });
-      requeued += 1;
+      // under the record's own job id: nothing is added while its job still waits (an open breaker)
+      const added = await this.messageJobs.requeue(row.channel, row.id, {
+        campaignId: row.campaign_id,
+        leadId: row.lead_id,
+        generation: row.gen,
+      });
+      if (added) requeued += 1;
+      else stillPending.push(row.id);
     }
     if (stillPending.length)
       await this.dataSource.query(`UPDATE outbound_messages SET updated_at = now() WHERE id = ANY($1) AND status = 'queued'`, [

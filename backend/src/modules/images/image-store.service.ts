@@ -239,16 +239,35 @@ export class ImageStore {
     await this.dataSource.query(`UPDATE generated_images SET calls = calls + 1 WHERE id = $1`, [imageId]);
   }
 
-  /** Gives a claimed image back to the queue (a retry follows) with a progress note; `rateLimited` counts a 429. */
-  async release(imageId: number, progress: string, opts: { rateLimited?: boolean } = {}): Promise<number> {
+  /**
+   * Gives a claimed image back to the queue (a retry follows) with a progress note; `rateLimited`
+   * counts a 429; `uncall` takes back a call counted by {@link countCall} that Stability's circuit
+   * breaker refused (nothing reached Stability).
+   */
+  async release(imageId: number, progress: string, opts: { rateLimited?: boolean; uncall?: boolean } = {}): Promise<number> {
     const rows = returningRows<{ rate_limited: number }>(
       await this.dataSource.query(
-        `UPDATE generated_images SET status = 'waiting', claimed_at = NULL, progress = $2, rate_limited = rate_limited + $3
+        `UPDATE generated_images SET status = 'waiting', claimed_at = NULL, progress = $2, rate_limited = rate_limited + $3,
+                calls = GREATEST(0, calls - $4)
           WHERE id = $1 AND status = 'generating' RETURNING rate_limited`,
-        [imageId, progress, opts.rateLimited ? 1 : 0],
+        [imageId, progress, opts.rateLimited ? 1 : 0, opts.uncall ? 1 : 0],
       ),
     );
     return rows[0]?.rate_limited ?? 0;
+  }
+
+  /**
+   * Notes on a `waiting` image why it waits (e.g. Stability's circuit breaker is open), only when
+   * the note changes. @returns the image's run id when the note was written (to publish), else null.
+   */
+  async noteWaiting(imageId: number, progress: string): Promise<number | null> {
+    const rows = returningRows<{ run_id: number }>(
+      await this.dataSource.query(
+        `UPDATE generated_images SET progress = $2 WHERE id = $1 AND status = 'waiting' AND progress IS DISTINCT FROM $2 RETURNING run_id`,
+        [imageId, progress],
+      ),
+    );
+    return rows[0]?.run_id ?? null;
   }
 
   /** Ends a claimed or waiting image as failed, blocked or cancelled (never one already final). */

@@ -14,6 +14,7 @@ import { ENV, type Env } from '../../platform/config/env.js';
 import { JobProcessor, RetryLaterError, route, type JobContext, type JobRoute } from '../../platform/queue/job-processor.js';
 import { JITTER_BACKOFF, jitteredBackoff } from '../../platform/queue/limiter.js';
 import { QueueRegistry } from '../../platform/queue/queue-registry.js';
+import { ProviderCircuits, ProviderUnavailableError, type ProviderCircuit } from '../../platform/providers/provider-circuits.js';
 import { ProviderError } from '../../platform/providers/provider-error.js';
 import { LiveEvents } from '../../platform/realtime/live-events.js';
 import { ImageBalanceCache } from './image-balance.js';
@@ -35,6 +36,13 @@ import { STABILITY_CLIENT } from './stability.provider.js';
  *   A 429 stops every worker of the queue for STABILITY_LOCKOUT_MS (BullMQ's queue rate limit,
  *   shared in Redis) and puts the job back without using an attempt (IMAGE_MAX_RATE_LIMITED at most).
  *   Each change is published to staff pages (`image:run`) and reported as job progress.
+ *   Stability has a circuit breaker like SendGrid and Twilio (issue 26 points 2 and 6,
+ *   platform/providers/provider-circuits.ts): its transient failures (429, 5xx, timeouts, network)
+ *   count toward opening it; while it is open no call is made, the image stays `waiting` with the
+ *   note "Stability AI is unavailable since …" and its job waits for the next probe without
+ *   spending an attempt (ProviderUnavailableError): during an outage only the single probes spend
+ *   attempts (like the messages' probes); `/api/health` and `/metrics` report its state (with the
+ *   images waiting).
  * - `ImageRun {runId}` (the flow's parent, run once every image has ended): closes the run and
  *   broadcasts `images:generated` with the count created (staff-side.md §4), then refreshes the
  *   balance.
@@ -55,9 +63,15 @@ export class ImagesProcessor extends JobProcessor {
     private readonly queues: QueueRegistry,
     private readonly live: LiveEvents,
     @Inject(ENV) private readonly env: Env,
+    private readonly circuits: ProviderCircuits,
     @Optional() @Inject(STABILITY_CLIENT) private readonly stability: StabilityClient | null,
   ) {
     super();
+  }
+
+  /** Stability's circuit breaker in this worker. */
+  private get circuit(): ProviderCircuit {
+    return this.circuits.get('stability');
   }
 
   protected routes(): JobRoute[] {
@@ -82,6 +96,13 @@ export class ImagesProcessor extends JobProcessor {
   }
 
   private async generate({ imageId }: GenerateImageJob, ctx: JobContext): Promise<GenerateImageResult> {
+    // Stability's circuit is open: the image waits for the next probe, unclaimed, no attempt spent.
+    const gate = this.stability ? this.circuit.admit() : { ok: true as const };
+    if (!gate.ok) {
+      const runId = await this.store.noteWaiting(imageId, this.unavailableNote());
+      if (runId) await this.store.publishRun(runId);
+      throw new ProviderUnavailableError(`image #${imageId}: Stability AI is unavailable (circuit open), waiting`, gate.retryAt);
+    }
     const claim = await this.store.claim(imageId, this.env.IMAGE_LEASE_MS);
     if (claim.kind === 'missing') throw new UnrecoverableError(`image #${imageId} does not exist`);
     if (claim.kind === 'final') {
@@ -111,16 +132,19 @@ export class ImagesProcessor extends JobProcessor {
         ? { kind: 'image' as const, image: image.content, seed: image.seed, finishReason: image.finishReason ?? 'SUCCESS' }
         : null;
       if (!kept) await this.store.countCall(imageId);
+      const stability = this.stability;
       const result =
         kept ??
-        (await this.stability.generate({
-          model: image.model,
-          prompt: image.prompt,
-          negativePrompt: image.negativePrompt,
-          aspectRatio: image.aspectRatio,
-          seed: image.requestedSeed,
-          ...(image.imageKey && SITE_IMAGE_SPECS[image.imageKey] ? { stylePreset: 'photographic' as const } : {}),
-        }));
+        (await this.circuit.fire(() =>
+          stability.generate({
+            model: image.model,
+            prompt: image.prompt,
+            negativePrompt: image.negativePrompt,
+            aspectRatio: image.aspectRatio,
+            seed: image.requestedSeed,
+            ...(image.imageKey && SITE_IMAGE_SPECS[image.imageKey] ? { stylePreset: 'photographic' as const } : {}),
+          }),
+        ));
       if (result.kind === 'blocked') {
         await this.store.settle(imageId, 'blocked', { error: result.reason, seed: result.seed, finishReason: result.finishReason });
         await this.publish(imageId, runId);
@@ -154,6 +178,12 @@ export class ImagesProcessor extends JobProcessor {
 
   /** Classifies a failure of the Stability call or of storing the image. */
   private async failed(err: unknown, imageId: number, runId: number, label: string, ctx: JobContext): Promise<never> {
+    if (err instanceof ProviderUnavailableError) {
+      // The breaker opened between the gate and the call: nothing reached Stability.
+      await this.store.release(imageId, this.unavailableNote(), { uncall: true });
+      await this.publish(imageId, runId);
+      throw err;
+    }
     if (err instanceof StabilityRateLimitedError) {
       const seconds = Math.ceil(err.retryAfterMs / 1000);
       const count = await this.store.release(imageId, `Stability's rate limit was reached: waiting ${seconds} s before trying again`, {
@@ -184,6 +214,12 @@ export class ImagesProcessor extends JobProcessor {
     throw err;
   }
 
+  /** "Stability AI is unavailable since 14:03 (UTC): waiting for it to return" */
+  private unavailableNote(): string {
+    const since = this.circuit.state().downSince;
+    return `Stability AI is unavailable${since ? ` since ${since.slice(11, 16)} (UTC)` : ''}: waiting for it to return`;
+  }
+
   private async publish(imageId: number, runId?: number): Promise<void> {
     const id = runId ?? (await this.store.version(imageId))?.runId;
     if (id) await this.store.publishRun(id);
@@ -199,8 +235,16 @@ export class ImagesProcessor extends JobProcessor {
   }
 
   private async readBalance(): Promise<{ credits: number } | null> {
-    if (!this.stability) return null;
-    const credits = await this.stability.balance();
+    const stability = this.stability;
+    if (!stability) return null;
+    let credits: number;
+    try {
+      credits = await this.circuit.fire(() => stability.balance());
+    } catch (err) {
+      // Stability is down: the cached balance stays; the next run's close reads it again.
+      if (err instanceof ProviderUnavailableError) return null;
+      throw err;
+    }
     const balance = { credits, checkedAt: new Date().toISOString() };
     await this.balance.set(balance);
     this.live.toStaff(ServerEvent.ImageBalance, balance);

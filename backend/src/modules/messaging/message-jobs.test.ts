@@ -1,5 +1,5 @@
 import { jitteredBackoff } from '../../platform/queue/limiter.js';
-import { messageJobId } from './message-jobs.js';
+import { messageJobId, staffNotificationJobId } from './message-jobs.js';
 
 describe('jitteredBackoff', () => {
   it('stays within [½·d, d] with d = base·2^(attempt-1), capped', () => {
@@ -18,5 +18,13 @@ describe('jitteredBackoff', () => {
 it('message job ids are deterministic per record and generation, never bare integers, never with ":"', () => {
   expect(messageJobId(42)).toBe('msg-42');
   expect(messageJobId(42, 3)).toBe('msg-42-g3');
-  expect(messageJobId(42, 3, 's1700000000000')).toBe('msg-42-g3-s1700000000000');
+});
+
+it('staff notification job ids are UUIDs, deterministic per record, and depend on the secret key', () => {
+  const key = Buffer.alloc(32, 1);
+  const id = staffNotificationJobId(key, 42);
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(staffNotificationJobId(key, 42)).toBe(id);
+  expect(staffNotificationJobId(key, 43)).not.toBe(id);
+  expect(staffNotificationJobId(Buffer.alloc(32, 2), 42)).not.toBe(id);
 });

@@ -2,7 +2,8 @@
  * Each provider's state for `/api/health`, `/metrics` and the admin banner (issue 26 point 3):
  * up, down (since when) or probing, as the workers' circuit breakers published it
  * (platform/providers/provider-circuits.ts), with the messages waiting for it — email records
- * `queued` or `sending` for SendGrid, SMS for Twilio (image jobs are not counted: null).
+ * `queued` or `sending` for SendGrid, SMS for Twilio, and for Stability the images of running
+ * generator runs still `waiting` or `generating`.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -26,7 +27,8 @@ export class ProviderHealthService {
 
   /**
    * Every provider: `{provider, state, downSince, waiting}`. The state is `up` when Redis cannot
-   * tell; `waiting` is null when Postgres cannot tell (or for Stability).
+   * tell; `waiting` (messages for SendGrid/Twilio, images for Stability) is null when Postgres
+   * cannot tell.
    */
   async providers(): Promise<ProviderHealth[]> {
     const [states, counts] = await Promise.all([
@@ -37,7 +39,10 @@ export class ProviderHealthService {
            GROUP BY channel
            UNION ALL
            SELECT o.channel, count(*)::int FROM outbound_messages o JOIN campaigns c ON c.id = o.campaign_id
-            WHERE o.status IN ('queued', 'sending') AND c.status IN ('queued', 'active') GROUP BY o.channel`,
+            WHERE o.status IN ('queued', 'sending') AND c.status IN ('queued', 'active') GROUP BY o.channel
+           UNION ALL
+          SELECT 'image', count(*)::int FROM generated_images g JOIN image_runs r ON r.id = g.run_id
+           WHERE r.status = 'running' AND g.status IN ('waiting', 'generating')`,
         ) as Promise<{ channel: string; n: number }[]>,
         TIMEOUT_MS,
         'messages waiting',
@@ -51,7 +56,7 @@ export class ProviderHealthService {
     ];
     return list.map((s) => ({
       ...s,
-      waiting: s.provider === 'sendgrid' ? waiting('email') : s.provider === 'twilio' ? waiting('sms') : null,
+      waiting: waiting(s.provider === 'sendgrid' ? 'email' : s.provider === 'twilio' ? 'sms' : 'image'),
     }));
   }
 }

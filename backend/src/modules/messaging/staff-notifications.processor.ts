@@ -31,8 +31,10 @@ import { StaffDigests } from './staff-digests.js';
  *    replayed job finds the same record and sends nothing twice.
  *  - `OutboxSweep` (every OUTBOX_SWEEP_EVERY_MS): re-enqueues staff emails left `queued` in
  *    Postgres longer than OUTBOX_SWEEP_AGE_MS (Redis was down when the api stored them, or lost
- *    their jobs with its data) or `sending` past their lease (a worker died mid-send), with a
- *    deterministic job id so the sweep never stacks duplicates. Its scheduler is re-registered
+ *    their jobs with its data) or `sending` past their lease (a worker died mid-send), under the
+ *    notification's own deterministic job id (message-jobs.ts `staffNotificationJobId`), added
+ *    only when that job will not run any more: a notification waiting out a long outage (its
+ *    record untouched while the breaker is open) never gets a second job. Its scheduler is re-registered
  *    when Redis loses it (platform JobSchedulerKeeper), so the sweep itself survives a Redis loss.
  */
 @Injectable()
@@ -103,14 +105,16 @@ export class StaffNotificationsProcessor extends JobProcessor {
         ORDER BY id LIMIT 500`,
         [String(this.env.OUTBOX_SWEEP_AGE_MS), String(this.env.MESSAGE_SENDING_LEASE_MS)],
       );
+    let requeued = 0;
     for (const row of rows) {
       // payment receipts / notices carry the payment id; the others their lead or contact
       const kind = row.payment_id !== null ? 'payment' : row.lead_id !== null ? 'lead' : 'contact';
       const recordId = row.payment_id ?? row.lead_id ?? row.contact_id ?? 0;
       if (!recordId) continue;
-      await this.jobs.requeueStaffNotification({ outboundMessageId: row.id, kind, recordId });
+      // nothing is added while the notification's job still waits (a backoff, an open breaker)
+      if (await this.jobs.requeueStaffNotification({ outboundMessageId: row.id, kind, recordId })) requeued += 1;
     }
-    if (rows.length) this.logger.log(`outbox sweep re-enqueued ${rows.length} notification(s)`);
-    return { requeued: rows.length };
+    if (requeued) this.logger.log(`outbox sweep re-enqueued ${requeued} notification(s) whose job was lost`);
+    return { requeued };
   }
 }

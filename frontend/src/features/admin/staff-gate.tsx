@@ -65,9 +65,14 @@ export const DATABASE_UNAVAILABLE_TEXT =
 const isServiceUnavailable = (error: unknown) =>
   error instanceof ApiError && error.status === 503 && error.body?.code === 'SERVICE_UNAVAILABLE';
 
+/** How often the shown queries that failed with 503 are asked again while the database is down (ms). */
+export const DATABASE_RECHECK_MS = 5000;
+
 /**
  * True while the last answered staff query failed with 503 SERVICE_UNAVAILABLE (the database is
- * unreachable); false again after any query succeeds.
+ * unreachable); false again after any query succeeds. Meanwhile the shown queries that failed so
+ * are fetched again every {@link DATABASE_RECHECK_MS} (the client itself never retries), so the
+ * pages recover on their own when the database returns, as the banner promises.
  */
 function useDatabaseUnavailable(qc: QueryClient): boolean {
   const [down, setDown] = useState(false);
@@ -80,6 +85,16 @@ function useDatabaseUnavailable(qc: QueryClient): boolean {
       }),
     [qc],
   );
+  useEffect(() => {
+    if (!down) return;
+    const timer = setInterval(() => {
+      void qc.refetchQueries({
+        type: 'active',
+        predicate: (q) => q.state.status === 'error' && isServiceUnavailable(q.state.error),
+      });
+    }, DATABASE_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [qc, down]);
   return down;
 }
 

@@ -30,7 +30,7 @@ import { watchJob } from '../../lib/socket';
 import { telHref, usePublicConfig } from '../site-config/public-config';
 import { CalculatorControls } from './calculator-controls';
 import { PdfQuoteDialog } from './pdf-quote-dialog';
-import type { SubmitTrouble } from '../../lib/resilient-submit';
+import { isRetryableSubmitError, type SubmitTrouble } from '../../lib/resilient-submit';
 import { createCalculatorLead, requestEstimatePdf, type PdfQuoteForm } from './request-pdf-quote';
 import { limitedMessageWithPhone, useFormGuard } from '../bot-defence';
 import { AnimatedTotal } from './animated-total';
@@ -224,11 +224,15 @@ export function CostCalculator() {
   if (!config.features.calculator_enabled) return <CalculatorUnavailable phone={config.company.phone} />;
 
   /**
-   * §7: create the lead (retried through a 503 for up to two minutes, the dialog saying so), then
-   * request the PDF. Resolves true when the dialog closes.
+   * §7: create the lead, then request the PDF — each retried through a 503 or a lost connection for
+   * up to two minutes, the dialog saying so (issue 26 point 7). When the retries are over the
+   * dialog stays open with what was typed, the phone number and a Retry button (the same
+   * submission again: the api answers the lead already stored instead of a second one). Resolves
+   * true when the dialog closes.
    */
   const requestQuote = async (form: PdfQuoteForm): Promise<boolean> => {
     setSubmitting(true);
+    setTrouble(null);
     // Priced from the specs as they are now (the shown estimate may lag one deferred render).
     const quoted = priceCalculator(specs, percent);
     let leadId: number;
@@ -248,15 +252,22 @@ export function CostCalculator() {
         return false;
       }
       console.error('Calculator lead failed', err);
+      // Retried for two minutes in vain: the dialog's notice offers the phone number and Retry.
+      if (isRetryableSubmitError(err)) return false;
       notify({ type: 'info', ...CALCULATOR_TOASTS.exception });
       return false;
     }
     try {
-      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals());
+      const job = await requestEstimatePdf(leadId, form, quoted, guard.signals(), setTrouble);
       toasted.current = null;
       setPdfJob({ jobId: job.jobId, queue: job.queue, email: form.email, phase: 'queued' });
     } catch (err) {
       console.error('PDF request failed', err);
+      if (isRetryableSubmitError(err)) {
+        // Retried for two minutes in vain: the dialog keeps the form, the phone number and Retry.
+        setSubmitting(false);
+        return false;
+      }
       // §8: a non-OK answer is "Calculator PDF not OK"; an exception (no answer at all) is "Calculator exception".
       if (err instanceof ApiError || err instanceof ApiResponseError) notify({ type: 'warning', ...CALCULATOR_TOASTS.pdfNotOk });
       else notify({ type: 'info', ...CALCULATOR_TOASTS.exception });

@@ -1,7 +1,9 @@
 /**
  * The calculator's quote request (public-site.md §7 "Calculator sequence", §8 toasts):
  * POST /api/leads (source cost_calculator, status new) then POST /api/generate-estimate-pdf,
- * which answers 202 {jobId, queue}; the page then watches the job over Socket.IO.
+ * which answers 202 {jobId, queue}; the page then watches the job over Socket.IO. Each call rides
+ * out a database blip (issue 26 point 7, lib/resilient-submit.ts): one Idempotency-Key per
+ * submission, 503 and network errors retried with backoff for up to two minutes.
  */
 import {
   buildingInfoOfCalculatorSpecs,
@@ -15,7 +17,7 @@ import {
 } from '@ironclad/contracts';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api';
-import { submissionKey, submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
+import { submitWithRetry, type SubmitTrouble } from '../../lib/resilient-submit';
 
 /** The answers' schemas, loaded beside the requests. */
 const schemas = () => import('./quote-request-schemas');
@@ -64,21 +66,23 @@ export async function createCalculatorLead(
         idempotencyKey,
         schema: schemas().then((m) => m.createLeadResponseSchema),
       }),
-    // a lost call keeps its §8 answer ('Quote Saved!', the dialog kept); a 503 is retried
-    { onTrouble, retryNetworkErrors: false },
+    { onTrouble },
   );
   return answer.lead.id;
 }
 
 /**
  * POST /api/generate-estimate-pdf for the lead just created (with the form's `signals`), under one
- * Idempotency-Key (not retried: the lead is stored, a failure has its §8 toast); returns the job to watch.
+ * Idempotency-Key, retried on 503 / network errors for up to two minutes like the lead (progress
+ * through `onTrouble`); returns the job to watch. @throws the last error once the window is over
+ * (`isRetryableSubmitError`), or at once any other error (a non-OK answer: §8 "Calculator PDF not OK").
  */
 export function requestEstimatePdf(
   leadId: number,
   form: PdfQuoteForm,
   estimate: CalculatorEstimate,
   signals: FormSignals,
+  onTrouble?: (trouble: SubmitTrouble) => void,
 ): Promise<GenerateEstimatePdfResponse> {
   const body: GenerateEstimatePdfInput = {
     leadId,
@@ -104,10 +108,15 @@ export function requestEstimatePdf(
       description: `${estimate.specs.cameras} cameras, ${estimate.specs.entryPoints} entry points`,
     },
   };
-  // The lead is stored by now: a failed PDF call keeps its §8 answer (no retry), under one key.
-  return apiRequest('POST', '/api/generate-estimate-pdf', {
-    body: { ...body, ...signals },
-    idempotencyKey: submissionKey('calculator-pdf', body),
-    schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
-  });
+  return submitWithRetry(
+    'calculator-pdf',
+    body,
+    (idempotencyKey) =>
+      apiRequest('POST', '/api/generate-estimate-pdf', {
+        body: { ...body, ...signals },
+        idempotencyKey,
+        schema: schemas().then((m) => m.generateEstimatePdfResponseSchema),
+      }),
+    { onTrouble },
+  );
 }

@@ -11,15 +11,20 @@ import { apiRequest } from '../../lib/api';
 
 const LABELS: Record<ProviderHealth['provider'], string> = { sendgrid: 'Email', twilio: 'SMS', stability: 'Image' };
 
-/** "Email provider unavailable since 14:03 — 37 messages waiting, they will be sent when it returns" */
+/**
+ * "Email provider unavailable since 14:03 — 37 messages waiting, they will be sent when it returns";
+ * for Stability, "Image provider unavailable since 14:03 — 3 images waiting, they will be generated
+ * when it returns".
+ */
 export function providerOutageText(p: ProviderHealth): string {
   const since = p.downSince
     ? ` since ${new Date(p.downSince).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false })}`
     : '';
+  const [noun, verb] = p.provider === 'stability' ? ['image', 'generated'] : ['message', 'sent'];
   const waiting =
     p.waiting === null
       ? ''
-      : ` — ${p.waiting} message${p.waiting === 1 ? '' : 's'} waiting, ${p.waiting === 1 ? 'it' : 'they'} will be sent when it returns`;
+      : ` — ${p.waiting} ${noun}${p.waiting === 1 ? '' : 's'} waiting, ${p.waiting === 1 ? 'it' : 'they'} will be ${verb} when it returns`;
   return `${LABELS[p.provider]} provider unavailable${since}${waiting}`;
 }
 

@@ -3,12 +3,16 @@
  * what the token unsubscribes (GET /api/unsubscribe/{token}: channel, partly masked address,
  * whether it already is), asks for a confirmation and records the opt-out
  * (POST /api/unsubscribe/{token}). Nothing changes on a GET, so link scanners in mail clients
- * cannot unsubscribe anyone.
+ * cannot unsubscribe anyone. The confirmation rides out a database blip (issue 26 point 7): it is
+ * retried for up to two minutes while the page says so, then the phone number and Retry.
  */
 import { Alert, Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
 import { ApiError } from '../../lib/api';
+import type { SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 import { usePublicConfig } from '../site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
 import { unsubscribe, unsubscribeInfoQuery } from './api/unsubscribe';
@@ -19,7 +23,8 @@ registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
 export function Unsubscribe({ token }: { token: string }) {
   const { company } = usePublicConfig();
   const info = useQuery(unsubscribeInfoQuery(token));
-  const confirm = useMutation({ mutationFn: () => unsubscribe(token) });
+  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
+  const confirm = useMutation({ mutationFn: () => unsubscribe(token, setTrouble) });
   const address = info.data ? ((info.data.channel === 'email' ? info.data.email : info.data.phone) ?? 'your address') : '';
   const what = info.data?.channel === 'sms' ? 'text messages' : 'marketing email';
   const done = confirm.isSuccess || info.data?.optedOut;
@@ -75,7 +80,8 @@ export function Unsubscribe({ token }: { token: string }) {
               <Text fontSize="sm" color="fg.muted">
                 Messages about a project you have with us, such as receipts, may still reach you.
               </Text>
-              {confirm.isError && (
+              <SubmitTrouble trouble={trouble} onRetry={() => confirm.mutate()} busy={confirm.isPending} />
+              {confirm.isError && trouble !== 'gave-up' && (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
                   <Alert.Title>Your request could not be saved. Please try again.</Alert.Title>

@@ -3,7 +3,9 @@
  * address to the api (POST /api/free-guide), which stores the request and has the worker email the
  * 47-point checklist as a PDF; only once the api has accepted it does the block switch to the
  * confirmation 'Check Your Email!' and fire the analytics lead event. A refused request keeps the
- * form with the reason (and the bot check when the api asks for it).
+ * form with the reason (and the bot check when the api asks for it). A 503 or a lost connection is
+ * retried for up to two minutes while the form says so, then the form offers the phone number and
+ * a Retry button, keeping the address typed (issue 26 point 7).
  */
 import { Alert, Box, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { alertSlotRecipe } from '~chakra-theme/recipes/alert';
@@ -13,6 +15,8 @@ import { requestFreeGuideSchema } from '@ironclad/contracts';
 import { useId, useRef, useState } from 'react';
 import { LucideMailCheck } from 'lucide-react';
 import { FormPrivacyNote } from '../../components/site/form-privacy-note';
+import { SubmitTrouble } from '../../components/site/submit-trouble';
+import { isRetryableSubmitError, type SubmitTrouble as SubmitTroubleState } from '../../lib/resilient-submit';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { track } from '../../lib/analytics';
 import { registerRecipes } from '../../components/ui/recipes';
@@ -27,14 +31,15 @@ type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind:
 /** The free-guide section. */
 export function FreeGuideSection() {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [trouble, setTrouble] = useState<SubmitTroubleState>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const guard = useFormGuard();
   const company = useCompanyFacts();
   const errorId = useId();
 
-  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const onSubmit = async (e?: React.FormEvent<HTMLFormElement>) => {
+    e?.preventDefault();
     const parsed = requestFreeGuideSchema.safeParse({ email: emailRef.current?.value ?? '' });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? 'Valid email is required.');
@@ -43,12 +48,18 @@ export function FreeGuideSection() {
     }
     setFieldError(null);
     setPhase({ kind: 'sending' });
+    setTrouble(null);
     try {
-      await requestFreeGuide({ ...parsed.data, ...guard.signals() });
+      await requestFreeGuide({ ...parsed.data, ...guard.signals() }, setTrouble);
       guard.onSuccess();
       track('generate_lead', { lead_source: 'free_guide' });
       setPhase({ kind: 'sent' });
     } catch (err) {
+      // Retried for two minutes in vain: the trouble notice offers the phone number and Retry.
+      if (isRetryableSubmitError(err)) {
+        setPhase({ kind: 'failed', message: null });
+        return;
+      }
       const outcome = guard.onError(err);
       setPhase({
         kind: 'failed',
@@ -118,6 +129,7 @@ export function FreeGuideSection() {
                 </Stack>
                 <HoneypotField guard={guard} />
                 <ChallengePrompt guard={guard} />
+                <SubmitTrouble trouble={trouble} onRetry={() => void onSubmit()} busy={sending} />
                 {phase.kind === 'failed' && phase.message ? (
                   <Alert.Root status="error" textAlign="start">
                     <Alert.Indicator />

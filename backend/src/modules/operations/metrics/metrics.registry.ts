@@ -15,7 +15,7 @@ import { SocketConnectionsGateway } from './socket-connections.gateway.js';
  * - `ironclad_socketio_connections` — Socket.IO connections open on this instance;
  * - `ironclad_provider_up{provider}` (1 up, 0 down or probing), `ironclad_provider_down_since_seconds{provider}`
  *   and `ironclad_provider_messages_waiting{provider}` — the providers' circuit breakers as the
- *   workers published them, and their messages waiting ({@link ProviderHealthService}) — cluster-wide;
+ *   workers published them, and their messages (Stability: images) waiting ({@link ProviderHealthService}) — cluster-wide;
  * - prom-client's default Node.js families (`process_*`, `nodejs_*`: CPU, memory, event-loop
  *   lag, GC, handles) — this process.
  * Prometheus should scrape every api instance (label `instance`): sum the per-instance families,
@@ -52,7 +52,7 @@ export class MetricsRegistry {
     });
     new Gauge({
       name: 'ironclad_provider_messages_waiting',
-      help: 'Messages queued or being sent for the provider (SendGrid: email, Twilio: SMS).',
+      help: 'Work waiting for the provider: messages queued or being sent (SendGrid: email, Twilio: SMS), images of running generator runs (Stability).',
       labelNames: ['provider'],
       registers: [this.registry],
       async collect() {
