@@ -112,7 +112,9 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
     parts.push(
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${DIAGRAM_WIDTH} ${height}" width="${DIAGRAM_WIDTH}" height="${height}" ` +
         `role="img" aria-labelledby="${id}-title ${id}-desc" class="coverage-diagram" data-floor="${floor}" ` +
-        `font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-size="11">`,
+        // fonts as inline style, not presentation attributes: a page's stylesheet (a CSS reset's
+        // `font: inherit`) overrides attributes, so the drawing would take the page's 16 px text
+        `style="font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; font-size: 11px">`,
       `<title id="${id}-title">${escapeXml(`Coverage plan: ${label}`)}</title>`,
       `<desc id="${id}-desc">${escapeXml(desc)}</desc>`,
       `<defs><clipPath id="${id}-clip"><rect x="${X(-m)}" y="${Y(-m)}" width="${r2((plan.widthFt + 2 * m) * scale)}" height="${r2(planH)}"/></clipPath>` +
@@ -120,7 +122,7 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
         `<clipPath id="${id}-inside"><rect x="${X(0)}" y="${Y(0)}" width="${r2(plan.widthFt * scale)}" height="${r2(plan.depthFt * scale)}"/></clipPath>` +
         `<pattern id="${id}-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
         `<rect width="8" height="8" fill="#fdecea"/><line x1="0" y1="0" x2="0" y2="8" stroke="#c62828" stroke-width="2"/></pattern></defs>`,
-      `<text x="${PAD}" y="${PAD + 16}" font-size="15" font-weight="600" fill="#1a202c">${escapeXml(`${label} — ${plural(cams.length, 'camera')}`)}</text>`,
+      `<text x="${PAD}" y="${PAD + 16}" style="font-size: 15px; font-weight: 600" fill="#1a202c">${escapeXml(`${label} — ${plural(cams.length, 'camera')}`)}</text>`,
       // site (outdoor ground on floor 1; the frame only on upper floors)
       `<rect class="site" x="${X(-m)}" y="${Y(-m)}" width="${r2((plan.widthFt + 2 * m) * scale)}" height="${r2(planH)}" ` +
         `fill="${hasSite ? '#eef5e9' : '#f7fafc'}" stroke="#cbd5e0"/>`,
@@ -146,7 +148,7 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
           `stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(short(p.name))}</text>` +
           (p.covered
             ? ''
-            : `<text x="${X(p.x)}" y="${r2(Y(p.y) + 13)}" text-anchor="middle" fill="#b71c1c" font-weight="600" stroke="#ffffff" stroke-width="3" paint-order="stroke">Not covered</text>`) +
+            : `<text x="${X(p.x)}" y="${r2(Y(p.y) + 13)}" text-anchor="middle" fill="#b71c1c" style="font-weight: 600" stroke="#ffffff" stroke-width="3" paint-order="stroke">Not covered</text>`) +
           `</g>`,
       );
     }
@@ -193,7 +195,7 @@ export function coverageDiagram(result: AiRecommendation, input: DesignInput, co
       parts.push(
         `<g class="camera" data-camera="${c.id}"><title>${escapeXml(cameraText(c))}</title>` +
           `<circle cx="${X(c.x)}" cy="${Y(c.y)}" r="8" fill="#1565c0" stroke="#ffffff" stroke-width="2"/>` +
-          `<text x="${X(c.x)}" y="${Y(c.y)}" text-anchor="middle" dominant-baseline="central" font-size="9" font-weight="700" fill="#ffffff">${c.id}</text></g>`,
+          `<text x="${X(c.x)}" y="${Y(c.y)}" text-anchor="middle" dominant-baseline="central" style="font-size: 9px; font-weight: 700" fill="#ffffff">${c.id}</text></g>`,
       );
     parts.push('</g>');
 
