@@ -99,7 +99,11 @@ function notLoadedYet(deps: string[], hostId: string): string[] {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), keepBundle, ...(isSsrBuild ? [] : [sri({ algorithm: 'sha256', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })])],
+  plugins: [
+    react(),
+    keepBundle,
+    ...(isSsrBuild ? [] : [sri({ algorithm: 'sha256', preloadDynamicChunks: false, runtimePatchDynamicLinks: false })]),
+  ],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias: [

@@ -231,12 +231,10 @@ async function main() {
     console.log(`\n${lines.join('\n')}\n`);
     if (NO_TAPS) return;
     log('measuring tap latency on the deferred sections…');
-    const taps = await tapLatencyReport(base, { runs: TAP_RUNS, slowdown: 4, chromePath: CHROME_PATH, log }).catch(
-      (err) => {
-        process.exitCode = 1;
-        return [`Tap latency could not be measured: ${err.message}`];
-      },
-    );
+    const taps = await tapLatencyReport(base, { runs: TAP_RUNS, slowdown: 4, chromePath: CHROME_PATH, log }).catch((err) => {
+      process.exitCode = 1;
+      return [`Tap latency could not be measured: ${err.message}`];
+    });
     console.log(`\n${taps.join('\n')}\n`);
   } finally {
     await server.stop();
