@@ -211,20 +211,26 @@ export class LeadAdminService {
   /**
    * The KPI figures of the leads tab, the contacts tab and the CRM, from ONE SQL query
    * (staff-side.md §2, §9; money in whole dollars; conversion rate one decimal). Leads and
-   * contacts flagged as spam are not counted.
+   * contacts flagged as spam, and archived leads, are not counted.
+   *
+   * At scale (issue 27 point 3) nothing here reads the whole tables: the per-status counts and
+   * estimate sums come from `lead_status_counts`, the contacts from `contact_counts` (both kept by
+   * triggers in the transaction of every write, migration LeadStatCounters), and the week's new
+   * leads / contacts from a range of the created_at indexes.
    */
   async stats(): Promise<LeadStats> {
-    const statusCols = LEAD_STATUSES.map((s) => `count(*) FILTER (WHERE l.status = '${s}')::int AS "s_${s}"`).join(',\n      ');
+    const statusCols = LEAD_STATUSES.map((s) => `coalesce(sum(c.leads) FILTER (WHERE c.status = '${s}'), 0)::int AS "s_${s}"`).join(
+      ',\n      ',
+    );
     const [row] = await this.dataSource.query(`
-      SELECT count(*)::int AS total,
-        coalesce(sum(l.total_estimate_cents), 0)::bigint AS pipeline_cents,
-        count(*) FILTER (WHERE l.created_at >= now() - interval '7 days')::int AS new_week,
-        count(*) FILTER (WHERE l.status NOT IN ('won', 'lost'))::int AS active,
+      SELECT coalesce(sum(c.leads), 0)::int AS total,
+        coalesce(sum(c.estimate_cents), 0)::bigint AS pipeline_cents,
+        (SELECT count(*)::int FROM leads l WHERE l.created_at >= now() - interval '7 days' AND l.spam_reason IS NULL AND l.archived_at IS NULL) AS new_week,
+        coalesce(sum(c.leads) FILTER (WHERE c.status NOT IN ('won', 'lost')), 0)::int AS active,
         ${statusCols},
-        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL) AS contacts,
-        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL AND c.created_at >= now() - interval '7 days') AS contacts_week
-      FROM leads l
-      WHERE l.spam_reason IS NULL AND l.archived_at IS NULL`);
+        (SELECT coalesce(sum(k.contacts), 0)::int FROM contact_counts k) AS contacts,
+        (SELECT count(*)::int FROM contacts k WHERE k.spam_reason IS NULL AND k.created_at >= now() - interval '7 days') AS contacts_week
+      FROM lead_status_counts c`);
     return statsFromRow(row);
   }
 
