@@ -2,7 +2,8 @@
  * GET /api/leads/stats reads maintained counters (issue 27 point 3): after every kind of write —
  * bulk and single inserts, status and estimate changes, spam flags, archiving, deletes, a
  * rolled-back transaction, TRUNCATE — its figures equal the same figures aggregated over the
- * whole tables, as the endpoint computed them before.
+ * whole tables, as the endpoint computed them before. The pipeline board's unfiltered counts
+ * (the same counters) and its per-stage newest cards (a LATERAL read per stage) likewise.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -53,6 +54,32 @@ async function expectStatsExact(): Promise<void> {
   expect(leadStatsSchema.parse(res.body)).toEqual(await fromScratch());
 }
 
+/**
+ * The pipeline board without filters: each column's count and total are the counters' and equal
+ * the whole-table aggregate; its cards are the newest `perColumn` counted leads of the stage.
+ */
+async function expectBoardExact(): Promise<void> {
+  const perColumn = 4;
+  const board = (await request(app.getHttpServer()).get(`/api/leads/board?perColumn=${perColumn}`).set('Cookie', cookie).expect(200)).body;
+  const truth: { status: string; n: number; cents: string; newest: number[] }[] = await ds.query(
+    `SELECT status, count(*)::int AS n, coalesce(sum(total_estimate_cents), 0) AS cents,
+            (array_agg(id ORDER BY created_at DESC, id DESC))[1:${perColumn}] AS newest
+       FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL GROUP BY status`,
+  );
+  const expected = LEAD_STATUSES.map((status) => {
+    const t = truth.find((r) => r.status === status);
+    return { status, count: t?.n ?? 0, totalEstimate: Math.round(Number(t?.cents ?? 0) / 100), ids: t?.newest ?? [] };
+  });
+  expect(
+    board.columns.map((c: { status: string; count: number; totalEstimate: number; leads: { id: number }[] }) => ({
+      status: c.status,
+      count: c.count,
+      totalEstimate: c.totalEstimate,
+      ids: c.leads.map((l) => l.id),
+    })),
+  ).toEqual(expected);
+}
+
 it('equals the whole-table aggregate after every kind of write', async () => {
   await expectStatsExact();
   // a bulk insert across statuses, some spam, some old
@@ -85,6 +112,7 @@ it('equals the whole-table aggregate after every kind of write', async () => {
   await ds.query(`UPDATE contacts SET spam_reason = 'manual' WHERE id IN (SELECT id FROM contacts WHERE spam_reason IS NULL ORDER BY id LIMIT 2)`);
   await ds.query(`DELETE FROM contacts WHERE id IN (SELECT id FROM contacts ORDER BY id LIMIT 5)`);
   await expectStatsExact();
+  await expectBoardExact();
 
   // a rolled-back transaction leaves the counters as they were
   await ds

@@ -167,27 +167,42 @@ export class LeadAdminService {
 
   /**
    * GET /api/leads/board (issue 22 point 5): one column per stage of the single pipeline
-   * (decisions.md §5), in pipeline order, each with the count and estimate total of ALL its leads
-   * matching the filters (one grouped query) and its `perColumn` newest cards (one query, a
-   * window per stage). Leads flagged as spam are left out, as in the pipeline table.
+   * (decisions.md §5), in pipeline order, each with the count and estimate total (whole dollars)
+   * of ALL its leads matching the filters and its `perColumn` newest cards. Leads flagged as spam
+   * and archived (deleted) leads are left out, as in the pipeline table and the KPIs.
+   *
+   * At scale (issue 27 point 3): without a filter the counts and totals are the maintained
+   * counters (`lead_status_counts`, see stats()); with one they are one grouped query over the
+   * matching leads. The cards are read per stage from the (status, created_at) index, `perColumn`
+   * rows each (a LATERAL subquery per stage), never by ranking every lead.
    */
   async board(q: LeadBoardQuery): Promise<LeadBoardResponse> {
-    const totals = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
-    applyLeadFilters(totals, q);
-    const sums: { status: LeadStatus; count: string; cents: string }[] = await totals
-      .select('l.status', 'status')
-      .addSelect('count(*)', 'count')
-      .addSelect('coalesce(sum(l.total_estimate_cents), 0)', 'cents')
-      .groupBy('l.status')
-      .getRawMany();
-    const ranked = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
-    applyLeadFilters(ranked, q);
-    ranked.select('l.id', 'id').addSelect('row_number() OVER (PARTITION BY l.status ORDER BY l.created_at DESC, l.id DESC)', 'rn');
-    const [sql, params] = ranked.getQueryAndParameters();
-    const picked: { id: number }[] = await this.dataSource.query(`SELECT id FROM (${sql}) r WHERE r.rn <= $${params.length + 1}`, [
-      ...params,
-      q.perColumn,
-    ]);
+    const filtered = Boolean(q.search?.trim()) || (q.source !== undefined && q.source !== 'all') || (q.owner !== undefined && q.owner !== 'all');
+    let sums: { status: LeadStatus; count: string; cents: string }[];
+    if (filtered) {
+      const totals = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL AND l.archivedAt IS NULL');
+      applyLeadFilters(totals, q);
+      sums = await totals
+        .select('l.status', 'status')
+        .addSelect('count(*)', 'count')
+        .addSelect('coalesce(sum(l.total_estimate_cents), 0)', 'cents')
+        .groupBy('l.status')
+        .getRawMany();
+    } else {
+      sums = await this.dataSource.query(`SELECT status, leads AS count, estimate_cents AS cents FROM lead_status_counts`);
+    }
+    const newest = this.dataSource
+      .getRepository(LeadRecord)
+      .createQueryBuilder('l')
+      .select('l.id', 'id')
+      .where('l.status = s.status AND l.spamReason IS NULL AND l.archivedAt IS NULL');
+    applyLeadFilters(newest, q);
+    newest.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC');
+    const [sql, params] = newest.getQueryAndParameters();
+    const picked: { id: number }[] = await this.dataSource.query(
+      `SELECT c.id FROM unnest($${params.length + 1}::text[]) AS s(status) CROSS JOIN LATERAL (${sql} LIMIT $${params.length + 2}) c`,
+      [...params, [...LEAD_STATUSES], q.perColumn],
+    );
     const rows = picked.length
       ? await this.dataSource
           .getRepository(LeadRecord)
