@@ -37,7 +37,15 @@ const children: ChildProcess[] = [];
 
 function startWorker(name: string): { child: ChildProcess; stderr: () => string } {
   const child = spawn(process.execPath, [workerMain], {
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL, QUEUE_PREFIX: db.queuePrefix, LOG_LEVEL: 'error', ...overrides },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      QUEUE_PREFIX: db.queuePrefix,
+      LOG_LEVEL: 'error',
+      ...overrides,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -108,7 +116,10 @@ it('answers 202 before storing any recipient; a worker killed mid-audience is re
     await queue.close();
   }
   // paused: preparing goes on, sending does not (this test is about the audience)
-  expect((await staffPost(`/api/campaigns/${id}/pause`, {}).expect(200)).body.campaign).toMatchObject({ status: 'paused', preparing: true });
+  expect((await staffPost(`/api/campaigns/${id}/pause`, {}).expect(200)).body.campaign).toMatchObject({
+    status: 'paused',
+    preparing: true,
+  });
 
   // ── worker A resolves part of the audience, publishing progress, and is SIGKILLed ──
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -123,7 +134,10 @@ it('answers 202 before storing any recipient; a worker killed mid-audience is re
     expect(await socket.emitWithAck(ClientEvent.WatchCampaign, { campaignId: id })).toEqual({ ok: true });
 
     const cursor = async () =>
-      (await ds.query('SELECT audience_cursor AS c, prepared_at AS p FROM campaigns WHERE id = $1', [id]))[0] as { c: number; p: Date | null };
+      (await ds.query('SELECT audience_cursor AS c, prepared_at AS p FROM campaigns WHERE id = $1', [id]))[0] as {
+        c: number;
+        p: Date | null;
+      };
     const a = startWorker('worker A');
     await waitFor(async () => (await cursor()).c >= LEADS / 5, 60_000, 10);
     const exited = new Promise((resolve) => a.child.once('exit', resolve));

@@ -588,7 +588,15 @@ describe('campaigns', () => {
       const id = res.body.campaignId;
       expect(await socket.emitWithAck(ClientEvent.WatchCampaign, { campaignId: id })).toEqual({ ok: true });
       const done = await waitCampaign(id, 'sent', 100_000);
-      expect(done).toMatchObject({ recipients: 1000, preparing: false, sent: 1000, failed: 0, skipped: 0, queued: 0, summary: { successful: 1000, failed: 0, total: 1000 } });
+      expect(done).toMatchObject({
+        recipients: 1000,
+        preparing: false,
+        sent: 1000,
+        failed: 0,
+        skipped: 0,
+        queued: 0,
+        summary: { successful: 1000, failed: 0, total: 1000 },
+      });
 
       const counts = await ds.query(`SELECT recipient FROM outbound_messages WHERE campaign_id = $1`, [id]);
       expect(counts).toHaveLength(1000);

@@ -67,7 +67,8 @@ it(`sends an SMS campaign at no more than ${RATE} messages per second (BullMQ li
   // the worker resolves the audience (issue 27: the api answers before any recipient is stored)
   const prepared = await waitFor(
     async () => {
-      const c = (await request(app.getHttpServer()).get(`/api/campaigns/${res.body.campaignId}`).set('Cookie', cookie).expect(200)).body.campaign;
+      const c = (await request(app.getHttpServer()).get(`/api/campaigns/${res.body.campaignId}`).set('Cookie', cookie).expect(200)).body
+        .campaign;
       return c.preparing ? null : c;
     },
     20_000,

@@ -293,9 +293,11 @@ it('runs as one system: shared sessions and login limits, a campaign spread over
   // the workers resolve the audience (issue 27: the api answers before any recipient is stored)
   const prepared = await waitFor(
     async () => {
-      const c = ((await (await fetch(`${api1}/api/campaigns/${campaignId}`, { headers: { cookie } })).json()) as {
-        campaign: { preparing: boolean; recipients: number };
-      }).campaign;
+      const c = (
+        (await (await fetch(`${api1}/api/campaigns/${campaignId}`, { headers: { cookie } })).json()) as {
+          campaign: { preparing: boolean; recipients: number };
+        }
+      ).campaign;
       return c.preparing ? null : c;
     },
     30_000,

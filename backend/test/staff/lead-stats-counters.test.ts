@@ -104,12 +104,18 @@ it('equals the whole-table aggregate after every kind of write', async () => {
   await expectStatsExact();
 
   // spam flags set and cleared, archive and restore, deletes
-  await ds.query(`UPDATE leads SET spam_reason = 'manual' WHERE id IN (SELECT id FROM leads WHERE spam_reason IS NULL ORDER BY id LIMIT 7)`);
+  await ds.query(
+    `UPDATE leads SET spam_reason = 'manual' WHERE id IN (SELECT id FROM leads WHERE spam_reason IS NULL ORDER BY id LIMIT 7)`,
+  );
   await ds.query(`UPDATE leads SET spam_reason = NULL WHERE spam_reason = 'honeypot'`);
   await ds.query(`UPDATE leads SET archived_at = now() WHERE id IN (SELECT id FROM leads ORDER BY id DESC LIMIT 13)`);
-  await ds.query(`UPDATE leads SET archived_at = NULL WHERE id IN (SELECT id FROM leads WHERE archived_at IS NOT NULL ORDER BY id LIMIT 3)`);
+  await ds.query(
+    `UPDATE leads SET archived_at = NULL WHERE id IN (SELECT id FROM leads WHERE archived_at IS NOT NULL ORDER BY id LIMIT 3)`,
+  );
   await ds.query(`DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE status = 'lost' ORDER BY id LIMIT 9)`);
-  await ds.query(`UPDATE contacts SET spam_reason = 'manual' WHERE id IN (SELECT id FROM contacts WHERE spam_reason IS NULL ORDER BY id LIMIT 2)`);
+  await ds.query(
+    `UPDATE contacts SET spam_reason = 'manual' WHERE id IN (SELECT id FROM contacts WHERE spam_reason IS NULL ORDER BY id LIMIT 2)`,
+  );
   await ds.query(`DELETE FROM contacts WHERE id IN (SELECT id FROM contacts ORDER BY id LIMIT 5)`);
   await expectStatsExact();
   await expectBoardExact();

@@ -141,7 +141,9 @@ export class CampaignsService {
             filter: row.filter,
             maxLeadId: row.audienceMaxLeadId ?? 0,
             template:
-              row.channel === 'email' ? { name: row.templateName ?? '', subject: row.templateSubject ?? '', content: row.templateContent ?? '' } : null,
+              row.channel === 'email'
+                ? { name: row.templateName ?? '', subject: row.templateSubject ?? '', content: row.templateContent ?? '' }
+                : null,
             message: row.message,
             company,
             footer: (address) => this.emailFooter(address, company.name, postal),

@@ -177,10 +177,14 @@ export class LeadAdminService {
    * rows each (a LATERAL subquery per stage), never by ranking every lead.
    */
   async board(q: LeadBoardQuery): Promise<LeadBoardResponse> {
-    const filtered = Boolean(q.search?.trim()) || (q.source !== undefined && q.source !== 'all') || (q.owner !== undefined && q.owner !== 'all');
+    const filtered =
+      Boolean(q.search?.trim()) || (q.source !== undefined && q.source !== 'all') || (q.owner !== undefined && q.owner !== 'all');
     let sums: { status: LeadStatus; count: string; cents: string }[];
     if (filtered) {
-      const totals = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL AND l.archivedAt IS NULL');
+      const totals = this.dataSource
+        .getRepository(LeadRecord)
+        .createQueryBuilder('l')
+        .where('l.spamReason IS NULL AND l.archivedAt IS NULL');
       applyLeadFilters(totals, q);
       sums = await totals
         .select('l.status', 'status')

@@ -4,7 +4,7 @@
  */
 import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '@ironclad/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';

@@ -80,10 +80,7 @@ export function LeadManagementPanel() {
         <Field.Root maxW={{ md: '56' }}>
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={status}
-              onChange={(e) => setStatus(e.target.value)}
-            >
+            <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="all">All statuses</option>
               {LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
