@@ -67,7 +67,9 @@ test('start a campaign from the Campaigns tab: the progress bar reaches 100% wit
     template: 'follow-up',
     filter: { status: 'qualified', minValue: MIN_ESTIMATE },
   });
-  expect((await res.json()).recipients).toBe(RECIPIENTS);
+  // The answer comes before any recipient is stored (issue 27): the worker resolves the audience;
+  // the card's Total below shows all of them.
+  expect(await res.json()).toMatchObject({ recipients: 0, campaign: { status: 'queued', preparing: true } });
 
   // The list shows the new campaign at once; Socket.IO `campaign:progress` drives it to 100%.
   const card = page.getByTestId('campaign-card').filter({ hasText: 'E2E spring campaign' });

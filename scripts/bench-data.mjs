@@ -11,7 +11,9 @@
  *    perf_hooks.monitorEventLoopDelay and resets at each scrape) and the slowest `GET /api/health`
  *    probed every 100 ms meanwhile;
  *  - once, at the first size of at least 100,000: an email campaign start to 100,000 recipients
- *    (answer time and the api's event-loop delay around it), cancelled at once.
+ *    (answer time and the api's event-loop delay around it), paused at once; then the worker's
+ *    fan-out (the time until its recipients are stored, and the api's event-loop delay meanwhile);
+ *    then cancelled.
  * Printed at the end: the table of calls with both sizes and the growth ratio, then the export and
  * campaign figures, with the machine's load.
  * With BENCH_EXPLAIN=docs/queries.md it writes there `EXPLAIN (ANALYZE, BUFFERS)` of each staff query at
@@ -55,6 +57,7 @@ const CALLS_MEASURED = {
   'GET /api/leads?page=2000': '/api/leads?page=2000',
   'GET /api/leads?cursor=… (deep keyset)': 'CURSOR',
   'GET /api/leads/stats': '/api/leads/stats',
+  'GET /api/leads/board (pipeline board)': '/api/leads/board',
   'GET /api/crm/action-items': '/api/crm/action-items',
   'GET /api/lead-activities': '/api/lead-activities',
   'GET /api/contacts?page=1': '/api/contacts?page=1',
@@ -81,12 +84,17 @@ const EXPLAINED = {
   'GET /api/leads?status=won': `SELECT * FROM leads l WHERE l.spam_reason IS NULL AND l.status = 'won' ORDER BY l.created_at DESC, l.id DESC LIMIT 51`,
   'GET /api/leads?page=2000 (OFFSET)': `SELECT * FROM leads l WHERE l.spam_reason IS NULL ORDER BY l.created_at DESC, l.id DESC OFFSET 99950 LIMIT 51`,
   'GET /api/leads?cursor=… (keyset, 50,000 rows down)': `SELECT * FROM leads l WHERE l.spam_reason IS NULL AND (l.created_at, l.id) < (coalesce((SELECT c.created_at FROM leads c WHERE c.id = $ID), to_timestamp($MS / 1000.0)), $ID) ORDER BY l.created_at DESC, l.id DESC LIMIT 51`,
-  'GET /api/leads/stats': `SELECT count(*)::int AS total, coalesce(sum(l.total_estimate_cents), 0)::bigint AS pipeline_cents,
-    count(*) FILTER (WHERE l.created_at >= now() - interval '7 days')::int AS new_week, count(*) FILTER (WHERE l.status NOT IN ('won', 'lost'))::int AS active,
-    count(*) FILTER (WHERE l.status = 'won')::int AS s_won,
-    (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL) AS contacts,
-    (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL AND c.created_at >= now() - interval '7 days') AS contacts_week
-    FROM leads l WHERE l.spam_reason IS NULL`,
+  'GET /api/leads/stats — maintained counters (lead_status_counts, contact_counts) and the week by index': `SELECT coalesce(sum(c.leads), 0)::int AS total,
+    coalesce(sum(c.estimate_cents), 0)::bigint AS pipeline_cents,
+    (SELECT count(*)::int FROM leads l WHERE l.created_at >= now() - interval '7 days' AND l.spam_reason IS NULL AND l.archived_at IS NULL) AS new_week,
+    coalesce(sum(c.leads) FILTER (WHERE c.status NOT IN ('won', 'lost')), 0)::int AS active,
+    coalesce(sum(c.leads) FILTER (WHERE c.status = 'won'), 0)::int AS s_won,
+    (SELECT coalesce(sum(k.contacts), 0)::int FROM contact_counts k) AS contacts,
+    (SELECT count(*)::int FROM contacts k WHERE k.spam_reason IS NULL AND k.created_at >= now() - interval '7 days') AS contacts_week
+    FROM lead_status_counts c`,
+  'GET /api/leads/board — column counts (no filter: the counters)': `SELECT status, leads AS count, estimate_cents AS cents FROM lead_status_counts`,
+  'GET /api/leads/board — the first 25 cards of each column (LATERAL per stage)': `SELECT c.id FROM unnest(ARRAY['new','contacted','qualified','proposal','negotiation','won','lost']::text[]) AS s(status)
+    CROSS JOIN LATERAL (SELECT l.id FROM leads l WHERE l.status = s.status AND l.spam_reason IS NULL AND l.archived_at IS NULL ORDER BY l.created_at DESC, l.id DESC LIMIT 25) c`,
   'GET /api/lead-activities — the newest events of each source (limit 50 → 200 per source)': `WITH ev AS (
     (SELECT 0 AS src, lead_id, created_at AS at FROM outbound_messages WHERE lead_id IS NOT NULL ORDER BY created_at DESC LIMIT 200)
     UNION ALL (SELECT 1, lead_id, created_at FROM call_notes ORDER BY created_at DESC LIMIT 200)
@@ -310,9 +318,22 @@ async function main() {
         const loop2 = await loopDelay();
         if (res.status !== 202) throw new Error(`POST /api/bulk-communication: ${res.status} ${await res.text()}`);
         const body = await res.json();
+        // paused at once: the worker still resolves the audience (the fan-out), nothing is sent
+        await post(`/api/campaigns/${body.campaignId}/pause`);
+        let prepared = null;
+        while (!prepared) {
+          await new Promise((r) => setTimeout(r, 250));
+          const { campaign: c } = await (await get(`/api/campaigns/${body.campaignId}`)).json();
+          if (!c.preparing) prepared = c;
+          else if (performance.now() - c0 > 600_000) throw new Error('the campaign fan-out did not end within 10 minutes');
+        }
+        const fanOutMs = performance.now() - c0;
+        const loop3 = await loopDelay();
         await post(`/api/campaigns/${body.campaignId}/cancel`);
-        campaign = { recipients: body.recipients, answerMs: ms2, loop: loop2 };
-        console.log(`  campaign start to ${body.recipients.toLocaleString('en-US')} recipients answered in ${fmt(ms2, ' ms', 0)}`);
+        campaign = { recipients: prepared.recipients, answerMs: ms2, loop: loop2, fanOutMs, fanOutLoop: loop3 };
+        console.log(
+          `  campaign start answered in ${fmt(ms2, ' ms', 0)}; the worker stored its ${prepared.recipients.toLocaleString('en-US')} recipients in ${fmt(fanOutMs / 1000, ' s')} (${machineLoad()})`,
+        );
       }
     }
 
@@ -369,7 +390,8 @@ async function main() {
       );
     if (campaign)
       console.log(
-        `campaign start (${campaign.recipients.toLocaleString('en-US')} recipients): answered in ${fmt(campaign.answerMs, ' ms', 0)}; api event-loop delay p99 ${fmt(campaign.loop.p99, ' ms')} / max ${fmt(campaign.loop.max, ' ms')}`,
+        `campaign start (${campaign.recipients.toLocaleString('en-US')} recipients): answered in ${fmt(campaign.answerMs, ' ms', 0)}; api event-loop delay p99 ${fmt(campaign.loop.p99, ' ms')} / max ${fmt(campaign.loop.max, ' ms')}` +
+          `; fan-out in the worker ${fmt(campaign.fanOutMs / 1000, ' s')}, api event-loop delay meanwhile p99 ${fmt(campaign.fanOutLoop.p99, ' ms')} / max ${fmt(campaign.fanOutLoop.max, ' ms')}`,
       );
     console.log(`(${machineLoad()} at the end; node ${process.version}; Postgres and Redis on this machine)`);
   } finally {

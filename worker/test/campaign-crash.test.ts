@@ -94,7 +94,16 @@ it('loses no recipient and sends none twice when the worker is SIGKILLed mid-cam
     .send({ type: 'email', template: 'follow-up', filter: { status: 'contacted' } })
     .expect(202);
   const id: number = res.body.campaignId;
-  expect(res.body.recipients).toBe(RECIPIENTS);
+  // worker A resolves the audience (issue 27: the api answers before any recipient is stored)
+  const prepared = await waitFor(
+    async () => {
+      const c = (await request(app.getHttpServer()).get(`/api/campaigns/${id}`).set('Cookie', cookie).expect(200)).body.campaign;
+      return c.preparing ? null : c;
+    },
+    30_000,
+    20,
+  );
+  expect(prepared.recipients).toBe(RECIPIENTS);
 
   const count = async (status: string) =>
     Number((await ds.query('SELECT count(*) AS n FROM outbound_messages WHERE campaign_id = $1 AND status = $2', [id, status]))[0].n);

@@ -176,7 +176,16 @@ describe('a 503 outage of SendGrid', () => {
       template: 'follow-up',
       filter: { status: 'qualified' },
     }).expect(202);
-    expect(campaign.body.recipients).toBe(30);
+    // the worker resolves the audience (issue 27: the api answers before any recipient is stored)
+    const prepared = await waitFor(
+      async () => {
+        const c = (await http().get(`/api/campaigns/${campaign.body.campaignId}`).set('Cookie', cookie).expect(200)).body.campaign;
+        return c.preparing ? null : c;
+      },
+      OUTAGE_MS / 2,
+      50,
+    );
+    expect(prepared.recipients).toBe(30);
 
     // during the outage: messages wait (queued), none failed
     await new Promise((r) => setTimeout(r, OUTAGE_MS / 2));

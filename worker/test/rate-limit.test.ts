@@ -64,7 +64,17 @@ it(`sends an SMS campaign at no more than ${RATE} messages per second (BullMQ li
     .set('Origin', PUBLIC_URL)
     .send({ type: 'sms', message: 'Hi {{firstName}}', filter: { status: 'contacted' } })
     .expect(202);
-  expect(res.body.recipients).toBe(RECIPIENTS);
+  // the worker resolves the audience (issue 27: the api answers before any recipient is stored)
+  const prepared = await waitFor(
+    async () => {
+      const c = (await request(app.getHttpServer()).get(`/api/campaigns/${res.body.campaignId}`).set('Cookie', cookie).expect(200)).body
+        .campaign;
+      return c.preparing ? null : c;
+    },
+    20_000,
+    50,
+  );
+  expect(prepared.recipients).toBe(RECIPIENTS);
   await waitFor(async () => fakeTwilio.messages.length >= RECIPIENTS, 20_000, 50);
 
   // acceptance times at the fake: the limiter spaces job starts, the HTTP round trip adds noise

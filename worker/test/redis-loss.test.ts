@@ -236,7 +236,9 @@ it('delivers every record stored while Redis was down, once, within 2 minutes of
     .send({ type: 'email', template: 'follow-up', filter: { status: 'contacted' } })
     .expect(202);
   const campaignId: number = campaign.body.campaignId;
-  expect(campaign.body.recipients).toBe(CAMPAIGN_LEADS);
+  // the campaign is stored; its recipients are resolved by the worker's fan-out (issue 27), which
+  // the campaign sweep runs once Redis is back
+  expect(campaign.body.campaign).toMatchObject({ status: 'queued', preparing: true, recipients: 0 });
   const single = await http()
     .post(`/api/leads/${leadIds[0]}/send-email`)
     .set('Cookie', cookie)
@@ -253,7 +255,7 @@ it('delivers every record stored while Redis was down, once, within 2 minutes of
       singleId,
     ]);
   const stored = await outageRecords();
-  expect(stored).toHaveLength(3 + 2 + CAMPAIGN_LEADS + 1);
+  expect(stored).toHaveLength(3 + 2 + 1);
   expect(stored.every((r) => r.status === 'queued')).toBe(true);
   await new Promise((r) => setTimeout(r, 2000)); // an outage longer than the sweeps' age thresholds
 
@@ -263,7 +265,7 @@ it('delivers every record stored while Redis was down, once, within 2 minutes of
   const done = await waitFor(
     async () => {
       const rows = await outageRecords();
-      return rows.every((r) => r.status === 'sent') ? rows : null;
+      return rows.length === 3 + 2 + CAMPAIGN_LEADS + 1 && rows.every((r) => r.status === 'sent') ? rows : null;
     },
     RECOVERY_LIMIT_MS,
     100,
@@ -276,6 +278,7 @@ it('delivers every record stored while Redis was down, once, within 2 minutes of
       `(staff notifications ${byKind('staff-notification:')} ms, campaign ${byKind('campaign:')} ms, single email ${byKind('comm:')} ms)`,
   );
   expect(recoveryMs).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
+  expect(await ds.query('SELECT total FROM campaigns WHERE id = $1', [campaignId])).toEqual([{ total: CAMPAIGN_LEADS }]);
 
   // The api enqueues again, the workers drain and the api's job relay (BullMQ QueueEvents) still
   // forwards job events: a new contact's notification, held in a paused queue, is watched from

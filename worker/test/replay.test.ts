@@ -512,7 +512,12 @@ describe('campaigns: CampaignFanOut and CampaignSweep', () => {
     await insertLeads(RECIPIENTS, prefix, status);
     sendgrid.delayFor = (b: SendGridMailBody) => (b.personalizations[0]!.to[0]!.email.startsWith(prefix) ? 150 : null);
     const res = await staffPost('/api/bulk-communication', { type: 'email', template: 'follow-up', filter: { status } }).expect(202);
-    expect(res.body.recipients).toBe(RECIPIENTS);
+    // the worker resolves the audience (issue 27: the api answers before any recipient is stored)
+    const prepared = await waitFor(async () => {
+      const c = await campaignOf(res.body.campaignId);
+      return c.preparing ? null : c;
+    });
+    expect(prepared.recipients).toBe(RECIPIENTS);
     return { id: res.body.campaignId, recipients: Array.from({ length: RECIPIENTS }, (_, i) => `${prefix}-${i + 1}@example.com`) };
   }
 

@@ -289,8 +289,21 @@ it('runs as one system: shared sessions and login limits, a campaign spread over
     body: JSON.stringify({ type: 'email', template: 'follow-up', name: 'scale-out', filter: { status: 'contacted' } }),
   });
   expect(started.status).toBe(202);
-  const { campaignId, recipients } = (await started.json()) as { campaignId: number; recipients: number };
-  expect(recipients).toBe(RECIPIENTS);
+  const { campaignId } = (await started.json()) as { campaignId: number };
+  // the workers resolve the audience (issue 27: the api answers before any recipient is stored)
+  const prepared = await waitFor(
+    async () => {
+      const c = (
+        (await (await fetch(`${api1}/api/campaigns/${campaignId}`, { headers: { cookie } })).json()) as {
+          campaign: { preparing: boolean; recipients: number };
+        }
+      ).campaign;
+      return c.preparing ? null : c;
+    },
+    30_000,
+    50,
+  );
+  expect(prepared.recipients).toBe(RECIPIENTS);
   const ack = (await socket.timeout(10_000).emitWithAck(ClientEvent.WatchCampaign, { campaignId })) as { ok: boolean };
   expect(ack).toEqual({ ok: true });
   const finished = waitFor(

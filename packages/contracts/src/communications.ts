@@ -100,7 +100,7 @@ export const TEMPLATE_VARIABLES = [
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /**
- * Campaign lifecycle: queued (created, fan-out running) → active (sending) ⇄ paused →
+ * Campaign lifecycle: queued (created; the worker resolves the audience, then enqueues the sends) → active (sending) ⇄ paused →
  * sent (every recipient finished) | cancelled (remaining recipients marked cancelled).
  */
 export const CAMPAIGN_STATUSES = ['queued', 'active', 'paused', 'cancelled', 'sent'] as const;

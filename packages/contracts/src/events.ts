@@ -115,6 +115,8 @@ export type LeadActivityEvent = z.infer<typeof leadActivityEventSchema>;
 export const campaignProgressSchema = z.object({
   campaignId: z.number(),
   status: z.enum(CAMPAIGN_STATUSES),
+  /** True while the worker is still resolving the audience; `total` is the recipients stored so far. */
+  preparing: z.boolean(),
   total: z.number(),
   queued: z.number(),
   sent: z.number(),
@@ -122,7 +124,7 @@ export const campaignProgressSchema = z.object({
   skipped: z.number(),
   notDelivered: z.number(),
   cancelled: z.number(),
-  /** Finished recipients / total × 100, 0-100 (100 for an empty campaign). */
+  /** Finished recipients / total × 100, 0-100 (100 for an empty campaign once prepared; 0 while preparing an empty one). */
   percent: z.number(),
   /** Sends per second over the last few seconds. */
   ratePerSecond: z.number(),

@@ -33,6 +33,9 @@ export const COUNTS_SQL = `
     count(*) FILTER (WHERE status IN ('sent', 'failed', 'not_delivered') AND updated_at > now() - interval '${RATE_WINDOW_S} seconds')::int AS recent
   FROM outbound_messages WHERE campaign_id = ANY($1) GROUP BY campaign_id`;
 
+/** True while the worker is still resolving the campaign's audience (a cancelled or sent one is not). */
+export const isPreparing = (r: CampaignRecord) => r.preparedAt === null && r.status !== 'cancelled' && r.status !== 'sent';
+
 function summaryOf(r: CampaignRecord, c: CampaignCounts): CampaignSummary | null {
   if (r.status !== 'sent' && r.status !== 'cancelled') return null;
   return r.summary ?? { successful: c.sent, failed: c.failed, total: r.total };
@@ -48,6 +51,7 @@ export function toCampaign(r: CampaignRecord, c: CampaignCounts): Campaign {
     message: r.message,
     filter: r.filter,
     status: r.status,
+    preparing: isPreparing(r),
     recipients: r.total,
     queued: c.queued,
     sent: c.sent,
@@ -63,13 +67,15 @@ export function toCampaign(r: CampaignRecord, c: CampaignCounts): Campaign {
   };
 }
 
-/** The `campaign:progress` payload: counts, percent done and the recent sending rate (per second). */
+/** The `campaign:progress` payload: counts, percent done (of the recipients stored so far while preparing) and the recent sending rate (per second). */
 export function toProgress(r: CampaignRecord, c: CampaignCounts): CampaignProgress {
   const finished = r.total - c.queued;
+  const preparing = isPreparing(r);
   const elapsedS = r.startedAt ? Math.max(0.001, (Date.now() - r.startedAt.getTime()) / 1000) : RATE_WINDOW_S;
   return {
     campaignId: r.id,
     status: r.status,
+    preparing,
     total: r.total,
     queued: c.queued,
     sent: c.sent,
@@ -77,7 +83,7 @@ export function toProgress(r: CampaignRecord, c: CampaignCounts): CampaignProgre
     skipped: c.skipped,
     notDelivered: c.notDelivered,
     cancelled: c.cancelled,
-    percent: r.total === 0 ? 100 : Math.floor((finished / r.total) * 1000) / 10,
+    percent: r.total === 0 ? (preparing ? 0 : 100) : Math.floor((finished / r.total) * 1000) / 10,
     ratePerSecond: Math.round((c.recent / Math.min(RATE_WINDOW_S, elapsedS)) * 10) / 10,
     at: Date.now(),
   };

@@ -3,9 +3,10 @@ import type { CampaignFilter, CampaignStatus, CampaignSummary, CommunicationChan
 
 /**
  * A bulk send (decisions.md §8). Its recipients are `outbound_messages` rows with
- * `campaign_id`, created with the campaign in one transaction; live counts are computed from them.
+ * `campaign_id`, created by the worker's fan-out in batches of leads (issue 27: the request only
+ * stores the campaign); live counts are computed from them.
  *
- * Lifecycle: queued (stored, fan-out pending) → active (recipient jobs enqueued) ⇄ paused →
+ * Lifecycle: queued (stored, audience being resolved / fan-out pending) → active (recipient jobs enqueued) ⇄ paused →
  * sent (no recipient left queued/sending) | cancelled (queued recipients marked cancelled).
  * `fanoutGeneration` numbers each fan-out (the first, and one more per resume) and is part of the
  * recipient job ids, so a repeated fan-out of one generation adds no job twice.
@@ -40,9 +41,33 @@ export class CampaignRecord {
   @Column({ type: 'jsonb', default: () => `'{}'` })
   filter!: CampaignFilter;
 
-  /** Number of recipients (rows), fixed at creation. */
+  /** Subject of the email template as it was when the campaign was created (email campaigns). */
+  @Column({ type: 'text', nullable: true })
+  templateSubject!: string | null;
+
+  /** Content of the email template as it was when the campaign was created (email campaigns). */
+  @Column({ type: 'text', nullable: true })
+  templateContent!: string | null;
+
+  /** Number of recipients (rows) stored so far; final once `preparedAt` is set. */
   @Column({ type: 'integer', default: 0 })
   total!: number;
+
+  /** The newest lead id when the campaign was created: the audience is the matching leads up to it. */
+  @Column({ type: 'integer', nullable: true })
+  audienceMaxLeadId!: number | null;
+
+  /** Lead id up to which the audience has been resolved (committed with each batch's recipients). */
+  @Column({ type: 'integer', default: 0 })
+  audienceCursor!: number;
+
+  /** When the last audience batch was stored (the sweep leaves a campaign being prepared alone). */
+  @Column({ type: 'timestamptz', nullable: true })
+  preparingAt!: Date | null;
+
+  /** When every recipient was stored (null: the worker is still resolving the audience). */
+  @Column({ type: 'timestamptz', nullable: true })
+  preparedAt!: Date | null;
 
   @Column({ type: 'integer', default: 1 })
   fanoutGeneration!: number;

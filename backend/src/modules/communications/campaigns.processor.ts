@@ -17,11 +17,14 @@ export const SWEEP_FANOUT_AFTER_MS = 10_000;
 
 /**
  * Drains the `campaigns` queue (two at a time):
- *  - `CampaignFanOut {campaignId}`: CampaignsService.fanOut (idempotent, deterministic job ids);
+ *  - `CampaignFanOut {campaignId}`: CampaignsService.fanOut — resolves the audience in resumable
+ *    batches (progress published after each), then enqueues the sends (idempotent, deterministic
+ *    job ids);
  *  - `CampaignSweep` (every CAMPAIGN_SWEEP_EVERY_MS), what makes a crash of the api or of a worker
  *    lose nothing:
  *    1. fans out running campaigns whose fan-out never finished (api died after its commit, Redis
- *       was down, the fan-out job failed);
+ *       was down, the fan-out job failed, a worker died while preparing the audience: nothing
+ *       stored for SWEEP_FANOUT_AFTER_MS);
  *    2. re-enqueues messages left `queued` longer than CAMPAIGN_SWEEP_STALE_MS (or `sending` past
  *       their lease) whose job is gone — checked by their deterministic job id, oldest first,
  *       SWEEP_BATCH per run; records whose job is still pending are touched so the next run
@@ -65,7 +68,7 @@ export class CampaignsProcessor extends JobProcessor {
   }
 
   private async fanOut({ campaignId }: CampaignFanOutJob): Promise<{ enqueued: number }> {
-    const enqueued = await this.campaigns.fanOut(campaignId);
+    const enqueued = await this.campaigns.fanOut(campaignId, () => this.progress.touch(campaignId));
     this.progress.touch(campaignId);
     return { enqueued };
   }
@@ -75,11 +78,11 @@ export class CampaignsProcessor extends JobProcessor {
     // 1. fan-outs that never finished
     const pendingFanOut: { id: number }[] = await this.dataSource.query(
       `SELECT id FROM campaigns WHERE status IN ('queued', 'active') AND fanned_out_at IS NULL
-          AND coalesce(started_at, created_at) < now() - ($1 || ' milliseconds')::interval ORDER BY id`,
+          AND greatest(preparing_at, started_at, created_at) < now() - ($1 || ' milliseconds')::interval ORDER BY id`,
       [String(SWEEP_FANOUT_AFTER_MS)],
     );
     for (const { id } of pendingFanOut) {
-      await this.campaigns.fanOut(id);
+      await this.campaigns.fanOut(id, () => this.progress.touch(id));
       this.progress.touch(id);
     }
 

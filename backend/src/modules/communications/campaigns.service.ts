@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
@@ -12,13 +12,14 @@ import {
   type CampaignStatus,
   type CommunicationChannel,
 } from '@ironclad/contracts';
+import { ENV, type Env } from '../../platform/config/env.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { returningRows } from '../../platform/database/returning-rows.js';
 import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { JobProducer } from '../../platform/queue/job-producer.js';
 import { MessageDeliveryService, MessageJobs } from '../messaging/index.js';
 import { SiteSettingsService } from '../site/index.js';
-import { insertRecipientMessages, selectRecipients } from './campaign-recipients.js';
+import { storeAudienceBatch } from './campaign-recipients.js';
 import { COUNTS_SQL, ZERO_COUNTS, toCampaign, toProgress, type CampaignCounts } from './campaign-counts.js';
 import { CampaignRecord } from './campaign.entity.js';
 import { EmailTemplatesService } from './email-templates.service.js';
@@ -35,10 +36,12 @@ export const fanOutJobId = (campaignId: number, generation: number) => `fanout-$
 /**
  * Bulk campaigns (staff-side.md §7 POST /api/bulk-communication; decisions.md §8, §15).
  *
- * - **Create**: one transaction stores the campaign and one rendered `outbound_messages` row per
- *   recipient (leads matching the filter, one per address; opted-out addresses stored `skipped`),
- *   then the fan-out job is enqueued and the api answers 202 at once.
- * - **Fan-out** (worker, CampaignFanOut job): Queue.addBulk of one SendMessage job per queued
+ * - **Create**: one INSERT stores the campaign (`queued`, its template, the newest lead id), the
+ *   fan-out job is enqueued and the api answers 202 at once, whatever the audience's size (issue 27).
+ * - **Prepare** (worker, first part of the fan-out): the audience (leads matching the filter, one
+ *   per address; opted-out addresses stored `skipped`) becomes one rendered `outbound_messages`
+ *   row per recipient, in resumable batches (storeAudienceBatch).
+ * - **Fan-out** (worker, CampaignFanOut job, once prepared): Queue.addBulk of one SendMessage job per queued
  *   recipient, in chunks, with job ids `msg-{id}-g{generation}` — repeating a fan-out (a retried
  *   job, the sweep after an api or worker crash) adds nothing twice.
  * - **Counts** are computed from the recipient rows (index campaign_id, status), so they are exact
@@ -58,11 +61,16 @@ export class CampaignsService {
     private readonly delivery: MessageDeliveryService,
     private readonly jobs: JobProducer,
     private readonly messageJobs: MessageJobs,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /**
-   * POST /api/bulk-communication. @throws 400 unknown template / template syntax.
-   * @returns the stored campaign (status queued, or sent when it has no recipient).
+   * POST /api/bulk-communication (issue 27 point 2: answers at once whatever the audience's size).
+   * Validates the template (email) or the SMS text's syntax, stores the campaign `queued` (its
+   * template as it is now, the newest lead id as the end of its audience; one INSERT, no recipient)
+   * and enqueues its fan-out: the worker stores the recipients (`prepare`) and enqueues the sends.
+   * @throws 400 unknown template / template syntax.
+   * @returns the stored campaign (`preparing`, 0 recipients so far).
    */
   async create(body: BulkCommunication, user: SessionUser | undefined): Promise<BulkCommunicationResponse> {
     const channel = body.type;
@@ -74,49 +82,88 @@ export class CampaignsService {
           fieldErrors: { message: [`Template syntax error: ${error}`] },
         });
     }
-    const company = await this.settings.companyFacts();
     const filter: CampaignFilter = body.filter;
     const name =
       body.name ??
       `${channel === 'email' ? `Email: ${template!.name}` : 'SMS'} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-    const campaign = await this.dataSource.transaction(async (m) => {
-      const saved = await m.save(
-        m.create(CampaignRecord, {
+    const [saved] = returningRows<{ id: number; gen: number }>(
+      await this.dataSource.query(
+        `INSERT INTO campaigns (name, channel, status, template_name, template_subject, template_content, message, filter, created_by, audience_max_lead_id)
+         VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, (SELECT coalesce(max(id), 0) FROM leads))
+         RETURNING id, fanout_generation AS gen`,
+        [
           name,
           channel,
-          status: 'queued',
-          templateName: template?.name ?? null,
-          message: body.message ?? null,
+          template?.name ?? null,
+          template?.subject ?? null,
+          template?.content ?? null,
+          body.message ?? null,
           filter,
-          createdBy: user?.email ?? null,
-        }),
-      );
-      const recipients = await selectRecipients(m, channel, filter);
-      await insertRecipientMessages(m, recipients, {
-        campaignId: saved.id,
-        channel,
-        template,
-        message: body.message ?? null,
-        company,
-        footer: (address) => this.emailFooter(address, company.name, postalAddress(company)),
-        triggeredBy: user?.email ?? 'system',
-      });
-      saved.total = recipients.length;
-      await m.update(CampaignRecord, { id: saved.id }, { total: saved.total });
-      return saved;
-    });
+          user?.email ?? null,
+        ],
+      ),
+    );
+    // read before the fan-out is enqueued: the answer is the campaign as stored, never a worker's first batch
+    const stored = await this.get(saved!.id);
+    await this.enqueueFanOut(saved!.id, saved!.gen);
+    return { campaignId: stored.id, recipients: stored.recipients, campaign: stored };
+  }
 
-    if (campaign.total === 0) {
-      await this.dataSource.query(
-        `UPDATE campaigns SET status = 'sent', started_at = now(), finished_at = now(), fanned_out_at = now(), summary = $2 WHERE id = $1`,
-        [campaign.id, { successful: 0, failed: 0, total: 0 }],
-      );
-    } else {
-      await this.enqueueFanOut(campaign.id, campaign.fanoutGeneration);
+  /**
+   * Resolves the rest of a campaign's audience (worker; the CampaignFanOut job and the sweep):
+   * batches of CAMPAIGN_AUDIENCE_BATCH leads after `audience_cursor`, each one transaction that
+   * holds the campaign row (so two fan-outs of one campaign never read the same batch), stores
+   * its recipients (storeAudienceBatch: idempotent keys, opt-outs skipped) and advances the cursor
+   * and `total`. Stops when the audience is exhausted (`prepared_at` set) or the campaign was
+   * cancelled meanwhile. A paused campaign is still prepared (pause stops sending only).
+   * @param onBatch called after each committed batch (progress over Socket.IO).
+   * @returns recipients stored by this call.
+   */
+  async prepare(campaignId: number, onBatch: () => void = () => undefined): Promise<number> {
+    const company = await this.settings.companyFacts();
+    const postal = postalAddress(company);
+    let stored = 0;
+    for (;;) {
+      const more = await this.dataSource.transaction(async (m) => {
+        const row = await m
+          .getRepository(CampaignRecord)
+          .createQueryBuilder('c')
+          .setLock('pessimistic_write')
+          .where('c.id = :id', { id: campaignId })
+          .getOne();
+        if (!row || row.preparedAt || row.status === 'cancelled' || row.status === 'sent') return false;
+        const batch = await storeAudienceBatch(
+          m,
+          {
+            campaignId,
+            channel: row.channel,
+            filter: row.filter,
+            maxLeadId: row.audienceMaxLeadId ?? 0,
+            template:
+              row.channel === 'email'
+                ? { name: row.templateName ?? '', subject: row.templateSubject ?? '', content: row.templateContent ?? '' }
+                : null,
+            message: row.message,
+            company,
+            footer: (address) => this.emailFooter(address, company.name, postal),
+            triggeredBy: row.createdBy ?? 'system',
+          },
+          row.audienceCursor,
+          this.env.CAMPAIGN_AUDIENCE_BATCH,
+        );
+        stored += batch.stored;
+        await m.query(
+          batch.lastLeadId === null
+            ? `UPDATE campaigns SET prepared_at = now(), preparing_at = now() WHERE id = $1`
+            : `UPDATE campaigns SET audience_cursor = $2, total = total + $3, preparing_at = now() WHERE id = $1`,
+          batch.lastLeadId === null ? [campaignId] : [campaignId, batch.lastLeadId, batch.stored],
+        );
+        return batch.lastLeadId !== null;
+      });
+      if (!more) return stored;
+      onBatch();
     }
-    const stored = await this.get(campaign.id);
-    return { campaignId: campaign.id, recipients: campaign.total, campaign: stored };
   }
 
   /** The marketing footer: why, the unsubscribe link, the postal address (decisions.md §15). */
@@ -126,16 +173,20 @@ export class CampaignsService {
   }
 
   /**
-   * Enqueues one SendMessage job per recipient still `queued` for the campaign's current
-   * generation (idempotent: deterministic job ids). Marks the campaign `active` at the start and
-   * `fanned_out_at` at the end. Used by the CampaignFanOut job and by the sweep.
+   * The worker's fan-out of a campaign (CampaignFanOut job, the sweep): resolves the rest of its
+   * audience (`prepare`), then enqueues one SendMessage job per recipient still `queued` for the
+   * campaign's current generation (idempotent: deterministic job ids). Marks the campaign
+   * `active` at the start of the enqueueing and `fanned_out_at` at the end; a campaign with no
+   * recipient ends `sent` at once.
+   * @param onBatch called after each stored audience batch (progress over Socket.IO).
    * @returns jobs handed to Redis (existing ids are ignored by BullMQ), or 0 when not running.
    */
-  async fanOut(campaignId: number): Promise<number> {
+  async fanOut(campaignId: number, onBatch?: () => void): Promise<number> {
+    await this.prepare(campaignId, onBatch);
     const [c] = returningRows<{ status: CampaignStatus; channel: CommunicationChannel; gen: number }>(
       await this.dataSource.query(
         `UPDATE campaigns SET status = CASE WHEN status = 'queued' THEN 'active' ELSE status END, started_at = coalesce(started_at, now())
-        WHERE id = $1 AND status IN ('queued', 'active') RETURNING status, channel, fanout_generation AS gen`,
+        WHERE id = $1 AND status IN ('queued', 'active') AND prepared_at IS NOT NULL RETURNING status, channel, fanout_generation AS gen`,
         [campaignId],
       ),
     );
@@ -161,6 +212,7 @@ export class CampaignsService {
       `UPDATE campaigns SET fanned_out_at = now() WHERE id = $1 AND fanout_generation = $2 AND fanned_out_at IS NULL`,
       [campaignId, c.gen],
     );
+    if (added === 0) await this.finalizeIfDrained(campaignId);
     return added;
   }
 

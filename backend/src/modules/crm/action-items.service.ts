@@ -87,7 +87,7 @@ const ACTION_VALUES = ACTION_RULES.flatMap((rule, r) =>
  * reached the provider, status `sent`; a call note for a call) or when it is dismissed or
  * snoozed past `:now`. `extraWhere` narrows the leads (e.g. to one page's ids).
  */
-function openActionsCte(extraWhere = ''): string {
+export function openActionsCte(extraWhere = ''): string {
   const rule = `CASE ${SQL.conditions.map((c, i) => `WHEN ${c} THEN ${i}`).join(' ')} END`;
   return `
     WITH cand AS (
@@ -130,6 +130,9 @@ interface ActRow {
   ratio: number;
 }
 
+/** A row of the list query: the totals, and (unless the page is empty) one open action of a page's lead at page position `pos`. */
+type PageRow = Record<string, number> & { [K in keyof ActRow]: ActRow[K] | null } & { pos: number | null };
+
 const toState = (r: ActionItemStateRecord): ActionItemState => ({
   leadId: r.leadId,
   key: r.actionKey,
@@ -156,40 +159,40 @@ export class ActionItemsService {
    * stage / due hours of the most overdue open action), then youngest first (created_at desc, id
    * desc); each with its open actions in rule order. `total` and `counts` (leads, open actions,
    * per action urgency, per lead urgency, per channel) cover every lead, not only the page.
+   * One statement: the open actions are worked out once (a materialised CTE) for the page, its
+   * actions and the counts, then the page's lead rows are read by id.
    */
   async list(q: ActionItemsQuery, now: Date = new Date()): Promise<ActionItemsResponse> {
     const params: Record<string, string> = { ...actionItemsParams(ACTION_RULES, now), now: now.toISOString() };
-    const run = <T>(sql: string, extraWhere = '', extra: Record<string, unknown> = {}): Promise<T[]> => {
-      const [query, values] = this.dataSource.driver.escapeQueryWithParameters(`${openActionsCte(extraWhere)} ${sql}`, {
+    const run = <T>(sql: string, extra: Record<string, unknown> = {}): Promise<T[]> => {
+      const [query, values] = this.dataSource.driver.escapeQueryWithParameters(`${openActionsCte()} ${sql}`, {
         ...params,
         ...extra,
       });
       return this.dataSource.query(query, values);
     };
-    const [pageRows, [totals]] = await Promise.all([
-      run<{ id: number }>(
-        `SELECT id FROM acts GROUP BY id ORDER BY max(ratio) DESC, max(created_at) DESC, id DESC OFFSET :offset LIMIT :limit`,
-        '',
-        { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
-      ),
-      run<Record<string, number>>(
-        `, per_lead AS (SELECT id, max(ratio) AS score FROM acts GROUP BY id)
-         SELECT (SELECT count(*) FROM per_lead)::int AS leads, count(*)::int AS actions,
-           ${ACTION_URGENCIES.map((u) => `count(*) FILTER (WHERE urgency = '${u}')::int AS "u_${u}"`).join(', ')},
-           ${ACTION_CHANNELS.map((c) => `count(*) FILTER (WHERE channel = '${c}')::int AS "c_${c}"`).join(', ')},
-           (SELECT count(*) FROM per_lead WHERE score >= 1)::int AS "l_high",
-           (SELECT count(*) FROM per_lead WHERE score >= 0.5 AND score < 1)::int AS "l_medium",
-           (SELECT count(*) FROM per_lead WHERE score < 0.5)::int AS "l_low"
-         FROM acts`,
-      ),
-    ]);
-    const ids = pageRows.map((r) => Number(r.id));
-    const [records, acts] = ids.length
-      ? await Promise.all([
-          this.dataSource.getRepository(LeadRecord).findBy({ id: In(ids) }),
-          run<ActRow>(`SELECT * FROM acts ORDER BY id, ord`, 'AND l.id = ANY(CAST(:ids AS int[]))', { ids }),
-        ])
-      : [[], []];
+    const rows = await run<PageRow>(
+      `, per_lead AS (SELECT id, max(ratio) AS score, max(created_at) AS lead_created_at FROM acts GROUP BY id),
+         page AS (
+           SELECT id, row_number() OVER (ORDER BY score DESC, lead_created_at DESC, id DESC) AS pos FROM per_lead
+           ORDER BY score DESC, lead_created_at DESC, id DESC OFFSET :offset LIMIT :limit),
+         totals AS (
+           SELECT (SELECT count(*) FROM per_lead)::int AS leads, count(*)::int AS actions,
+             ${ACTION_URGENCIES.map((u) => `count(*) FILTER (WHERE urgency = '${u}')::int AS "u_${u}"`).join(', ')},
+             ${ACTION_CHANNELS.map((c) => `count(*) FILTER (WHERE channel = '${c}')::int AS "c_${c}"`).join(', ')},
+             (SELECT count(*) FROM per_lead WHERE score >= 1)::int AS "l_high",
+             (SELECT count(*) FROM per_lead WHERE score >= 0.5 AND score < 1)::int AS "l_medium",
+             (SELECT count(*) FROM per_lead WHERE score < 0.5)::int AS "l_low"
+           FROM acts)
+       SELECT t.*, pa.* FROM totals t
+       LEFT JOIN (SELECT p.pos, a.* FROM page p JOIN acts a ON a.id = p.id) pa ON true
+       ORDER BY pa.pos, pa.ord`,
+      { offset: (q.page - 1) * q.pageSize, limit: q.pageSize },
+    );
+    const totals = rows[0];
+    const acts = rows.filter((r): r is PageRow & ActRow => r.id !== null);
+    const ids = [...new Set(acts.map((r) => Number(r.id)))];
+    const records = ids.length ? await this.dataSource.getRepository(LeadRecord).findBy({ id: In(ids) }) : [];
     const byId = new Map(records.map((r) => [r.id, r]));
 
     const counts: ActionItemCounts = {

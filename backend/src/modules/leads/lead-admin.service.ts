@@ -167,27 +167,46 @@ export class LeadAdminService {
 
   /**
    * GET /api/leads/board (issue 22 point 5): one column per stage of the single pipeline
-   * (decisions.md §5), in pipeline order, each with the count and estimate total of ALL its leads
-   * matching the filters (one grouped query) and its `perColumn` newest cards (one query, a
-   * window per stage). Leads flagged as spam are left out, as in the pipeline table.
+   * (decisions.md §5), in pipeline order, each with the count and estimate total (whole dollars)
+   * of ALL its leads matching the filters and its `perColumn` newest cards. Leads flagged as spam
+   * and archived (deleted) leads are left out, as in the pipeline table and the KPIs.
+   *
+   * At scale (issue 27 point 3): without a filter the counts and totals are the maintained
+   * counters (`lead_status_counts`, see stats()); with one they are one grouped query over the
+   * matching leads. The cards are read per stage from the (status, created_at) index, `perColumn`
+   * rows each (a LATERAL subquery per stage), never by ranking every lead.
    */
   async board(q: LeadBoardQuery): Promise<LeadBoardResponse> {
-    const totals = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
-    applyLeadFilters(totals, q);
-    const sums: { status: LeadStatus; count: string; cents: string }[] = await totals
-      .select('l.status', 'status')
-      .addSelect('count(*)', 'count')
-      .addSelect('coalesce(sum(l.total_estimate_cents), 0)', 'cents')
-      .groupBy('l.status')
-      .getRawMany();
-    const ranked = this.dataSource.getRepository(LeadRecord).createQueryBuilder('l').where('l.spamReason IS NULL');
-    applyLeadFilters(ranked, q);
-    ranked.select('l.id', 'id').addSelect('row_number() OVER (PARTITION BY l.status ORDER BY l.created_at DESC, l.id DESC)', 'rn');
-    const [sql, params] = ranked.getQueryAndParameters();
-    const picked: { id: number }[] = await this.dataSource.query(`SELECT id FROM (${sql}) r WHERE r.rn <= $${params.length + 1}`, [
-      ...params,
-      q.perColumn,
-    ]);
+    const filtered =
+      Boolean(q.search?.trim()) || (q.source !== undefined && q.source !== 'all') || (q.owner !== undefined && q.owner !== 'all');
+    let sums: { status: LeadStatus; count: string; cents: string }[];
+    if (filtered) {
+      const totals = this.dataSource
+        .getRepository(LeadRecord)
+        .createQueryBuilder('l')
+        .where('l.spamReason IS NULL AND l.archivedAt IS NULL');
+      applyLeadFilters(totals, q);
+      sums = await totals
+        .select('l.status', 'status')
+        .addSelect('count(*)', 'count')
+        .addSelect('coalesce(sum(l.total_estimate_cents), 0)', 'cents')
+        .groupBy('l.status')
+        .getRawMany();
+    } else {
+      sums = await this.dataSource.query(`SELECT status, leads AS count, estimate_cents AS cents FROM lead_status_counts`);
+    }
+    const newest = this.dataSource
+      .getRepository(LeadRecord)
+      .createQueryBuilder('l')
+      .select('l.id', 'id')
+      .where('l.status = s.status AND l.spamReason IS NULL AND l.archivedAt IS NULL');
+    applyLeadFilters(newest, q);
+    newest.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC');
+    const [sql, params] = newest.getQueryAndParameters();
+    const picked: { id: number }[] = await this.dataSource.query(
+      `SELECT c.id FROM unnest($${params.length + 1}::text[]) AS s(status) CROSS JOIN LATERAL (${sql} LIMIT $${params.length + 2}) c`,
+      [...params, [...LEAD_STATUSES], q.perColumn],
+    );
     const rows = picked.length
       ? await this.dataSource
           .getRepository(LeadRecord)
@@ -211,20 +230,26 @@ export class LeadAdminService {
   /**
    * The KPI figures of the leads tab, the contacts tab and the CRM, from ONE SQL query
    * (staff-side.md §2, §9; money in whole dollars; conversion rate one decimal). Leads and
-   * contacts flagged as spam are not counted.
+   * contacts flagged as spam, and archived leads, are not counted.
+   *
+   * At scale (issue 27 point 3) nothing here reads the whole tables: the per-status counts and
+   * estimate sums come from `lead_status_counts`, the contacts from `contact_counts` (both kept by
+   * triggers in the transaction of every write, migration LeadStatCounters), and the week's new
+   * leads / contacts from a range of the created_at indexes.
    */
   async stats(): Promise<LeadStats> {
-    const statusCols = LEAD_STATUSES.map((s) => `count(*) FILTER (WHERE l.status = '${s}')::int AS "s_${s}"`).join(',\n      ');
+    const statusCols = LEAD_STATUSES.map((s) => `coalesce(sum(c.leads) FILTER (WHERE c.status = '${s}'), 0)::int AS "s_${s}"`).join(
+      ',\n      ',
+    );
     const [row] = await this.dataSource.query(`
-      SELECT count(*)::int AS total,
-        coalesce(sum(l.total_estimate_cents), 0)::bigint AS pipeline_cents,
-        count(*) FILTER (WHERE l.created_at >= now() - interval '7 days')::int AS new_week,
-        count(*) FILTER (WHERE l.status NOT IN ('won', 'lost'))::int AS active,
+      SELECT coalesce(sum(c.leads), 0)::int AS total,
+        coalesce(sum(c.estimate_cents), 0)::bigint AS pipeline_cents,
+        (SELECT count(*)::int FROM leads l WHERE l.created_at >= now() - interval '7 days' AND l.spam_reason IS NULL AND l.archived_at IS NULL) AS new_week,
+        coalesce(sum(c.leads) FILTER (WHERE c.status NOT IN ('won', 'lost')), 0)::int AS active,
         ${statusCols},
-        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL) AS contacts,
-        (SELECT count(*)::int FROM contacts c WHERE c.spam_reason IS NULL AND c.created_at >= now() - interval '7 days') AS contacts_week
-      FROM leads l
-      WHERE l.spam_reason IS NULL AND l.archived_at IS NULL`);
+        (SELECT coalesce(sum(k.contacts), 0)::int FROM contact_counts k) AS contacts,
+        (SELECT count(*)::int FROM contacts k WHERE k.spam_reason IS NULL AND k.created_at >= now() - interval '7 days') AS contacts_week
+      FROM lead_status_counts c`);
     return statsFromRow(row);
   }
 

@@ -279,6 +279,8 @@ export const envSchema = z
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
     /** How often the campaign sweep runs (ms): finishes fan-outs, re-enqueues lost recipients, closes drained campaigns. */
     CAMPAIGN_SWEEP_EVERY_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+    /** Leads read per batch (one transaction) when the worker resolves a campaign's audience (issue 27). */
+    CAMPAIGN_AUDIENCE_BATCH: z.coerce.number().int().min(1).max(50_000).default(2000),
     /**
      * A campaign or single-send message left `queued` this long (ms) is checked by the campaign
      * sweep for a lost job (re-enqueued when its job is gone, e.g. Redis restarted empty).

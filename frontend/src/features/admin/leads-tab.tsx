@@ -4,13 +4,22 @@
  */
 import { Badge, Box, Button, Flex, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '@ironclad/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { StatCard, StatGrid } from '../../components/staff/stat-card';
 import { useDebounced } from '../../lib/use-debounced';
 import { formatDate, formatUsd, fullName } from '../../lib/format';
 import { sourceLabel, STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { ExportButton } from './export-button';
-import { useDeleteLead, useLeadDetail, useLeads, useRestoreLead, useStats, useUpdateLead } from '../leads/api/leads';
+import {
+  formatListTotal,
+  useCursorPager,
+  useDeleteLead,
+  useLeadDetail,
+  useLeads,
+  useRestoreLead,
+  useStats,
+  useUpdateLead,
+} from '../leads/api/leads';
 
 /** Why the bot defences flagged a submission, for staff. */
 const SPAM_REASON_TEXT: Record<'honeypot' | 'too_fast', string> = {
@@ -31,13 +40,15 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [spam, setSpam] = useState<'exclude' | 'only'>('exclude');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const debounced = useDebounced(search);
-  useEffect(() => setPage(1), [debounced, status, spam]);
+  // keyset paging (issue 27): Next follows the answer's nextCursor, however deep
+  const pager = useCursorPager(JSON.stringify([debounced, status, spam]));
+  const page = pager.page;
   const stats = useStats();
-  const leads = useLeads({ search: debounced, status, page, spam });
+  const leads = useLeads({ search: debounced, status, page, cursor: pager.cursor, spam });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const nextCursor = leads.data?.nextCursor ?? null;
   const users = useStaffUsers();
   const owners = new Map((users.data?.users ?? []).map((u) => [u.id, staffName(u)]));
 
@@ -110,13 +121,15 @@ export function LeadsTab({ messaging }: { messaging: LeadMessaging }) {
           )}
           <HStack mt="3" justify="space-between">
             <Text fontSize="sm" color="fg.muted">
-              {leads.data ? `${leads.data.total} ${leads.data.total === 1 ? 'lead' : 'leads'} · page ${page} of ${pages}` : ''}
+              {leads.data
+                ? `${formatListTotal(leads.data.total, leads.data.totalIsEstimate)} ${leads.data.total === 1 ? 'lead' : 'leads'} · page ${page} of ${formatListTotal(pages, leads.data.totalIsEstimate)}`
+                : ''}
             </Text>
             <HStack>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={pager.previous}>
                 Previous
               </Button>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <Button size="sm" variant="outline" disabled={!nextCursor} onClick={() => nextCursor && pager.next(nextCursor)}>
                 Next
               </Button>
             </HStack>

@@ -1,6 +1,7 @@
 /**
  * The live progress of one campaign: a progress bar (role progressbar with
- * aria-valuenow, 0-100), the send rate and the counts (sent, failed, skipped, queued of total).
+ * aria-valuenow, 0-100), the send rate and the counts (sent, failed, skipped, queued of total);
+ * while the worker still resolves the audience, "Preparing recipients… N so far".
  * Screen readers hear the bar's value when they reach it, and one polite announcement when the
  * campaign ends, not every update.
  */
@@ -59,6 +60,11 @@ export function CampaignProgressView({ name, counts }: { name: string; counts: L
           })}
         </Progress.Track>
       </Progress.Root>
+      {counts.preparing && (
+        <Text mt="2" fontSize="sm" color="fg.muted" data-testid="campaign-preparing" role="status">
+          Preparing recipients… {counts.total} so far
+        </Text>
+      )}
       {badge.warning && (
         <Text
           mt="2"

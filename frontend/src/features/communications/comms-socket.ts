@@ -69,10 +69,11 @@ export function watchCampaign(campaignId: number, onProgress: (p: CampaignProgre
 
 /** The counts of a stored campaign, as a progress snapshot. */
 export function countsOf(
-  c: Pick<Campaign, 'status' | 'recipients' | 'queued' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>,
+  c: Pick<Campaign, 'status' | 'preparing' | 'recipients' | 'queued' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>,
 ): LiveCounts {
   return {
     status: c.status,
+    preparing: c.preparing,
     total: c.recipients,
     queued: c.queued,
     sent: c.sent,

@@ -72,8 +72,10 @@ export const OUTCOME_SEGMENTS = [
 export const isCampaignRunning = (s: CampaignStatus) => s === 'queued' || s === 'active' || s === 'paused';
 
 /** Finished recipients / total × 100, rounded down (100 for an empty campaign), like the server's. */
-export function campaignPercent(c: Pick<Campaign, 'recipients' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>): number {
-  if (c.recipients === 0) return 100;
+export function campaignPercent(
+  c: Pick<Campaign, 'preparing' | 'recipients' | 'sent' | 'failed' | 'skipped' | 'notDelivered' | 'cancelled'>,
+): number {
+  if (c.recipients === 0) return c.preparing ? 0 : 100;
   return Math.min(100, Math.floor(((c.sent + c.failed + c.skipped + c.notDelivered + c.cancelled) / c.recipients) * 100));
 }
 

@@ -17,7 +17,7 @@ import { formatDate, formatUsd, fullName } from '../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../../lib/lead-status';
 import { saveBlob } from '../../lib/save-blob';
 import { useDebounced } from '../../lib/use-debounced';
-import { fetchLeadsPage, useLeads } from '../leads/api/leads';
+import { fetchLeadsPage, formatListTotal, useCursorPager, useLeads } from '../leads/api/leads';
 import { SendMessageDialog, type MessageType } from './send-message-dialog';
 import { EmptyNote, LoadingBlocks } from './ui';
 
@@ -32,26 +32,34 @@ export function leadsCsv(leads: Lead[]): string {
   return `\uFEFF${Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
 }
 
-/** Every lead of a status filter at or above the minimum estimate (all pages of GET /api/leads). */
+/**
+ * Every lead of a status filter at or above the minimum estimate (all pages of GET /api/leads,
+ * following `nextCursor`: keyset pages, so neither the depth nor an estimated total matters).
+ */
 async function allMatchingLeads(status: string, minEstimate: number | null): Promise<Lead[]> {
   const out: Lead[] = [];
-  for (let page = 1; ; page += 1) {
-    const res = await fetchLeadsPage({ search: '', status, minEstimate, page, pageSize: STAFF_PAGE_SIZE_MAX });
+  let cursor: string | undefined;
+  for (;;) {
+    const res = await fetchLeadsPage({ search: '', status, minEstimate, page: 1, cursor, pageSize: STAFF_PAGE_SIZE_MAX });
     out.push(...res.leads);
-    if (page * res.pageSize >= res.total || res.leads.length === 0) return out;
+    if (!res.nextCursor || res.leads.length === 0) return out;
+    cursor = res.nextCursor;
   }
 }
 
 export function LeadManagementPanel() {
   const [status, setStatus] = useState('all');
   const [minInput, setMinInput] = useState('');
-  const [page, setPage] = useState(1);
   const [sendTo, setSendTo] = useState<{ lead: Lead; type: MessageType } | null>(null);
   const [exporting, setExporting] = useState(false);
   const debouncedMin = useDebounced(minInput);
   const min = debouncedMin.trim() !== '' && Number(debouncedMin) >= 0 ? Math.floor(Number(debouncedMin)) : null;
-  const leads = useLeads({ search: '', status, minEstimate: min, page, pageSize: 50 });
+  // keyset paging (issue 27): Next follows the answer's nextCursor, however deep
+  const pager = useCursorPager(JSON.stringify([status, min]));
+  const page = pager.page;
+  const leads = useLeads({ search: '', status, minEstimate: min, page, cursor: pager.cursor, pageSize: 50 });
   const pages = leads.data ? Math.max(1, Math.ceil(leads.data.total / leads.data.pageSize)) : 1;
+  const nextCursor = leads.data?.nextCursor ?? null;
   const shown = leads.data?.leads ?? [];
 
   const exportCsv = async () => {
@@ -72,13 +80,7 @@ export function LeadManagementPanel() {
         <Field.Root maxW={{ md: '56' }}>
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(1);
-              }}
-            >
+            <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="all">All statuses</option>
               {LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -98,10 +100,7 @@ export function LeadManagementPanel() {
               min={0}
               step={1000}
               value={minInput}
-              onChange={(e) => {
-                setMinInput(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => setMinInput(e.target.value)}
               placeholder="0"
             />
           </InputGroup>
@@ -114,7 +113,7 @@ export function LeadManagementPanel() {
       </Flex>
       <Text fontSize="sm" color="fg.muted" mb="2" aria-live="polite">
         {leads.data
-          ? `${leads.data.total} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` with an estimate of at least ${formatUsd(min)}` : ''}`
+          ? `${formatListTotal(leads.data.total, leads.data.totalIsEstimate)} lead${leads.data.total === 1 ? '' : 's'}${status === 'all' ? '' : ` with status ${STATUS_LABELS[status as keyof typeof STATUS_LABELS]}`}${min !== null ? ` with an estimate of at least ${formatUsd(min)}` : ''}`
           : ''}
       </Text>
       {leads.isPending ? (
@@ -193,13 +192,13 @@ export function LeadManagementPanel() {
         </Table.ScrollArea>
       )}
       <HStack mt="3" justify="flex-end">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={pager.previous}>
           Previous
         </Button>
         <Text fontSize="sm">
-          Page {page} of {pages}
+          Page {page} of {formatListTotal(pages, leads.data?.totalIsEstimate)}
         </Text>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        <Button size="sm" variant="outline" disabled={!nextCursor} onClick={() => nextCursor && pager.next(nextCursor)}>
           Next
         </Button>
       </HStack>

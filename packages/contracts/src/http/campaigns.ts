@@ -74,7 +74,12 @@ export const campaignSchema = z.object({
     createdAfter: z.string().optional(),
   }),
   status: z.enum(CAMPAIGN_STATUSES),
-  /** Total recipients. */
+  /**
+   * True while the worker is still resolving the audience (issue 27: the fan-out is the worker's
+   * job): `recipients` and the counts are the recipients stored so far.
+   */
+  preparing: z.boolean(),
+  /** Total recipients (so far, while `preparing`). */
   recipients: z.number(),
   /** Recipients not finished yet (queued or sending). */
   queued: z.number(),
@@ -96,7 +101,11 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.output<typeof campaignSchema>;
 
-/** 202 answer of POST /api/bulk-communication, at once; delivery and progress follow. */
+/**
+ * 202 answer of POST /api/bulk-communication, at once (whatever the audience's size): the campaign
+ * is stored `queued` and `preparing`, `recipients` is 0; the worker resolves the recipients, then
+ * delivery and progress follow (`campaign:progress`).
+ */
 export const bulkCommunicationResponseSchema = z.object({ campaignId: z.number(), recipients: z.number(), campaign: campaignSchema });
 export type BulkCommunicationResponse = z.output<typeof bulkCommunicationResponseSchema>;
 

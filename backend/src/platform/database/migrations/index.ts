@@ -24,6 +24,8 @@ import { SiteImagesConfigurationVersion1795350000000 } from './1795350000000-Sit
 import { ExportFiles1795440000000 } from './1795440000000-ExportFiles.js';
 import { ActivityFeedIndexes1795440000001 } from './1795440000001-ActivityFeedIndexes.js';
 import { QuoteVersions1795510000000 } from './1795510000000-QuoteVersions.js';
+import { CampaignAudienceInWorker1795520000000 } from './1795520000000-CampaignAudienceInWorker.js';
+import { LeadStatCounters1795520000001 } from './1795520000001-LeadStatCounters.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -48,4 +50,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ExportFiles1795440000000,
   ActivityFeedIndexes1795440000001,
   QuoteVersions1795510000000,
+  CampaignAudienceInWorker1795520000000,
+  LeadStatCounters1795520000001,
 ];

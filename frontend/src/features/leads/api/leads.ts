@@ -17,6 +17,7 @@ import {
   type UpdateLead,
 } from '@ironclad/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { notify } from '../../../components/ui/toaster';
 import { apiRequest } from '../../../lib/api';
 import { leadKeys } from './keys';
@@ -37,6 +38,11 @@ export interface LeadPageParams {
   source?: string;
   /** A staff user's id, `none` (no owner); absent or `all` = any. */
   owner?: string;
+  /**
+   * Keyset paging (issue 27): the `nextCursor` of the previous page; the server then ignores
+   * `page` and answers the rows after it (sort createdAt only).
+   */
+  cursor?: string;
 }
 
 /** GET /api/leads: one page, server-side search, status filter (`all` = any), minimum estimate, sort and paging. */
@@ -50,7 +56,32 @@ export function fetchLeadsPage(params: LeadPageParams, signal?: AbortSignal): Pr
   if (params.spam === 'only') qs.set('spam', 'only');
   if (params.source && params.source !== 'all') qs.set('source', params.source);
   if (params.owner && params.owner !== 'all') qs.set('owner', params.owner);
+  if (params.cursor) qs.set('cursor', params.cursor);
   return apiRequest('GET', `/api/leads?${qs}`, { schema: leadListResponseSchema, signal });
+}
+
+/**
+ * Forward/back paging of a list that answers `nextCursor` (GET /api/leads, issue 27): keeps the
+ * cursors of the pages visited, so page N costs what page 1 does (no OFFSET) and rows added
+ * meanwhile are neither skipped nor repeated. `resetKey` (the filters, serialised) going back to
+ * page 1 when it changes. `page` is 1-based.
+ */
+export function useCursorPager(resetKey: string) {
+  const [state, setState] = useState<{ key: string; cursors: string[] }>({ key: resetKey, cursors: [] });
+  const cursors = state.key === resetKey ? state.cursors : [];
+  return {
+    page: cursors.length + 1,
+    cursor: cursors.at(-1),
+    /** Goes to the page after the current one, given the current answer's `nextCursor`. */
+    next: (nextCursor: string) => setState({ key: resetKey, cursors: [...cursors, nextCursor] }),
+    /** Goes back one page. */
+    previous: () => setState({ key: resetKey, cursors: cursors.slice(0, -1) }),
+  };
+}
+
+/** "1,234" or, when the server's total is the planner's estimate, "about 1,234". */
+export function formatListTotal(total: number, isEstimate: boolean | undefined): string {
+  return `${isEstimate ? 'about ' : ''}${total.toLocaleString('en-US')}`;
 }
 
 /** GET /api/leads with server-side search, status filter, sort and paging. */
