@@ -140,10 +140,10 @@ async function main() {
       // The server writes its env file just after it answers /api/health.
       let databaseUrl;
       for (let i = 0; !databaseUrl; i += 1) {
-        databaseUrl = await readFile(envFile, 'utf8').then(
-          (t) => JSON.parse(t).databaseUrl,
-          () => undefined,
-        );
+        // Not there yet, or caught half-written: read it again.
+        databaseUrl = await readFile(envFile, 'utf8')
+          .then((t) => JSON.parse(t).databaseUrl)
+          .catch(() => undefined);
         if (!databaseUrl && i > 100) throw new Error(`${envFile} was not written`);
         if (!databaseUrl) await new Promise((r) => setTimeout(r, 100));
       }

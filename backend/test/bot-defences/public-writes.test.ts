@@ -130,6 +130,27 @@ describe('per-address limits', () => {
       .expect(201);
   });
 
+  it('limits approvals of saved quotes per address (a bot guessing quote links), other addresses unaffected', async () => {
+    const app = await api({ RATE_LIMIT_QUOTE_APPROVALS_PER_HOUR: '2', CHALLENGE_AFTER_PER_HOUR: '1000' });
+    const created = await post(app, '/api/leads', '198.51.100.40')
+      .send({ ...wizardLead, email: uniqueEmail('approve-limit'), formElapsedMs: 60_000, website: '' })
+      .expect(201);
+    const token = created.body.depositToken as string;
+    const approval = { option: 'recommended', name: 'Ana Reyes', acceptTerms: true };
+    // two tries from one address are answered (the first approves, the second finds it approved or re-approves)
+    for (let i = 0; i < 2; i++) {
+      const res = await post(app, `/api/quotes/${token}/approve`, '198.51.100.41').send(approval);
+      expect(res.status).not.toBe(429);
+    }
+    const refused = await post(app, `/api/quotes/${token}/approve`, '198.51.100.41').send(approval).expect(429);
+    expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // an unknown link costs a point too, and another address is not affected
+    await post(app, '/api/quotes/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/approve', '198.51.100.41').send(approval).expect(429);
+    const other = await post(app, `/api/quotes/${token}/approve`, '198.51.100.42').send(approval);
+    expect(other.status).not.toBe(429);
+  });
+
   it('believes X-Forwarded-For only from TRUSTED_PROXIES', async () => {
     const trusting = await api({ CHALLENGE_AFTER_PER_HOUR: '1000', RATE_LIMIT_CONTACTS_PER_HOUR: '2' });
     const contact = (n: number) => ({

@@ -11,6 +11,7 @@ import {
   type ReviseQuote,
   type StaffQuoteVersion,
 } from '@ironclad/contracts';
+import { PublicWrite } from '../../platform/abuse/index.js';
 import { ApiError } from '../../platform/http/api-error.js';
 import { Public } from '../../platform/http/auth/public.decorator.js';
 import { CurrentUser } from '../../platform/http/auth/current-user.decorator.js';
@@ -62,9 +63,11 @@ export class QuoteLinksController {
    * the option with the typed name as signature; stores name, time, the caller's IP and the SHA-256
    * of the version's canonical JSON with the chosen option. 200 PublicQuote (status `approved`,
    * depositCents of the chosen option). 400 field errors; 404 unknown link; 409 superseded or
-   * already paid; 410 expired.
+   * already paid; 410 expired; 429 RATE_LIMITED past RATE_LIMIT_QUOTE_APPROVALS_PER_HOUR per
+   * address (`@PublicWrite`, which also honours an `Idempotency-Key`).
    */
   @Public()
+  @PublicWrite('quoteApproval')
   @Post(':token/approve')
   @HttpCode(200)
   async approve(

@@ -4,7 +4,7 @@ import { ENV, type Env } from '../config/env.js';
 import { RateLimiterStore } from './rate-limiter-store.js';
 
 /** The public writes that are limited per client address, each with its own budget. */
-export const PUBLIC_LIMIT_NAMES = ['leads', 'contacts', 'estimatePdf', 'paymentIntent', 'unsubscribe', 'cspReport'] as const;
+export const PUBLIC_LIMIT_NAMES = ['leads', 'contacts', 'estimatePdf', 'paymentIntent', 'unsubscribe', 'quoteApproval', 'cspReport'] as const;
 export type PublicLimitName = (typeof PUBLIC_LIMIT_NAMES)[number];
 
 /** Points and window (seconds) of each limit, from the environment (`.env.example` gives the defaults and why). */
@@ -16,6 +16,7 @@ export function limitBudgets(env: Env): Record<PublicLimitName, { points: number
     estimatePdf: { points: env.RATE_LIMIT_ESTIMATE_PDFS_PER_HOUR, duration: hour },
     paymentIntent: { points: env.RATE_LIMIT_PAYMENT_INTENTS_PER_HOUR, duration: hour },
     unsubscribe: { points: env.RATE_LIMIT_UNSUBSCRIBE_PER_HOUR, duration: hour },
+    quoteApproval: { points: env.RATE_LIMIT_QUOTE_APPROVALS_PER_HOUR, duration: hour },
     cspReport: { points: env.RATE_LIMIT_CSP_REPORTS_PER_MINUTE, duration: 60 },
   };
 }

@@ -193,6 +193,8 @@ export const envSchema = z
     RATE_LIMIT_ESTIMATE_PDFS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     RATE_LIMIT_PAYMENT_INTENTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     RATE_LIMIT_UNSUBSCRIBE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /** Approvals of saved quotes (POST /api/quotes/{token}/approve) per client address per hour. */
+    RATE_LIMIT_QUOTE_APPROVALS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
     RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     PDF_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
     /** Launch Chromium and open the spare PDF pages when the worker starts (true), or on the first PDF job (false). */
