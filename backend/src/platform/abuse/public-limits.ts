@@ -4,7 +4,15 @@ import { ENV, type Env } from '../config/env.js';
 import { RateLimiterStore } from './rate-limiter-store.js';
 
 /** The public writes that are limited per client address, each with its own budget. */
-export const PUBLIC_LIMIT_NAMES = ['leads', 'contacts', 'estimatePdf', 'paymentIntent', 'unsubscribe', 'quoteApproval', 'cspReport'] as const;
+export const PUBLIC_LIMIT_NAMES = [
+  'leads',
+  'contacts',
+  'estimatePdf',
+  'paymentIntent',
+  'unsubscribe',
+  'quoteApproval',
+  'cspReport',
+] as const;
 export type PublicLimitName = (typeof PUBLIC_LIMIT_NAMES)[number];
 
 /** Points and window (seconds) of each limit, from the environment (`.env.example` gives the defaults and why). */
