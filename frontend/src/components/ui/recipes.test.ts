@@ -54,6 +54,7 @@ const COMPONENT_RECIPES: Record<string, string[]> = {
   NativeSelect: ['nativeSelect'],
   Portal: [],
   Progress: ['progress'],
+  RadioCard: ['radioCard'],
   Separator: ['separator'],
   SimpleGrid: [],
   SkipNavLink: ['skipNavLink'],
