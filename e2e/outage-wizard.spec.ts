@@ -110,8 +110,11 @@ test.describe('the wizard through a database outage', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - cutAt))));
     await proxy.restore();
 
-    await expect(wizard.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible({ timeout: 60_000 });
-    await expect(wizard.getByText(TROUBLE)).toHaveCount(0);
+    // step 5 is the saved quote's own page (issue 21 point 4)
+    await expect(page).toHaveURL(/\/quotes\/[\w-]+$/, { timeout: 60_000 });
+    const quote = page.locator('#quote');
+    await expect(quote.getByRole('heading', { name: 'Your Security Quote' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(TROUBLE)).toHaveCount(0);
     const during = statuses.slice(0, -1);
     console.log(`wizard during a ${OUTAGE_MS / 1000} s database outage: answers ${statuses.join(', ')}; ${keys.size} Idempotency-Key`);
     expect(during.length).toBeGreaterThan(0);
