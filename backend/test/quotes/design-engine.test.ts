@@ -11,13 +11,11 @@ import {
   type AiRecommendation,
 } from '@ironclad/contracts';
 import {
-  ADDITIONAL_COSTS_DEFAULTS,
   AI_CONFIG_SCHEMAS,
   COMPONENT_PRICING_DEFAULTS,
   TIERED_PRICING_DEFAULTS,
   USD_CONFIG_MAX,
 } from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
-import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
 import {
   CATEGORY_LABELS,
   designSystem,
@@ -30,22 +28,9 @@ import {
   type EngineInventoryItem,
 } from '../../src/modules/quotes/design-engine/index.js';
 import { WIZARD_LEAD_DEFAULTS, designInputOfLead } from '../../src/modules/quotes/quotes.service.js';
+import { seedDesignConfig } from '../support/design-config.js';
 
-const seedConfig = (over: Partial<DesignConfig> = {}): DesignConfig => ({
-  tiers: structuredClone(TIERED_PRICING_DEFAULTS),
-  components: { ...COMPONENT_PRICING_DEFAULTS },
-  additional: structuredClone(ADDITIONAL_COSTS_DEFAULTS),
-  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
-    sku: i.sku,
-    category: i.category,
-    name: i.name,
-    description: i.description,
-    unitPriceCents: i.unitPrice,
-    specifications: i.specifications,
-  })),
-  promotion: null,
-  ...over,
-});
+const seedConfig = seedDesignConfig;
 
 const home: DesignInput = {
   buildingType: 'residential',

@@ -17,36 +17,17 @@ import {
   type AiRecommendation,
 } from '@ironclad/contracts';
 import {
-  ADDITIONAL_COSTS_DEFAULTS,
-  COMPONENT_PRICING_DEFAULTS,
-  TIERED_PRICING_DEFAULTS,
-} from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
-import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
-import {
   CATEGORY_LABELS,
   COMPLETE_RETENTION_DAYS,
   designOptions,
   designSystem,
   normalizeDesignInput,
-  type DesignConfig,
   type DesignInput,
 } from '../../src/modules/quotes/design-engine/index.js';
 import { projectOfDesign, projectRates, wholeDollarConfig } from '../../src/modules/quotes/design-engine/pricing.js';
+import { seedDesignConfig } from '../support/design-config.js';
 
-const seedConfig = (): DesignConfig => ({
-  tiers: structuredClone(TIERED_PRICING_DEFAULTS),
-  components: { ...COMPONENT_PRICING_DEFAULTS },
-  additional: structuredClone(ADDITIONAL_COSTS_DEFAULTS),
-  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
-    sku: i.sku,
-    category: i.category,
-    name: i.name,
-    description: i.description,
-    unitPriceCents: i.unitPrice,
-    specifications: i.specifications,
-  })),
-  promotion: null,
-});
+const seedConfig = seedDesignConfig;
 
 const home: DesignInput = {
   buildingType: 'residential',
