@@ -257,6 +257,48 @@ describe('approve, sign, pay', () => {
   });
 });
 
+describe('a deposit follows the choice it was made for', () => {
+  it("approving another option cancels the open intent of the earlier choice at Stripe; a revision cancels the old version's", async () => {
+    const { leadId, token } = await newQuote('stale-intent@example.com');
+    await approve(token).expect(200);
+    const first = (await http().post('/api/create-deposit-payment').send({ quoteToken: token }).expect(200)).body.clientSecret as string;
+    const firstId = first.split('_secret_')[0]!;
+    expect(fake.intents.get(firstId)!.status).not.toBe('canceled');
+
+    // the customer changes their mind: Complete. The Recommended deposit must not stay payable.
+    await approve(token, { option: 'complete', name: 'Ana Reyes', acceptTerms: true }).expect(200);
+    expect(fake.intents.get(firstId)!.status).toBe('canceled');
+    expect(fake.requests.some((r) => r.method === 'POST' && r.url === `/v1/payment_intents/${firstId}/cancel`)).toBe(true);
+    const second = (await http().post('/api/create-deposit-payment').send({ quoteToken: token }).expect(200)).body.clientSecret as string;
+    const secondId = second.split('_secret_')[0]!;
+    expect(secondId).not.toBe(firstId);
+    const [v1] = await versionsOf(leadId);
+    expect(fake.intents.get(secondId)!.amount).toBe(depositCentsForTotal(v1!.options.complete!.pricing.totalProjectCost));
+    const rows = await ds.query<{ payment_intent_id: string; status: string }[]>(
+      'SELECT payment_intent_id, status FROM payments WHERE lead_id = $1 ORDER BY id',
+      [leadId],
+    );
+    expect(rows).toEqual([
+      { payment_intent_id: firstId, status: 'canceled' },
+      { payment_intent_id: secondId, status: 'pending' },
+    ]);
+    // approving the same option again keeps the intent that matches it
+    await approve(token, { option: 'complete', name: 'Ana Reyes', acceptTerms: true }).expect(200);
+    expect(fake.intents.get(secondId)!.status).not.toBe('canceled');
+
+    // staff revise: version 1's open intent is canceled with it
+    const [item] = await ds.query<{ sku: string }[]>(`SELECT sku FROM inventory WHERE is_active ORDER BY id LIMIT 1`);
+    await http()
+      .post(`/api/leads/${leadId}/quotes`)
+      .set('Cookie', admin)
+      .send({ option: 'recommended', lines: [{ sku: item!.sku, quantity: 2 }] })
+      .expect(201);
+    expect(fake.intents.get(secondId)!.status).toBe('canceled');
+    const [{ status }] = await ds.query<{ status: string }[]>('SELECT status FROM payments WHERE payment_intent_id = $1', [secondId]);
+    expect(status).toBe('canceled');
+  });
+});
+
 describe('staff revise a quote', () => {
   it('writes a new version with its own link; the old one is superseded, its approval does not carry over and it cannot be paid', async () => {
     const { leadId, token } = await newQuote('revise-quote@example.com');

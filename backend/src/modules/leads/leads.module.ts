@@ -16,7 +16,6 @@ import { LeadRecord } from './lead.entity.js';
 import { LeadsController } from './leads.controller.js';
 import { LeadsService } from './leads.service.js';
 import { StaffLeadsController } from './staff-leads.controller.js';
-import { QuoteLinksController, StaffQuotesController } from './quote-links.controller.js';
 
 /** Leads: visitors' requests and the staff pipeline (public-site.md §3; staff-side.md §3, §4). Services only. */
 @Module({
@@ -33,9 +32,9 @@ import { QuoteLinksController, StaffQuotesController } from './quote-links.contr
 })
 export class LeadsModule {}
 
-/** The leads endpoints: POST /api/leads (public), the saved quote links (public) and the staff lead and quote calls. */
+/** The leads endpoints: POST /api/leads (public) and the staff lead calls (the saved quote links are PaymentsApiModule's). */
 @Module({
   imports: [LeadsModule, OperationsModule, QuotesModule],
-  controllers: [LeadsController, StaffLeadsController, QuoteLinksController, StaffQuotesController],
+  controllers: [LeadsController, StaffLeadsController],
 })
 export class LeadsApiModule {}

@@ -12,6 +12,7 @@ import { PaymentLocks } from './payment-locks.service.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { StaffPaymentsController } from './staff-payments.controller.js';
+import { QuoteLinksController, StaffQuotesController } from './quote-links.controller.js';
 import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
 
 /** Stripe deposits and consultation payments, the payments table and the webhook (decisions.md §4). Services only. */
@@ -30,6 +31,13 @@ import { STRIPE_CLIENT, createStripeClient } from './stripe-client.js';
 })
 export class PaymentsModule {}
 
-/** The payment endpoints (public intents and webhook, staff payment lists). */
-@Module({ imports: [PaymentsModule], controllers: [PaymentsController, StaffPaymentsController] })
+/**
+ * The payment endpoints (public intents and webhook, staff payment lists) and the quote-to-cash
+ * links: the customer's saved quote (open, approve) and the staff quote versions (list, revise),
+ * which cancel deposit intents an approval or a revision made stale.
+ */
+@Module({
+  imports: [PaymentsModule, LeadsModule, QuotesModule],
+  controllers: [PaymentsController, StaffPaymentsController, QuoteLinksController, StaffQuotesController],
+})
 export class PaymentsApiModule {}

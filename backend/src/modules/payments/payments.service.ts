@@ -124,7 +124,8 @@ export class PaymentsService {
    * for one quote are serialised and the later ones reuse the intent the first recorded; an intent
    * canceled at Stripe is marked `canceled` and replaced (`metadata.replaces`). The payment
    * remembers `clientAddress` (the caller's limiter key; updated on reuse to the latest caller)
-   * so its card failures count toward that address's lock.
+   * so its card failures count toward that address's lock. Once the intent is handed out, open
+   * intents of an earlier choice or version are canceled ({@link cancelStaleDeposits}).
    * @param clientAddress the caller's address key (`formCheckOf(req).address`).
    * @throws 404 NOT_FOUND quote not payable online (see above); 409 CONFLICT deposit above
    * {@link STRIPE_MAX_AMOUNT_CENTS} (to be paid by phone); 423 PAYMENTS_LOCKED the quote or the
@@ -136,7 +137,8 @@ export class PaymentsService {
     // The address lock is checked before the token is looked at: its answer says nothing about tokens.
     await this.locks.assertOpen({ address: clientAddress }, DEPOSIT_LOCKED_MESSAGE);
     const tokenHash = depositTokenHash(input.quoteToken);
-    return this.dataSource.transaction(async (manager) => {
+    let versionLeadId: number | null = null;
+    const answer = await this.dataSource.transaction(async (manager): Promise<ClientSecretResponse> => {
       const version = await this.quoteVersions.findByToken(input.quoteToken, manager);
       let lead: LeadRecord | null;
       let amountCents: number;
@@ -159,6 +161,7 @@ export class PaymentsService {
         amountCents = depositCentsForTotal(lead.totalEstimateCents / 100);
       }
       const quoteVersionId = version?.id ?? null;
+      if (version) versionLeadId = lead.id;
       if (amountCents > STRIPE_MAX_AMOUNT_CENTS)
         throw new ApiError(409, ErrorCode.Conflict, 'This deposit is above what can be paid online. Please call us to pay it.');
       await this.locks.assertOpen({ leadId: lead.id }, DEPOSIT_LOCKED_MESSAGE, manager);
@@ -214,6 +217,9 @@ export class PaymentsService {
       if (!intent.client_secret) throw new ApiError(502, ErrorCode.PaymentProviderError, 'The payment provider returned no client secret.');
       return { clientSecret: intent.client_secret };
     });
+    // A second chance for an intent of an earlier choice the approval could not cancel (Stripe down then).
+    if (versionLeadId !== null) await this.cancelStaleDeposits(versionLeadId);
+    return answer;
   }
 
   /**
@@ -378,6 +384,45 @@ export class PaymentsService {
     for (const leadId of effects.leadIds) this.events.activity({ leadId, type: 'payment' });
     for (const lock of effects.locks) await this.cancelOpenIntents(stripe, lock);
     return { received: true, duplicate };
+  }
+
+  /**
+   * Cancels at Stripe the open deposit intents (our status `pending` or `failed`) of lead `leadId`
+   * that no longer match what the customer owes (issue 21 point 6): an intent for a superseded
+   * version (staff sent a revision), or for an amount other than 10 % of the version's approved
+   * option (the customer approved another option). Without this, a client secret handed out for the
+   * old choice could still be confirmed and charge the wrong amount. Each is marked `canceled` once
+   * Stripe agrees. Called after an approval, after a revision and before a new deposit intent.
+   * Best effort, like {@link cancelOpenIntents}: a provider failure is logged, never thrown, and
+   * Stripe's `payment_intent.canceled` webhook also marks it. No-op without Stripe keys.
+   * @returns the PaymentIntent ids canceled.
+   */
+  async cancelStaleDeposits(leadId: number): Promise<string[]> {
+    if (!this.stripe) return [];
+    const open = await this.dataSource.getRepository(PaymentRecord).find({
+      where: { leadId, kind: 'deposit', status: In(['pending', 'failed']), quoteVersionId: Not(IsNull()) },
+    });
+    if (open.length === 0) return [];
+    const versions = await this.dataSource
+      .getRepository(QuoteVersionRecord)
+      .find({ where: { id: In([...new Set(open.map((p) => p.quoteVersionId!))]) } });
+    const byId = new Map(versions.map((v) => [v.id, v]));
+    const stale = open.filter((p) => {
+      const v = byId.get(p.quoteVersionId!);
+      if (!v || v.status === 'superseded' || v.status !== 'approved') return true;
+      return depositCentsForTotal(v.totalCents / 100) !== p.amountCents;
+    });
+    const canceled: string[] = [];
+    for (const p of stale) {
+      try {
+        await this.stripe.paymentIntents.cancel(p.paymentIntentId, { cancellation_reason: 'abandoned' });
+        await this.dataSource.getRepository(PaymentRecord).update({ id: p.id, status: In(['pending', 'failed']) }, { status: 'canceled' });
+        canceled.push(p.paymentIntentId);
+      } catch (err) {
+        this.logger.warn(`could not cancel the stale deposit ${p.paymentIntentId} of lead ${leadId}: ${(err as Error).message}`);
+      }
+    }
+    return canceled;
   }
 
   /**

@@ -19,9 +19,8 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { QuoteVersionsService, QuotesService, diagramsOf } from '../quotes/index.js';
-import type { LeadRecord } from './lead.entity.js';
-import { LeadEvents } from './lead-events.js';
-import { LeadsService } from './leads.service.js';
+import { LeadEvents, LeadsService, type LeadRecord } from '../leads/index.js';
+import { PaymentsService } from './payments.service.js';
 
 /**
  * The customer's saved quote, opened by its link (issue 21 points 4 and 6; public-site.md §2 step 5,
@@ -34,6 +33,7 @@ export class QuoteLinksController {
     private readonly leads: LeadsService,
     private readonly events: LeadEvents,
     private readonly quotes: QuotesService,
+    private readonly payments: PaymentsService,
   ) {}
 
   /** `quote` with the lead's first name and every option's coverage diagrams. */
@@ -78,6 +78,8 @@ export class QuoteLinksController {
     const quote = await this.versions.approve(token, body, req.ip ?? 'unknown');
     const version = await this.versions.findByToken(token);
     if (version) {
+      // a deposit intent for the previous choice must not stay payable
+      await this.payments.cancelStaleDeposits(version.leadId);
       this.events.changed(version.leadId, 'updated');
       return this.complete(quote, await this.leads.findById(version.leadId));
     }
@@ -93,6 +95,7 @@ export class StaffQuotesController {
     private readonly leads: LeadsService,
     private readonly events: LeadEvents,
     private readonly quotes: QuotesService,
+    private readonly payments: PaymentsService,
   ) {}
 
   /**
@@ -130,6 +133,8 @@ export class StaffQuotesController {
   ): Promise<StaffQuoteVersion> {
     if (!(await this.leads.exists(id))) throw new ApiError(404, ErrorCode.NotFound, `Lead ${id} not found`);
     const created = await this.versions.revise(id, body, user);
+    // the superseded version's open deposit intents can no longer be paid
+    await this.payments.cancelStaleDeposits(id);
     this.events.changed(id, 'updated');
     return created;
   }
