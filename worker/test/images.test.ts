@@ -191,6 +191,25 @@ it('serves each variant with a year of cache, a content-hashed URL and an ETag; 
   await http()
     .get(first.replace(/-[0-9a-f]{16}\.webp$/, '-0000000000000000.webp'))
     .expect(404);
+
+  // Once in memory, the variant is answered before Nest (SiteImageFiles.fastPath) with the same
+  // bytes and headers as the controller's first answer (read from Postgres).
+  const again = await http()
+    .get(first)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  expect(Buffer.compare(again.body as Buffer, res.body as Buffer)).toBe(0);
+  const same = ['content-type', 'content-length', 'cache-control', 'etag', 'x-content-type-options', 'cross-origin-resource-policy'];
+  for (const h of same) expect([h, again.headers[h]]).toEqual([h, res.headers[h]]);
+  expect(again.headers['x-content-type-options']).toBe('nosniff');
+  const head = await http().head(first).expect(200);
+  expect(head.headers['content-length']).toBe(res.headers['content-length']);
+  await http().post(first).expect(404);
 });
 
 it('the landing call answers the active image or null, for anyone, and never reaches Stability', async () => {

@@ -19,6 +19,7 @@ import { CaseStudiesService, PublicConfigService } from '../modules/site/index.j
 import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { JobDashboard, METRICS_PATH } from '../modules/operations/index.js';
+import { SiteImageFiles } from '../modules/images/index.js';
 import { CaseStudiesPageRenderer, SiteImagePagesRenderer } from '../platform/web/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
@@ -49,6 +50,9 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST), jobDashboardPath: JOB_DASHBOARD_PATH })) {
     app.use(handler);
   }
+  // Generated image variants already in memory: answered here, past the headers above and before
+  // everything below (issue 20: ≤ 5 ms p99); the rest goes on to SiteImagesController.
+  app.use('/api/site-images', app.get(SiteImageFiles).fastPath);
   // Small JSON answers (a lead, an error) are not worth compressing; pages come compressed (serve-frontend.ts).
   app.use(compression({ threshold: 1024 }));
   const sessions = app.get(SessionSetup);

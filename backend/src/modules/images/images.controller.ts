@@ -22,7 +22,7 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ImageAllowanceError, ImagesService } from './images.service.js';
-import { SiteImageFiles } from './site-image-files.service.js';
+import { SiteImageFiles, VARIANT_CACHE_CONTROL } from './site-image-files.service.js';
 
 /** A visitor's landing call names an `imageKey` (public-site.md §7); the staff generation never does. */
 const isLandingCall = (req: Request) => typeof req.body === 'object' && req.body !== null && 'imageKey' in req.body;
@@ -138,7 +138,8 @@ export class SiteImagesController {
   /**
    * GET /api/site-images/{imageId}/{width}-{hash}.webp (public): a stored WebP variant,
    * `Cache-Control: public, max-age=31536000, immutable` and `ETag: "{hash}"` (304 on
-   * If-None-Match); 404 for an unknown variant or a hash that is not its content's.
+   * If-None-Match); 404 for an unknown variant or a hash that is not its content's. A variant
+   * already in memory is answered before Nest by {@link SiteImageFiles.fastPath}.
    */
   @Public()
   @Get(':imageId/:file')
@@ -147,7 +148,7 @@ export class SiteImagesController {
     const found = match ? await this.files.get(imageId, Number(match[1]), match[2]!) : null;
     if (!found) throw new ApiError(404, ErrorCode.NotFound, 'Image not found');
     const etag = `"${found.hash}"`;
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Cache-Control', VARIANT_CACHE_CONTROL);
     res.setHeader('ETag', etag);
     if (res.req.headers['if-none-match'] === etag) {
       res.status(304).end();

@@ -28,6 +28,7 @@ export class ImagesModule {}
   imports: [ImagesModule, StaffModule],
   controllers: [ImagesController, SiteImagesController],
   providers: [ImagesService, SiteImageFiles],
+  exports: [SiteImageFiles],
 })
 export class ImagesApiModule {}
 
