@@ -8,40 +8,28 @@
  *    options together (`designOptions`: Essential, Recommended, Complete; issue 21 point 5) per
  *    quote, and the coverage diagram's SVG (`coverageDiagram` of the recommended design, every
  *    floor; issue 21 point 3) per design, both over the same inputs;
- * 2. `POST /api/leads` with a wizard payload against the real api (in-process Nest app on a
- *    random port, a fresh migrated + seeded Postgres database, real Redis with a private
- *    prefix): each request loads the AI configuration, inventory and promotion, runs the engine,
+ * 2. `POST /api/leads` with a wizard payload against the real api (`node backend/dist/main.js`
+ *    in its own process, as production runs it, on a free port; a fresh
+ *    migrated + seeded Postgres database, real Redis with a private prefix; requests over node:http
+ *    keep-alive connections): each request loads the AI configuration, inventory and promotion, runs the engine,
  *    stores the lead and its notification and enqueues the job. Sequential requests; median/p99.
  *    Two api instances on the same database run side by side, requests alternating between them:
  *    one with the bot defences on (BOT_DEFENCES=on: the per-address limit and the challenge's
  *    gated count in Redis, the form signals; each request from its own address through a trusted
  *    loopback proxy, so every one does the whole check and none is refused), one with them off.
  *
- * Runs with the api's Node flags (scripts/lib/node-flags.mjs), re-starting itself with them if needed.
- *
  * Targets: engine ≤ 1 ms p99 (the three options together), diagram SVG ≤ 20 ms p99, request p99 ≤ 30 ms on an idle machine, limiter-on p99 within
  * 10 % of limiter-off p99. Needs `npm run build`,
  * PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432) and Redis (BENCH_REDIS_URL).
  * Options: BENCH_QUOTES (10000), BENCH_REQUESTS (500).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { API_NODE_FLAGS } from './lib/node-flags.mjs';
-
-// The engine and the api are measured in a process that runs as the api does (its Node flags).
-if (!API_NODE_FLAGS.every((f) => process.execArgv.includes(f))) {
-  const run = spawnSync(
-    process.execPath,
-    [...process.execArgv, ...API_NODE_FLAGS, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  process.exit(run.status ?? 1);
-}
 
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -112,6 +100,17 @@ const config = {
   promotion: null,
 };
 
+/** A TCP port free on 127.0.0.1 right now. */
+const freePort = () =>
+  new Promise((resolvePromise, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePromise(port));
+    });
+  });
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (samples) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -119,7 +118,7 @@ const stats = (samples) => {
 };
 
 // ── 1. the engine ──
-const inputs = Array.from({ length: QUOTES }, input);
+let inputs = Array.from({ length: QUOTES }, input);
 for (let i = 0; i < 2000; i++) designSystem(inputs[i % inputs.length], config); // warm-up
 const engineSamples = [];
 let checksum = 0;
@@ -144,7 +143,7 @@ const options = stats(optionSamples);
 // The diagrams' designs are made after the options are timed: keeping 10,000 designs alive while
 // timing would measure the old-generation collections their growing heap causes, which a server
 // (one quote per request, nothing kept) does not have.
-const designs = inputs.map((inp) => designOptions(inp, config).recommended);
+let designs = inputs.map((inp) => designOptions(inp, config).recommended);
 for (let i = 0; i < 500; i++) coverageDiagram(designs[i % designs.length], inputs[i % inputs.length], config); // warm-up
 const diagramSamples = [];
 let svgChars = 0;
@@ -155,6 +154,9 @@ for (let i = 0; i < inputs.length; i++) {
   for (const f of floors) svgChars += f.svg.length;
 }
 const diagram = stats(diagramSamples);
+// The api process keeps no designs between requests: neither does this one while it times them.
+inputs = null;
+designs = null;
 
 // ── 2. POST /api/leads ──
 const suffix = randomBytes(4).toString('hex');
@@ -176,23 +178,38 @@ let requestOn;
 try {
   const { migrateAndSeed } = await import('../backend/dist/cli/migrate.js');
   await migrateAndSeed(`${PG}/${dbName}`);
-  const { parseEnv } = await import('../backend/dist/platform/config/env.js');
-  const { createApp } = await import('../backend/dist/app/create-api.js');
+  /** Starts `node backend/dist/main.js` as production does (its own process); resolves its /api/leads URL. */
   const start = async (botDefences) => {
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      DATABASE_URL: `${PG}/${dbName}`,
-      REDIS_URL: REDIS,
-      QUEUE_PREFIX: prefix,
-      LOG_LEVEL: 'silent',
-      FRONTEND_DIST: '/nonexistent',
-      BOT_DEFENCES: botDefences,
-      TRUSTED_PROXIES: 'loopback',
+    const port = await freePort();
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../backend/dist/main.js', import.meta.url))], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `${PG}/${dbName}`,
+        REDIS_URL: REDIS,
+        QUEUE_PREFIX: prefix,
+        LOG_LEVEL: 'silent',
+        FRONTEND_DIST: '/nonexistent',
+        BOT_DEFENCES: botDefences,
+        TRUSTED_PROXIES: 'loopback',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const app = await createApp(env, { logger: false });
-    apps.push(app);
-    await app.listen(0, '127.0.0.1');
-    return `${await app.getUrl()}/api/leads`.replace('[::1]', '127.0.0.1');
+    apps.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null) throw new Error(`the api (${botDefences}) exited with code ${child.exitCode}`);
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (up) break;
+      if (i > 300) throw new Error(`the api (${botDefences}) did not answer /api/health within 30 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return `${base}/api/leads`;
   };
   const urlOff = await start('off');
   const urlOn = await start('on');
@@ -222,15 +239,36 @@ try {
       website: '',
       formElapsedMs: 60_000,
     });
-  const post = async (url, i) => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address(i + 100) },
-      body: body(i),
+  // node:http over a keep-alive connection per instance: undici's fetch adds about a millisecond
+  // of its own to every request.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const post = (url, i) =>
+    new Promise((resolvePromise, reject) => {
+      const payload = body(i);
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'x-forwarded-for': address(i + 100),
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () =>
+            res.statusCode === 201
+              ? resolvePromise()
+              : reject(new Error(`POST /api/leads answered ${res.statusCode}: ${Buffer.concat(chunks).toString()}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    if (res.status !== 201) throw new Error(`POST /api/leads answered ${res.status}: ${await res.text()}`);
-    await res.arrayBuffer();
-  };
   for (let i = 0; i < 30; i++) {
     await post(urlOff, -i - 1); // warm-up
     await post(urlOn, -i - 31);
@@ -255,7 +293,12 @@ try {
   request = stats(samples);
   requestOn = stats(samplesOn);
 } finally {
-  for (const app of apps) await app.close();
+  for (const child of apps) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
   await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   const { Redis } = await import('ioredis');
   const redis = new Redis(REDIS);

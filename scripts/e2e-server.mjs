@@ -34,7 +34,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFakeStripe } from './lib/fake-stripe.mjs';
-import { API_NODE_FLAGS } from './lib/node-flags.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -106,12 +105,7 @@ let fakeStripe = null;
 
 /** Runs `node <script>` with the child environment; output prefixed with `[name]`. */
 function startNode(name, script) {
-  const flags = script === 'backend/dist/main.js' ? API_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, join(repoRoot, script)], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, [join(repoRoot, script)], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (stream, out) =>
     stream.on('data', (chunk) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(`[${name}] ${line}\n`);

@@ -22,7 +22,6 @@ import { parseArgs } from 'node:util';
 import { ROOT, DATA_DIR, rootPath, loadDotEnv, envValue } from './lib/paths.mjs';
 import { canConnect, portIsFree, waitFor, sleep } from './lib/net.mjs';
 import { logger, spawnPrefixed, stopChild, killAllSync } from './lib/proc.mjs';
-import { API_NODE_FLAGS } from './lib/node-flags.mjs';
 import { ensureDatabase, redactUrl } from './lib/postgres.mjs';
 import { pingRedis, startPrivateRedis } from './lib/redis.mjs';
 
@@ -235,8 +234,7 @@ async function runStep(name, command, args, env = process.env) {
 }
 
 function startService(name, script, env) {
-  const flags = script === 'backend/dist/main.js' ? API_NODE_FLAGS : [];
-  const child = spawnPrefixed(name, NODE, [...flags, rootPath(script)], { env, cwd: ROOT });
+  const child = spawnPrefixed(name, NODE, [rootPath(script)], { env, cwd: ROOT });
   running.add(child);
   child.exited.then(({ code, signal }) => {
     running.delete(child);

@@ -114,8 +114,8 @@ export class LeadsService {
       wizardQuote && deposit
         ? await this.dataSource.transaction(async (manager) => {
             const out = await insert(manager);
-            const version = await this.quoteVersions.insertFirst(manager, out.lead.id, wizardQuote.options, deposit.token, at);
-            return { ...out, quoteVersionId: version.id };
+            const quoteVersionId = await this.quoteVersions.insertFirst(manager, out.lead.id, wizardQuote.options, deposit.token, at);
+            return { ...out, quoteVersionId };
           })
         : { ...(await insert(this.dataSource.manager)), quoteVersionId: null };
     const { lead, outboundId, digestWindow, quoteVersionId } = saved;

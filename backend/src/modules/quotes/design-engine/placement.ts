@@ -230,13 +230,19 @@ export function locationKeywords(location: string): Set<string> {
 /**
  * The named area a standard location repeats: the same name, or a distinctive word in common
  * ("Server / IT room" repeats "Server room", "Reception & lobby" repeats "Reception").
+ * `areaWords` holds each named area's {@link locationKeywords}, worked out once per design.
  */
-function repeatedArea(location: string, areas: ReadonlyMap<string, Slot[]>): Slot[] | undefined {
+function repeatedArea(
+  location: string,
+  areas: ReadonlyMap<string, Slot[]>,
+  areaWords: ReadonlyArray<readonly [Set<string>, Slot[]]>,
+): Slot[] | undefined {
   const exact = areas.get(location.toLowerCase());
   if (exact) return exact;
+  if (areaWords.length === 0) return undefined;
   const words = locationKeywords(location);
-  for (const [name, bucket] of areas) {
-    for (const w of locationKeywords(name)) if (words.has(w)) return bucket;
+  for (const [keywords, bucket] of areaWords) {
+    for (const w of keywords) if (words.has(w)) return bucket;
   }
   return undefined;
 }
@@ -384,7 +390,8 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
   // fill each zone round-robin over its standard locations
   const namedBuckets = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
   const namedAreas = new Map(placed.filter((b) => b[0]!.priority === 'High').map((b) => [b[0]!.location.toLowerCase(), b]));
-  const repeatsNamed = (loc: string) => namedBuckets.get(loc.toLowerCase()) ?? repeatedArea(loc, namedAreas);
+  const namedAreaWords = [...namedAreas].map(([name, bucket]) => [locationKeywords(name), bucket] as const);
+  const repeatsNamed = (loc: string) => namedBuckets.get(loc.toLowerCase()) ?? repeatedArea(loc, namedAreas, namedAreaWords);
   const standard = standardSlots(n);
   const fillers: Slot[][] = [];
   for (let z = 0; z < zones; z++) {

@@ -66,23 +66,33 @@ export class QuoteVersionsService {
 
   /**
    * Writes version 1 of lead `leadId`'s quote inside the caller's transaction `manager` (the lead's):
-   * status `sent`, `recommended` chosen, valid QUOTE_VALID_DAYS days from `now`.
+   * status `sent`, `recommended` chosen, valid QUOTE_VALID_DAYS days from `now`. Only the id comes
+   * back (`RETURNING id`): reading the stored options back would parse their JSON (tens of KB) again
+   * on every wizard lead for nothing.
    * @param token the link token (the lead's deposit token, so the POST /api/leads answer names it).
-   * @returns the stored version.
+   * @returns the stored version's id.
    */
-  insertFirst(manager: EntityManager, leadId: number, options: QuoteOptions, token: string, now: Date): Promise<QuoteVersionRecord> {
-    return insertReturning(manager, QuoteVersionRecord, {
-      leadId,
-      version: 1,
-      token,
-      status: 'sent',
-      options,
-      chosenOption: 'recommended',
-      totalCents: totalCentsOf(options.recommended),
-      expiresAt: new Date(now.getTime() + QUOTE_VALID_MS),
-      createdBy: null,
-      createdAt: now,
-    });
+  async insertFirst(manager: EntityManager, leadId: number, options: QuoteOptions, token: string, now: Date): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(QuoteVersionRecord)
+      .values({
+        leadId,
+        version: 1,
+        token,
+        status: 'sent',
+        options,
+        chosenOption: 'recommended',
+        totalCents: totalCentsOf(options.recommended),
+        expiresAt: new Date(now.getTime() + QUOTE_VALID_MS),
+        createdBy: null,
+        createdAt: now,
+      })
+      .returning('id')
+      .updateEntity(false)
+      .execute();
+    return Number((result.raw as { id: number | string }[])[0]!.id);
   }
 
   /**
