@@ -193,9 +193,19 @@ function slotsOf(t: SlotTemplate, n: NormalizedDesignInput): Slot[] {
 }
 
 /** The building type's standard locations that take the remaining cameras (Medium priority). */
-function standardSlots(n: NormalizedDesignInput): Slot[] {
-  return STANDARD_SLOTS[n.buildingType].flatMap((t) => slotsOf(t, n));
+function standardSlots(n: NormalizedDesignInput): readonly Slot[] {
+  let slots = standardSlotsOf.get(n);
+  if (!slots) standardSlotsOf.set(n, (slots = STANDARD_SLOTS[n.buildingType].flatMap((t) => slotsOf(t, n))));
+  return slots;
 }
+
+/**
+ * What depends on the wizard's answers alone, worked out once per normalised input: the three
+ * options of a quote (designOptions) place their cameras from the same input, and these lists
+ * are only read.
+ */
+const standardSlotsOf = new WeakMap<NormalizedDesignInput, readonly Slot[]>();
+const namedSlotsOf = new WeakMap<NormalizedDesignInput, readonly NamedSlot[]>();
 
 /** Words too general to say two locations are the same place. */
 const GENERIC_WORDS = new Set([
@@ -265,7 +275,13 @@ interface NamedSlot extends Slot {
 }
 
 /** The entry points (Critical) and the named areas (High) with their size needs, in the order named. */
-function namedSlots(n: NormalizedDesignInput): NamedSlot[] {
+function namedSlots(n: NormalizedDesignInput): readonly NamedSlot[] {
+  let slots = namedSlotsOf.get(n);
+  if (!slots) namedSlotsOf.set(n, (slots = buildNamedSlots(n)));
+  return slots;
+}
+
+function buildNamedSlots(n: NormalizedDesignInput): NamedSlot[] {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
   return [
     ...n.entries.map((e, i): NamedSlot => ({
