@@ -89,3 +89,21 @@ it('reads deeper when one lead holds the newest events of a source', async () =>
   for (const limit of [1, 20, 200]) expect(await feed(limit)).toEqual(await reference(limit));
   expect(await feed(200)).not.toContain(spam);
 });
+
+it('totals the active leads (not spam, not archived) from the maintained counters, after archives and spam flags', async () => {
+  const active = async () =>
+    Number(
+      ((await ds.query(`SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL`)) as { n: number }[])[0]!.n,
+    );
+  const total = async () =>
+    (await request(app.getHttpServer()).get('/api/lead-activities').query({ limit: 5 }).set('Cookie', cookie).expect(200)).body
+      .total as number;
+  expect(await total()).toBe(await active());
+  await ds.query(`UPDATE leads SET archived_at = now() WHERE id IN (SELECT id FROM leads WHERE spam_reason IS NULL ORDER BY id LIMIT 3)`);
+  await ds.query(
+    `UPDATE leads SET spam_reason = 'honeypot' WHERE id IN (SELECT id FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL ORDER BY id DESC LIMIT 2)`,
+  );
+  const now = await active();
+  expect(now).toBeLessThan(400);
+  expect(await total()).toBe(now);
+});

@@ -203,10 +203,12 @@ export class ActivitiesService {
     total ??=
       q.leadId !== undefined
         ? ids.length
-        : // every active lead has its creation as an activity: the feed lists each one once
+        : // every active lead has its creation as an activity: the feed lists each one once. The
+          // active leads (not spam, not archived) are counted by the maintained counters
+          // (lead_status_counts, kept by triggers), not by a scan of the table (issue 27).
           Number(
             (
-              (await this.dataSource.query(`SELECT count(*)::int AS n FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL`)) as {
+              (await this.dataSource.query(`SELECT coalesce(sum(leads), 0)::int AS n FROM lead_status_counts`)) as {
                 n: number;
               }[]
             )[0]?.n ?? 0,
