@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { ENV, type Env } from '../config/env.js';
@@ -17,7 +17,7 @@ export interface LimitWindow {
  * limiter) instead of failing open or hanging a request. Errors are logged at most every 10 s.
  */
 @Injectable()
-export class RateLimiterStore implements OnModuleDestroy {
+export class RateLimiterStore implements OnApplicationShutdown {
   private readonly log = new Logger('RateLimits');
   readonly redis: Redis;
 
@@ -47,7 +47,8 @@ export class RateLimiterStore implements OnModuleDestroy {
     return `${this.env.QUEUE_PREFIX}:${suffix}`;
   }
 
-  onModuleDestroy(): void {
+  /** Disconnects last, once requests and jobs that count against a limit have finished. */
+  onApplicationShutdown(): void {
     this.redis.disconnect();
   }
 }

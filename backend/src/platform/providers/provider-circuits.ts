@@ -16,7 +16,7 @@
  * state is also written to Redis (`{QUEUE_PREFIX}:provider-state:<name>`) so the api's
  * `/api/health`, `/metrics` and the admin banner can tell (see {@link readProviderStates}).
  */
-import { Global, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import CircuitBreaker from 'opossum';
 import { ENV, type Env } from '../config/env.js';
 import { RetryLaterError } from '../queue/job-processor.js';
@@ -163,7 +163,7 @@ export class ProviderCircuit {
 
 /** The circuits of this process, one per provider, created on first use. */
 @Injectable()
-export class ProviderCircuits implements OnModuleDestroy {
+export class ProviderCircuits implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ProviderCircuits');
   private readonly circuits = new Map<CircuitProvider, ProviderCircuit>();
 
@@ -198,7 +198,13 @@ export class ProviderCircuits implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  /**
+   * Shuts the circuits down once every module is destroyed, i.e. after the queue workers have let
+   * their active jobs finish (QueueWorkers.onModuleDestroy): a circuit shut down earlier would
+   * fail the provider call of a job still running at SIGTERM ("the circuit has been shutdown"),
+   * sending that job back to be retried instead of finishing it.
+   */
+  beforeApplicationShutdown(): void {
     for (const c of this.circuits.values()) c.shutdown();
   }
 }

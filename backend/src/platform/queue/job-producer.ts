@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { FlowProducer, type JobsOptions, type Queue } from 'bullmq';
 import type { JobDefinition, JobPayload, JobRef } from '@ironclad/contracts';
 import { ENV, type Env } from '../config/env.js';
@@ -24,7 +24,7 @@ export const ENQUEUE_TIMEOUT_MS = 2000;
  * under the lead or campaign its payload names ({@link JobIndex}), so staff find it by record.
  */
 @Injectable()
-export class JobProducer implements OnModuleDestroy {
+export class JobProducer implements BeforeApplicationShutdown {
   private flows?: FlowProducer;
 
   constructor(
@@ -89,7 +89,8 @@ export class JobProducer implements OnModuleDestroy {
     return { id: tree.job.id ?? String(parent.opts?.jobId), queue: parent.definition.queue };
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Closes the flow producer after the workers' active jobs finished (they may enqueue). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.flows?.close();
   }
 
