@@ -392,7 +392,7 @@ export class PaymentsService {
    * version (staff sent a revision), or for an amount other than 10 % of the version's approved
    * option (the customer approved another option). Without this, a client secret handed out for the
    * old choice could still be confirmed and charge the wrong amount. Each is marked `canceled` once
-   * Stripe agrees. Called after an approval, after a revision and before a new deposit intent.
+   * Stripe agrees. Called after an approval, after a revision and after a deposit intent is handed out.
    * Best effort, like {@link cancelOpenIntents}: a provider failure is logged, never thrown, and
    * Stripe's `payment_intent.canceled` webhook also marks it. No-op without Stripe keys.
    * @returns the PaymentIntent ids canceled.
