@@ -172,14 +172,16 @@ it('Generate All: 11 images one after another, one blocked and one failed are sk
 it('serves each variant with a year of cache, a content-hashed URL and an ETag; other hashes are 404', async () => {
   const { image } = (await overview()).keys.find((k) => k.key === 'heroHome')!.active!;
   const first = image!.srcSet.split(', ')[0]!.split(' ')[0]!;
-  const res = await http()
-    .get(first)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const getBytes = () =>
+    http()
+      .get(first)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+  const res = await getBytes();
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('image/webp');
   expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -194,15 +196,7 @@ it('serves each variant with a year of cache, a content-hashed URL and an ETag; 
 
   // Once in memory, the variant is answered before Nest (SiteImageFiles.fastPath) with the same
   // bytes and headers as the controller's first answer (read from Postgres).
-  const again = await http()
-    .get(first)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const again = await getBytes().expect(200);
   expect(Buffer.compare(again.body as Buffer, res.body as Buffer)).toBe(0);
   const same = ['content-type', 'content-length', 'cache-control', 'etag', 'x-content-type-options', 'cross-origin-resource-policy'];
   for (const h of same) expect([h, again.headers[h]]).toEqual([h, res.headers[h]]);

@@ -6,29 +6,11 @@
  */
 import fc from 'fast-check';
 import { WIZARD_BUILDING_TYPES, WIZARD_FLOORS, type AiRecommendation } from '@ironclad/contracts';
-import {
-  ADDITIONAL_COSTS_DEFAULTS,
-  COMPONENT_PRICING_DEFAULTS,
-  TIERED_PRICING_DEFAULTS,
-} from '../../src/modules/quotes/ai-config/ai-config.defaults.js';
-import { INVENTORY_SEED } from '../../src/app/seed/inventory.data.js';
 import { designSystem, normalizeDesignInput, type DesignConfig, type DesignInput } from '../../src/modules/quotes/design-engine/index.js';
 import { locationKeywords, sizeNeed } from '../../src/modules/quotes/design-engine/placement.js';
+import { seedDesignConfig } from '../support/design-config.js';
 
-const config: DesignConfig = {
-  tiers: structuredClone(TIERED_PRICING_DEFAULTS),
-  components: { ...COMPONENT_PRICING_DEFAULTS },
-  additional: structuredClone(ADDITIONAL_COSTS_DEFAULTS),
-  inventory: INVENTORY_SEED.filter((i) => i.isActive).map((i) => ({
-    sku: i.sku,
-    category: i.category,
-    name: i.name,
-    description: i.description,
-    unitPriceCents: i.unitPrice,
-    specifications: i.specifications,
-  })),
-  promotion: null,
-};
+const config: DesignConfig = seedDesignConfig();
 
 describe('design rules: every location once', () => {
   it('distinctive words of a location name', () => {

@@ -22,7 +22,7 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ImageAllowanceError, ImagesService } from './images.service.js';
-import { SiteImageFiles, VARIANT_CACHE_CONTROL } from './site-image-files.service.js';
+import { SiteImageFiles, VARIANT_FILE, sendVariant } from './site-image-files.service.js';
 
 /** A visitor's landing call names an `imageKey` (public-site.md §7); the staff generation never does. */
 const isLandingCall = (req: Request) => typeof req.body === 'object' && req.body !== null && 'imageKey' in req.body;
@@ -128,9 +128,6 @@ export class ImagesController {
   }
 }
 
-/** `{width}-{hash}.webp` of a variant URL. */
-const VARIANT_FILE = /^(\d{2,4})-([0-9a-f]{16})\.webp$/;
-
 @Controller('api/site-images')
 export class SiteImagesController {
   constructor(private readonly files: SiteImageFiles) {}
@@ -147,14 +144,6 @@ export class SiteImagesController {
     const match = VARIANT_FILE.exec(file);
     const found = match ? await this.files.get(imageId, Number(match[1]), match[2]!) : null;
     if (!found) throw new ApiError(404, ErrorCode.NotFound, 'Image not found');
-    const etag = `"${found.hash}"`;
-    res.setHeader('Cache-Control', VARIANT_CACHE_CONTROL);
-    res.setHeader('ETag', etag);
-    if (res.req.headers['if-none-match'] === etag) {
-      res.status(304).end();
-      return;
-    }
-    res.type('image/webp').setHeader('Content-Length', String(found.content.length));
-    res.end(found.content);
+    sendVariant(res.req, res, found);
   }
 }

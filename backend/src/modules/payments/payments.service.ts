@@ -409,20 +409,11 @@ export class PaymentsService {
     const byId = new Map(versions.map((v) => [v.id, v]));
     const stale = open.filter((p) => {
       const v = byId.get(p.quoteVersionId!);
-      if (!v || v.status === 'superseded' || v.status !== 'approved') return true;
+      // superseded, not approved (yet or any more), or paid: nothing is owed on this version now
+      if (!v || v.status !== 'approved') return true;
       return depositCentsForTotal(v.totalCents / 100) !== p.amountCents;
     });
-    const canceled: string[] = [];
-    for (const p of stale) {
-      try {
-        await this.stripe.paymentIntents.cancel(p.paymentIntentId, { cancellation_reason: 'abandoned' });
-        await this.dataSource.getRepository(PaymentRecord).update({ id: p.id, status: In(['pending', 'failed']) }, { status: 'canceled' });
-        canceled.push(p.paymentIntentId);
-      } catch (err) {
-        this.logger.warn(`could not cancel the stale deposit ${p.paymentIntentId} of lead ${leadId}: ${(err as Error).message}`);
-      }
-    }
-    return canceled;
+    return this.cancelIntents(this.stripe, stale, `as stale deposits of lead ${leadId}`, { cancellation_reason: 'abandoned' });
   }
 
   /**
@@ -432,21 +423,38 @@ export class PaymentsService {
    * still refuses new intents, and Stripe's own `payment_intent.canceled` webhook also marks them).
    */
   private async cancelOpenIntents(stripe: Stripe, lock: NewPaymentLock): Promise<void> {
-    const payments = this.dataSource.getRepository(PaymentRecord);
-    const open = await payments.find({
+    const open = await this.dataSource.getRepository(PaymentRecord).find({
       where: {
         ...(lock.scope === 'lead' ? { leadId: Number(lock.subject) } : { clientAddress: lock.subject }),
         status: In(['pending', 'failed']),
       },
     });
+    await this.cancelIntents(stripe, open, `after the ${lock.scope} lock`);
+  }
+
+  /**
+   * Cancels each of `open` at Stripe (with `params`) and marks it `canceled` once Stripe agreed,
+   * unless it left `pending` / `failed` meanwhile. Best effort: a failure is logged with `why`.
+   * @returns the PaymentIntent ids canceled.
+   */
+  private async cancelIntents(
+    stripe: Stripe,
+    open: readonly PaymentRecord[],
+    why: string,
+    params?: Stripe.PaymentIntentCancelParams,
+  ): Promise<string[]> {
+    const payments = this.dataSource.getRepository(PaymentRecord);
+    const canceled: string[] = [];
     for (const p of open) {
       try {
-        await stripe.paymentIntents.cancel(p.paymentIntentId);
+        await stripe.paymentIntents.cancel(p.paymentIntentId, params);
         await payments.update({ id: p.id, status: In(['pending', 'failed']) }, { status: 'canceled' });
+        canceled.push(p.paymentIntentId);
       } catch (err) {
-        this.logger.warn(`could not cancel ${p.paymentIntentId} after the ${lock.scope} lock: ${(err as Error).message}`);
+        this.logger.warn(`could not cancel ${p.paymentIntentId} ${why}: ${(err as Error).message}`);
       }
     }
+    return canceled;
   }
 
   /**
