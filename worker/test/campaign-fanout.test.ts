@@ -6,6 +6,7 @@
  * the middle of that leaves committed batches only; a fresh worker resumes from the campaign's
  * cursor and the result is exactly the audience: one recipient per address (the oldest lead of
  * an address, across batch boundaries), opted-out addresses `skipped`, no lead twice, none missing.
+ * A paused campaign keeps being prepared: when its fan-out job is lost, the campaign sweep does it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -189,3 +190,40 @@ it('answers 202 before storing any recipient; a worker killed mid-audience is re
     socket.disconnect();
   }
 }, 240_000);
+
+it('a paused campaign whose fan-out job was lost still has its audience prepared, by the campaign sweep', async () => {
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGKILL')))),
+  );
+  const res = await staffPost('/api/bulk-communication', {
+    type: 'email',
+    template: 'follow-up',
+    name: 'Lost fan-out',
+    filter: { status: 'won' },
+  }).expect(202);
+  const id: number = res.body.campaignId;
+  await staffPost(`/api/campaigns/${id}/pause`, {}).expect(200);
+  // the fan-out job is lost (failed after too many stalls, removed, Redis emptied): only the sweep is left
+  const queue = new Queue(QueueName.Campaigns, { connection: { url: REDIS_URL }, prefix: db.queuePrefix });
+  try {
+    expect(await queue.remove(`fanout-${id}-g1`)).toBe(1);
+  } finally {
+    await queue.close();
+  }
+  await ds.query(`UPDATE campaigns SET created_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+
+  const c = startWorker('worker C');
+  await waitFor(async () => (await ds.query('SELECT prepared_at FROM campaigns WHERE id = $1', [id]))[0].prepared_at !== null, 30_000, 100);
+  expect(await ds.query('SELECT recipient, status FROM outbound_messages WHERE campaign_id = $1', [id])).toEqual([
+    { recipient: 'other@example.com', status: 'queued' },
+  ]);
+  // prepared, not sent: the campaign stays paused
+  expect((await http().get(`/api/campaigns/${id}`).set('Cookie', cookie).expect(200)).body.campaign).toMatchObject({
+    status: 'paused',
+    preparing: false,
+    recipients: 1,
+  });
+  expect(c.stderr()).toBe('worker C: ');
+}, 60_000);

@@ -14,6 +14,8 @@ import { CampaignsService } from './campaigns.service.js';
 export const SWEEP_BATCH = 500;
 /** A campaign whose fan-out has not run this long after its creation/resume is fanned out by the sweep (ms). */
 export const SWEEP_FANOUT_AFTER_MS = 10_000;
+/** Times a campaigns-queue job may lose its lock (a dead or stalled worker) before BullMQ fails it. */
+export const FAN_OUT_MAX_STALLS = 5;
 
 /**
  * Drains the `campaigns` queue (two at a time):
@@ -24,7 +26,7 @@ export const SWEEP_FANOUT_AFTER_MS = 10_000;
  *    lose nothing:
  *    1. fans out running campaigns whose fan-out never finished (api died after its commit, Redis
  *       was down, the fan-out job failed, a worker died while preparing the audience: nothing
- *       stored for SWEEP_FANOUT_AFTER_MS);
+ *       stored for SWEEP_FANOUT_AFTER_MS), and goes on preparing the audience of paused ones;
  *    2. re-enqueues messages left `queued` longer than CAMPAIGN_SWEEP_STALE_MS (or `sending` past
  *       their lease) whose job is gone — checked by their deterministic job id, oldest first,
  *       SWEEP_BATCH per run; records whose job is still pending are touched so the next run
@@ -56,8 +58,13 @@ export class CampaignsProcessor extends JobProcessor {
     ];
   }
 
+  /**
+   * Two at a time. Every job here is resumable and idempotent (the fan-out goes on from the
+   * campaign's stored cursor), so a job whose lock lapsed on a busy host and then lost its worker
+   * is taken over again rather than failed after BullMQ's default single stall.
+   */
   override workerOptions(): Partial<WorkerOptions> {
-    return { concurrency: 2 };
+    return { concurrency: 2, maxStalledCount: FAN_OUT_MAX_STALLS };
   }
 
   override schedules(): JobSchedule[] {
@@ -75,9 +82,10 @@ export class CampaignsProcessor extends JobProcessor {
 
   /** One sweep (see the class comment); answers what it did. */
   async sweep(): Promise<{ fannedOut: number; requeued: number; finished: number }> {
-    // 1. fan-outs that never finished
+    // 1. fan-outs that never finished; a paused campaign's audience is still prepared (fanOut stops there)
     const pendingFanOut: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM campaigns WHERE status IN ('queued', 'active') AND fanned_out_at IS NULL
+      `SELECT id FROM campaigns
+        WHERE ((status IN ('queued', 'active') AND fanned_out_at IS NULL) OR (status = 'paused' AND prepared_at IS NULL))
           AND greatest(preparing_at, started_at, created_at) < now() - ($1 || ' milliseconds')::interval ORDER BY id`,
       [String(SWEEP_FANOUT_AFTER_MS)],
     );
