@@ -135,7 +135,7 @@ export function inCone(
 ): boolean {
   const dx = p.x - cam.x;
   const dy = p.y - cam.y;
-  const d = Math.hypot(dx, dy);
+  const d = Math.sqrt(dx * dx + dy * dy);
   if (d > range) return false;
   if (d < 1e-9) return true;
   let off = Math.abs(deg(Math.atan2(dy, dx)) - cam.headingDeg) % 360;

@@ -44,13 +44,11 @@ const INDOOR_REACH = 0.8;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/** A camera's model, lens, field of view, resolution and DORI distances. */
+export type CameraOptics = Pick<CameraGeometry, 'model' | 'lensMm' | 'fovDeg' | 'horizontalPixels' | 'doriFt'>;
+
 /** Lens, field of view, resolution and DORI of a camera kind at a location. */
-export function cameraOptics(
-  kind: CameraKind,
-  location: string,
-  outdoor: boolean,
-  config: DesignConfig,
-): Pick<CameraGeometry, 'model' | 'lensMm' | 'fovDeg' | 'horizontalPixels' | 'doriFt'> {
+export function cameraOptics(kind: CameraKind, location: string, outdoor: boolean, config: DesignConfig): CameraOptics {
   const item = cameraItem(kind, config);
   const specs = item?.specifications ?? {};
   const lens = parseLensMm(specs['lens']);
@@ -145,13 +143,13 @@ export function layoutDesign(
   const places: PlanPlace[] = [];
   const byBucket: CameraGeometry[][] = buckets.map(() => []);
   const kindOf = (s: Slot): PlanPlace['kind'] => (isEntry(s) ? 'entry' : s.priority === 'High' ? 'area' : 'standard');
-  // a design has a handful of distinct optics (kind × wide lens setting): worked out once each
-  const opticsMemo = new Map<string, ReturnType<typeof cameraOptics>>();
-  const optics = (kind: CameraKind, location: string, out: boolean) => {
-    const key = `${kind}|${out && WIDE_AREA.test(location) ? 'wide' : out ? 'out' : 'in'}`;
-    let o = opticsMemo.get(key);
-    if (!o) opticsMemo.set(key, (o = cameraOptics(kind, location, out, config)));
-    return o;
+  // a design has a handful of distinct optics (kind × indoor / outdoor / wide outdoor): worked out once each
+  const opticsMemo = new Map<CameraKind, (CameraOptics | undefined)[]>();
+  const optics = (kind: CameraKind, location: string, out: boolean): CameraOptics => {
+    let byPlace = opticsMemo.get(kind);
+    if (!byPlace) opticsMemo.set(kind, (byPlace = [undefined, undefined, undefined]));
+    const at = out ? (WIDE_AREA.test(location) ? 2 : 1) : 0;
+    return (byPlace[at] ??= cameraOptics(kind, location, out, config));
   };
   const camera = (item: Item, slot: Slot, x: number, y: number, headingDeg: number, floor: number, out: boolean) =>
     byBucket[item.bucket]!.push({
@@ -214,22 +212,21 @@ export function layoutDesign(
     sideOf.set(o, side);
     onSide[side].push(o);
   }
-  const doorsOn = (side: Side): number[] =>
-    places
-      .filter((p) => p.kind === 'entry' && p.floor === 1)
-      .flatMap((p) => {
-        if (side === 'front' && p.y >= d) return [p.x / w];
-        if (side === 'back' && p.y <= 0) return [p.x / w];
-        if (side === 'right' && p.x >= w) return [p.y / d];
-        if (side === 'left' && p.x <= 0) return [p.y / d];
-        return [];
-      });
+  // the ground floor's doors on each wall, as fractions (0-1) along it
+  const doorsOn: Record<Side, number[]> = { front: [], back: [], left: [], right: [] };
+  for (const p of places) {
+    if (p.kind !== 'entry' || p.floor !== 1) continue;
+    if (p.y >= d) doorsOn.front.push(p.x / w);
+    if (p.y <= 0) doorsOn.back.push(p.x / w);
+    if (p.x >= w) doorsOn.right.push(p.y / d);
+    if (p.x <= 0) doorsOn.left.push(p.y / d);
+  }
   outdoor.forEach((o) => {
     const side = sideOf.get(o)!;
     const group = onSide[side];
     let t = (group.indexOf(o) + 1) / (group.length + 1);
     // clear of a door on that wall
-    if (doorsOn(side).some((door) => Math.abs(door - t) < 0.12)) t = t <= 0.5 ? Math.max(0.12, t - 0.25) : Math.min(0.88, t + 0.25);
+    if (doorsOn[side].some((door) => Math.abs(door - t) < 0.12)) t = t <= 0.5 ? Math.max(0.12, t - 0.25) : Math.min(0.88, t + 0.25);
     const p = wallPoint(side, t, w, d);
     const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
     places.push({
@@ -288,7 +285,7 @@ export function layoutDesign(
         const step = Math.floor(j / 4);
         let x = kx + (cx - kx) * Math.min(0.75, step * 0.25);
         let y = ky + (cy - ky) * Math.min(0.75, step * 0.25);
-        const dist = Math.hypot(cx - x, cy - y);
+        const dist = Math.sqrt((cx - x) ** 2 + (cy - y) ** 2);
         const reach = INDOOR_REACH * o.doriFt.observe;
         if (dist > reach) {
           x = cx - ((cx - x) * reach) / dist;
@@ -299,7 +296,8 @@ export function layoutDesign(
     });
   }
 
-  const cameras = byBucket.flat().map((c, i) => ({ ...c, id: i + 1 }));
+  const cameras = byBucket.flat();
+  for (let i = 0; i < cameras.length; i++) cameras[i]!.id = i + 1;
   // a place is covered when a camera drawn on its floor sees its point within the observe distance
   for (const p of places) {
     p.covered = cameras.some((c) => c.floor === p.floor && inCone(c, c.doriFt.observe, p));

@@ -105,5 +105,6 @@ export function normalizeDesignInput(input: DesignInput): NormalizedDesignInput 
     timeline: input.timeline?.trim() || null,
     features,
     finish: input.buildingComplexity?.trim().toLowerCase() === 'new' ? 'new' : 'finished',
+    derived: {},
   };
 }

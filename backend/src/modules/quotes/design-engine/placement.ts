@@ -194,18 +194,9 @@ function slotsOf(t: SlotTemplate, n: NormalizedDesignInput): Slot[] {
 
 /** The building type's standard locations that take the remaining cameras (Medium priority). */
 function standardSlots(n: NormalizedDesignInput): readonly Slot[] {
-  let slots = standardSlotsOf.get(n);
-  if (!slots) standardSlotsOf.set(n, (slots = STANDARD_SLOTS[n.buildingType].flatMap((t) => slotsOf(t, n))));
-  return slots;
+  // worked out once per normalised input (its `derived`, shared by the three options' copies); only read
+  return (n.derived.standardSlots ??= STANDARD_SLOTS[n.buildingType].flatMap((t) => slotsOf(t, n)));
 }
-
-/**
- * What depends on the wizard's answers alone, worked out once per normalised input: the three
- * options of a quote (designOptions) place their cameras from the same input, and these lists
- * are only read.
- */
-const standardSlotsOf = new WeakMap<NormalizedDesignInput, readonly Slot[]>();
-const namedSlotsOf = new WeakMap<NormalizedDesignInput, readonly NamedSlot[]>();
 
 /** Words too general to say two locations are the same place. */
 const GENERIC_WORDS = new Set([
@@ -226,6 +217,12 @@ const GENERIC_WORDS = new Set([
   'and',
 ]);
 
+/**
+ * {@link locationKeywords} of the standard locations, kept: their names come from
+ * placement-slots.data.ts (with a floor number), so this holds a bounded set.
+ */
+const standardKeywords = new Map<string, Set<string>>();
+
 /** A location's distinctive words, singular ("Server / IT room" → server; "Hallways (floor 2)" → hallway). */
 export function locationKeywords(location: string): Set<string> {
   return new Set(
@@ -240,7 +237,8 @@ export function locationKeywords(location: string): Set<string> {
 /**
  * The named area a standard location repeats: the same name, or a distinctive word in common
  * ("Server / IT room" repeats "Server room", "Reception & lobby" repeats "Reception").
- * `areaWords` holds each named area's {@link locationKeywords}, worked out once per design.
+ * `areaWords` holds each named area's {@link locationKeywords}, worked out once per design;
+ * `location` is a standard location (placement-slots.data.ts), whose keywords are kept.
  */
 function repeatedArea(
   location: string,
@@ -250,7 +248,8 @@ function repeatedArea(
   const exact = areas.get(location.toLowerCase());
   if (exact) return exact;
   if (areaWords.length === 0) return undefined;
-  const words = locationKeywords(location);
+  let words = standardKeywords.get(location);
+  if (!words) standardKeywords.set(location, (words = locationKeywords(location)));
   for (const [keywords, bucket] of areaWords) {
     for (const w of keywords) if (words.has(w)) return bucket;
   }
@@ -276,9 +275,7 @@ interface NamedSlot extends Slot {
 
 /** The entry points (Critical) and the named areas (High) with their size needs, in the order named. */
 function namedSlots(n: NormalizedDesignInput): readonly NamedSlot[] {
-  let slots = namedSlotsOf.get(n);
-  if (!slots) namedSlotsOf.set(n, (slots = buildNamedSlots(n)));
-  return slots;
+  return (n.derived.namedSlots ??= buildNamedSlots(n));
 }
 
 function buildNamedSlots(n: NormalizedDesignInput): NamedSlot[] {
@@ -357,10 +354,11 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
       left -= more;
     }
   }
+  // a location's cameras share its one slot (slots are only read)
   const slot = ({ need: _need, ...s }: NamedSlot): Slot => s;
   const placed: Slot[][] = [];
   named.forEach((s, i) => {
-    if (got[i]! > 0) placed.push(Array.from({ length: got[i]! }, () => slot(s)));
+    if (got[i]! > 0) placed.push(new Array<Slot>(got[i]!).fill(slot(s)));
   });
   const omitted = named.filter((_, i) => got[i] === 0).map(slot);
   const short = named.map((s, i) => ({ location: s.location, need: s.need, got: got[i]! })).filter((x) => x.got > 0 && x.got < x.need);

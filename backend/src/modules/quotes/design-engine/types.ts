@@ -78,6 +78,18 @@ export interface NormalizedDesignInput {
   features: WizardFeature[];
   /** §9 finish (calculator buildingComplexity): `finished` unless the visitor said new construction. */
   finish: BuildingComplexity;
+  /**
+   * What placement works out from the answers alone (never from `features`), filled on first use
+   * and shared by reference with the copies a plan makes (`{ ...n, features }`), so the three
+   * options of a quote work it out once. Not part of the answers: read only by placement.ts.
+   */
+  readonly derived: DerivedPlacement;
+}
+
+/** The standard and named slots of a normalised input (placement.ts fills them on first use). */
+export interface DerivedPlacement {
+  standardSlots?: readonly Slot[];
+  namedSlots?: readonly (Slot & { need: number })[];
 }
 
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────────────
