@@ -238,6 +238,16 @@ export function nvrRate(cameras: number, rates: ProjectRates): number {
   return rates.nvr.above32;
 }
 
+/** One §9 line with its total (quantity × unit price), built in one object. */
+const line = (key: BreakdownLine, item: string, description: string, quantity: number, unitPrice: number): CalculatorLineItem => ({
+  key,
+  item,
+  description,
+  quantity,
+  unitPrice,
+  total: quantity * unitPrice,
+});
+
 /**
  * THE pricing of a project (public-site.md §9 formulas; decisions.md §3, §10): the calculator,
  * the AI designer's engine, the calculator PDF and every deposit price through this function,
@@ -256,57 +266,27 @@ export function priceProject(p: Project, rates: ProjectRates, discountPercent: n
   const groups = installationGroups(p.cameras);
   const complexity = finished ? 'finished building' : 'new construction';
   const lines: CalculatorLineItem[] = [
-    { key: 'cameras', item: 'Security cameras', description: '4K IP cameras', quantity: p.cameras, unitPrice: rates.camera },
-    {
-      key: 'nvr',
-      item: 'Network video recorder',
-      description: `Recorder sized for ${p.cameras} cameras`,
-      quantity: 1,
-      unitPrice: nvrRate(p.cameras, rates),
-    },
-    {
-      key: 'accessories',
-      item: 'Accessories & infrastructure',
-      description: 'Mounts, switches, power supplies',
-      quantity: 1,
-      unitPrice: rates.accessories,
-    },
-    {
-      key: 'wiring',
-      item: 'Wiring',
-      description: `Cabling per camera, ${complexity}`,
-      quantity: p.cameras,
-      unitPrice: finished ? rates.wiringPerCamera.finished : rates.wiringPerCamera.new,
-    },
-    {
-      key: 'installation',
-      item: 'Installation',
-      description: `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`,
-      quantity: groups,
-      unitPrice: finished ? rates.installationPerGroup.finished : rates.installationPerGroup.new,
-    },
-    {
-      key: 'accessControl',
-      item: 'Access control',
-      description: 'Per entry point',
-      quantity: p.hasAccessControl ? p.entryPoints : 0,
-      unitPrice: rates.accessControlPerEntryPoint,
-    },
-    {
-      key: 'videoIntercom',
-      item: 'Video intercom',
-      description: 'Per entry point',
-      quantity: p.hasVideoIntercom ? p.entryPoints : 0,
-      unitPrice: rates.videoIntercomPerEntryPoint,
-    },
-    {
-      key: 'monitoring',
-      item: '24/7 monitoring setup',
-      description: 'Per camera',
-      quantity: p.hasMonitoring ? p.cameras : 0,
-      unitPrice: rates.monitoringPerCamera,
-    },
-  ].map((l) => ({ ...(l as Omit<CalculatorLineItem, 'total'>), total: l.quantity * l.unitPrice }));
+    line('cameras', 'Security cameras', '4K IP cameras', p.cameras, rates.camera),
+    line('nvr', 'Network video recorder', `Recorder sized for ${p.cameras} cameras`, 1, nvrRate(p.cameras, rates)),
+    line('accessories', 'Accessories & infrastructure', 'Mounts, switches, power supplies', 1, rates.accessories),
+    line(
+      'wiring',
+      'Wiring',
+      `Cabling per camera, ${complexity}`,
+      p.cameras,
+      finished ? rates.wiringPerCamera.finished : rates.wiringPerCamera.new,
+    ),
+    line(
+      'installation',
+      'Installation',
+      `Per group of ${INSTALLATION_GROUP_SIZE} cameras, ${complexity}`,
+      groups,
+      finished ? rates.installationPerGroup.finished : rates.installationPerGroup.new,
+    ),
+    line('accessControl', 'Access control', 'Per entry point', p.hasAccessControl ? p.entryPoints : 0, rates.accessControlPerEntryPoint),
+    line('videoIntercom', 'Video intercom', 'Per entry point', p.hasVideoIntercom ? p.entryPoints : 0, rates.videoIntercomPerEntryPoint),
+    line('monitoring', '24/7 monitoring setup', 'Per camera', p.hasMonitoring ? p.cameras : 0, rates.monitoringPerCamera),
+  ];
 
   const amount = (key: BreakdownLine) => lines.find((l) => l.key === key)!.total;
   const extrasTotal = extras.reduce((sum, l) => sum + l.total, 0);

@@ -121,8 +121,13 @@ export function floorOutline(squareFeet: number, floors: number): { widthFt: num
 
 /** The point `distance` away from (x, y) along `headingDeg` (plan coordinates). */
 export function pointAt(x: number, y: number, headingDeg: number, distance: number): { x: number; y: number } {
-  return { x: x + distance * Math.cos(rad(headingDeg)), y: y + distance * Math.sin(rad(headingDeg)) };
+  return { x: pointAtX(x, headingDeg, distance), y: pointAtY(y, headingDeg, distance) };
 }
+
+/** The x of {@link pointAt}, without making a point object (hot loops). */
+export const pointAtX = (x: number, headingDeg: number, distance: number): number => x + distance * Math.cos(rad(headingDeg));
+/** The y of {@link pointAt}, without making a point object (hot loops). */
+export const pointAtY = (y: number, headingDeg: number, distance: number): number => y + distance * Math.sin(rad(headingDeg));
 
 /**
  * Whether a point is inside a camera's cone: within `range` of the camera and within half the

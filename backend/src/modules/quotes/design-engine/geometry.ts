@@ -24,7 +24,8 @@ import {
   inCone,
   parseHorizontalPixels,
   parseLensMm,
-  pointAt,
+  pointAtX,
+  pointAtY,
   type CameraGeometry,
   type FloorPlan,
   type PlanPlace,
@@ -141,7 +142,14 @@ export function layoutDesign(
   const outdoor = items.filter((i) => !isEntry(i.head) && i.head.floor === 0);
 
   const places: PlanPlace[] = [];
-  const byBucket: CameraGeometry[][] = buckets.map(() => []);
+  // cameras in the order of the buckets: bucket i's start, then its slots in order
+  const firstOf: number[] = [];
+  let total = 0;
+  for (const b of buckets) {
+    firstOf.push(total);
+    total += b.length;
+  }
+  const cameras = new Array<CameraGeometry>(total);
   const kindOf = (s: Slot): PlanPlace['kind'] => (isEntry(s) ? 'entry' : s.priority === 'High' ? 'area' : 'standard');
   // a design has a handful of distinct optics (kind × indoor / outdoor / wide outdoor): worked out once each
   const opticsMemo = new Map<CameraKind, (CameraOptics | undefined)[]>();
@@ -151,17 +159,26 @@ export function layoutDesign(
     const at = out ? (WIDE_AREA.test(location) ? 2 : 1) : 0;
     return (byPlace[at] ??= cameraOptics(kind, location, out, config));
   };
-  const camera = (item: Item, slot: Slot, x: number, y: number, headingDeg: number, floor: number, out: boolean) =>
-    byBucket[item.bucket]!.push({
-      id: 0,
+  /** Camera `j` of an item's bucket. */
+  const camera = (item: Item, j: number, slot: Slot, x: number, y: number, headingDeg: number, floor: number, out: boolean) => {
+    const o = optics(slot.kind, item.head.location, out);
+    const at = firstOf[item.bucket]! + j;
+    // one literal with every field (a spread would grow the object past its literal's shape)
+    cameras[at] = {
+      id: at + 1,
       location: item.head.location,
       floor,
       outdoor: out,
       x: round1(x),
       y: round1(y),
       headingDeg: round1(((headingDeg % 360) + 360) % 360),
-      ...optics(slot.kind, item.head.location, out),
-    });
+      model: o.model,
+      lensMm: o.lensMm,
+      fovDeg: o.fovDeg,
+      horizontalPixels: o.horizontalPixels,
+      doriFt: o.doriFt,
+    };
+  };
 
   // entry points: on the walls of their floor, evenly round the outline per floor
   for (let f = 1; f <= n.floors; f++) {
@@ -183,9 +200,11 @@ export function layoutDesign(
         // inside, facing the door; several cameras of one door side by side along the wall
         const inward = p.outwardDeg + 180;
         const along = (j - (e.slots.length - 1) / 2) * 6;
-        const base = pointAt(p.x, p.y, inward, setback);
-        const c = pointAt(base.x, base.y, p.outwardDeg + 90, along);
-        camera(e, s, c.x, c.y, Math.atan2(p.y - c.y, p.x - c.x) * (180 / Math.PI), f, false);
+        const bx = pointAtX(p.x, inward, setback);
+        const by = pointAtY(p.y, inward, setback);
+        const x = pointAtX(bx, p.outwardDeg + 90, along);
+        const y = pointAtY(by, p.outwardDeg + 90, along);
+        camera(e, j, s, x, y, Math.atan2(p.y - y, p.x - x) * (180 / Math.PI), f, false);
       });
     });
   }
@@ -228,7 +247,7 @@ export function layoutDesign(
     // clear of a door on that wall
     if (doorsOn[side].some((door) => Math.abs(door - t) < 0.12)) t = t <= 0.5 ? Math.max(0.12, t - 0.25) : Math.min(0.88, t + 0.25);
     const p = wallPoint(side, t, w, d);
-    const centre = pointAt(p.x, p.y, p.outwardDeg, margin / 2);
+    const centre = { x: pointAtX(p.x, p.outwardDeg, margin / 2), y: pointAtY(p.y, p.outwardDeg, margin / 2) };
     places.push({
       name: o.head.location,
       kind: kindOf(o.head),
@@ -242,8 +261,9 @@ export function layoutDesign(
     });
     o.slots.forEach((s, j) => {
       const along = (j - (o.slots.length - 1) / 2) * 12;
-      const c = pointAt(p.x, p.y, p.outwardDeg + 90, along);
-      camera(o, s, c.x, c.y, Math.atan2(centre.y - c.y, centre.x - c.x) * (180 / Math.PI), 1, true);
+      const x = pointAtX(p.x, p.outwardDeg + 90, along);
+      const y = pointAtY(p.y, p.outwardDeg + 90, along);
+      camera(o, j, s, x, y, Math.atan2(centre.y - y, centre.x - x) * (180 / Math.PI), 1, true);
     });
   });
 
@@ -272,15 +292,12 @@ export function layoutDesign(
         covered: false,
       });
       const inset = Math.min(1.5, cw / 4, ch / 4);
-      const corners = [
-        [x0 + inset, y0 + inset],
-        [x0 + cw - inset, y0 + ch - inset],
-        [x0 + cw - inset, y0 + inset],
-        [x0 + inset, y0 + ch - inset],
-      ] as const;
       a.slots.forEach((s, j) => {
         const o = optics(s.kind, a.head.location, false);
-        const [kx, ky] = corners[j % 4]!;
+        // the cell's corners in turn: top left, bottom right, top right, bottom left
+        const corner = j % 4;
+        const kx = corner === 0 || corner === 3 ? x0 + inset : x0 + cw - inset;
+        const ky = corner === 0 || corner === 2 ? y0 + inset : y0 + ch - inset;
         // further cameras of a location: the corners again, a quarter of the way to the centre
         const step = Math.floor(j / 4);
         let x = kx + (cx - kx) * Math.min(0.75, step * 0.25);
@@ -291,16 +308,19 @@ export function layoutDesign(
           x = cx - ((cx - x) * reach) / dist;
           y = cy - ((cy - y) * reach) / dist;
         }
-        camera(a, s, x, y, Math.atan2(cy - y, cx - x) * (180 / Math.PI), f, false);
+        camera(a, j, s, x, y, Math.atan2(cy - y, cx - x) * (180 / Math.PI), f, false);
       });
     });
   }
 
-  const cameras = byBucket.flat();
-  for (let i = 0; i < cameras.length; i++) cameras[i]!.id = i + 1;
   // a place is covered when a camera drawn on its floor sees its point within the observe distance
   for (const p of places) {
-    p.covered = cameras.some((c) => c.floor === p.floor && inCone(c, c.doriFt.observe, p));
+    for (const c of cameras) {
+      if (c.floor === p.floor && inCone(c, c.doriFt.observe, p)) {
+        p.covered = true;
+        break;
+      }
+    }
   }
   return { plan: { floors: n.floors, widthFt: w, depthFt: d, siteMarginFt: margin, places }, cameras };
 }

@@ -8,7 +8,7 @@ import { MAX_QUOTE_CAMERAS as MAX_CAMERAS, parseTierRange, type WizardBuildingTy
 import type { TieredPricing } from '../ai-config/ai-config.defaults.js';
 import { PHASED_FROM_SQFT, RESIDENTIAL_TYPES, clamp } from './common.js';
 import { STANDARD_SLOTS } from './placement-slots.data.js';
-import type { CameraKind, NormalizedDesignInput, Slot, SlotTemplate, TierKey, TierRange } from './types.js';
+import type { CameraKind, NamedSlot, NormalizedDesignInput, Slot, SlotTemplate, TierKey, TierRange } from './types.js';
 
 /** Square feet one camera covers, by building type (calibration: home 900, office 2,000). */
 const SQFT_PER_CAMERA: Record<WizardBuildingType, number> = {
@@ -218,10 +218,16 @@ const GENERIC_WORDS = new Set([
 ]);
 
 /**
- * {@link locationKeywords} of the standard locations, kept: their names come from
- * placement-slots.data.ts (with a floor number), so this holds a bounded set.
+ * The lower-case name and {@link locationKeywords} of the standard locations, kept: their names
+ * come from placement-slots.data.ts (with a floor number), so this holds a bounded set.
  */
-const standardKeywords = new Map<string, Set<string>>();
+const standardNames = new Map<string, { key: string; words: Set<string> }>();
+
+function standardName(location: string): { key: string; words: Set<string> } {
+  let name = standardNames.get(location);
+  if (!name) standardNames.set(location, (name = { key: location.toLowerCase(), words: locationKeywords(location) }));
+  return name;
+}
 
 /** A location's distinctive words, singular ("Server / IT room" → server; "Hallways (floor 2)" → hallway). */
 export function locationKeywords(location: string): Set<string> {
@@ -235,21 +241,19 @@ export function locationKeywords(location: string): Set<string> {
 }
 
 /**
- * The named area a standard location repeats: the same name, or a distinctive word in common
- * ("Server / IT room" repeats "Server room", "Reception & lobby" repeats "Reception").
- * `areaWords` holds each named area's {@link locationKeywords}, worked out once per design;
- * `location` is a standard location (placement-slots.data.ts), whose keywords are kept.
+ * The named place a standard location repeats: the same name, or a distinctive word in common
+ * with a named area ("Server / IT room" repeats "Server room", "Reception & lobby" repeats
+ * "Reception"). `named` maps the placed named places' lower-case names to their cameras,
+ * `areaWords` holds each placed named area's {@link locationKeywords}.
  */
-function repeatedArea(
+function repeatedPlace(
   location: string,
-  areas: ReadonlyMap<string, Slot[]>,
+  named: ReadonlyMap<string, Slot[]>,
   areaWords: ReadonlyArray<readonly [Set<string>, Slot[]]>,
 ): Slot[] | undefined {
-  const exact = areas.get(location.toLowerCase());
+  const { key, words } = standardName(location);
+  const exact = named.get(key);
   if (exact) return exact;
-  if (areaWords.length === 0) return undefined;
-  let words = standardKeywords.get(location);
-  if (!words) standardKeywords.set(location, (words = locationKeywords(location)));
   for (const [keywords, bucket] of areaWords) {
     for (const w of keywords) if (words.has(w)) return bucket;
   }
@@ -268,11 +272,6 @@ const OUTDOOR_SHARE: Record<WizardBuildingType, number> = {
   school: 0.35,
 };
 
-/** An entry point or named area with the cameras its size needs. */
-interface NamedSlot extends Slot {
-  need: number;
-}
-
 /** The entry points (Critical) and the named areas (High) with their size needs, in the order named. */
 function namedSlots(n: NormalizedDesignInput): readonly NamedSlot[] {
   return (n.derived.namedSlots ??= buildNamedSlots(n));
@@ -280,27 +279,33 @@ function namedSlots(n: NormalizedDesignInput): readonly NamedSlot[] {
 
 function buildNamedSlots(n: NormalizedDesignInput): NamedSlot[] {
   const isHome = RESIDENTIAL_TYPES.has(n.buildingType);
+  const named = (slot: Slot): NamedSlot => ({
+    slot,
+    need: sizeNeed(slot.location, n),
+    key: slot.location.toLowerCase(),
+    words: slot.priority === 'High' ? locationKeywords(slot.location) : null,
+  });
   return [
-    ...n.entries.map((e, i): NamedSlot => ({
-      location: e,
-      priority: 'Critical',
-      kind: isHome && i === 0 && n.buildingType === 'residential' ? 'doorbell' : 'turret',
-      floor: floorOf(e, n.floors),
-      reason: 'Entry point: identify everyone who comes in or out',
-      coverage: 'Face-level view of the door and its approach',
-      need: sizeNeed(e, n),
-    })),
-    ...n.areas.map((a): NamedSlot => {
+    ...n.entries.map((e, i) =>
+      named({
+        location: e,
+        priority: 'Critical',
+        kind: isHome && i === 0 && n.buildingType === 'residential' ? 'doorbell' : 'turret',
+        floor: floorOf(e, n.floors),
+        reason: 'Entry point: identify everyone who comes in or out',
+        coverage: 'Face-level view of the door and its approach',
+      }),
+    ),
+    ...n.areas.map((a) => {
       const { kind, floor } = kindOfArea(a, n);
-      return {
+      return named({
         location: a,
         priority: 'High',
         kind,
         floor,
         reason: 'Area you asked us to monitor',
         coverage: kind === 'ptz' ? 'Wide area with pan-tilt-zoom tracking' : `${a} in full view`,
-        need: sizeNeed(a, n),
-      };
+      });
     }),
   ];
 }
@@ -344,7 +349,7 @@ function apportion(total: number, weights: readonly number[]): number[] {
  */
 export function placeCameras(n: NormalizedDesignInput, cameras: number): { buckets: Slot[][]; omitted: Slot[]; short: ShortPlace[] } {
   const named = namedSlots(n);
-  const got = named.map(() => 0);
+  const got = new Array<number>(named.length).fill(0);
   let left = cameras;
   for (let i = 0; i < named.length && left > 0; i++, left--) got[i] = 1;
   for (let i = 0; i < named.length && left > 0; i++) {
@@ -355,22 +360,33 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
     }
   }
   // a location's cameras share its one slot (slots are only read)
-  const slot = ({ need: _need, ...s }: NamedSlot): Slot => s;
   const placed: Slot[][] = [];
-  named.forEach((s, i) => {
-    if (got[i]! > 0) placed.push(new Array<Slot>(got[i]!).fill(slot(s)));
-  });
-  const omitted = named.filter((_, i) => got[i] === 0).map(slot);
-  const short = named.map((s, i) => ({ location: s.location, need: s.need, got: got[i]! })).filter((x) => x.got > 0 && x.got < x.need);
+  const omitted: Slot[] = [];
+  const short: ShortPlace[] = [];
+  const namedBuckets = new Map<string, Slot[]>();
+  const namedAreaWords: (readonly [Set<string>, Slot[]])[] = [];
+  for (let i = 0; i < named.length; i++) {
+    const { slot, need, key, words } = named[i]!;
+    const count = got[i]!;
+    if (count === 0) {
+      omitted.push(slot);
+      continue;
+    }
+    const bucket = new Array<Slot>(count).fill(slot);
+    placed.push(bucket);
+    namedBuckets.set(key, bucket);
+    if (words) namedAreaWords.push([words, bucket]);
+    if (count < need) short.push({ location: slot.location, need, got: count });
+  }
   if (left <= 0) return { buckets: placed, omitted, short };
 
   // zones: 0 = outdoors, 1…floors
   const zones = n.floors + 1;
-  const namedIn = Array.from({ length: zones }, () => 0);
+  const namedIn = new Array<number>(zones).fill(0);
   let entryCameras = 0;
-  named.forEach((s, i) => {
-    namedIn[s.floor]! += got[i]!;
-    if (s.priority === 'Critical') entryCameras += got[i]!;
+  named.forEach(({ slot }, i) => {
+    namedIn[slot.floor]! += got[i]!;
+    if (slot.priority === 'Critical') entryCameras += got[i]!;
   });
   const rest = Math.max(0, cameras - entryCameras);
   const outdoor = Math.round(rest * OUTDOOR_SHARE[n.buildingType]);
@@ -380,8 +396,8 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
   );
   const target = [outdoor, ...perFloor];
   // entry points count towards their own floor
-  named.forEach((s, i) => {
-    if (s.priority === 'Critical') target[s.floor]! += got[i]!;
+  named.forEach(({ slot }, i) => {
+    if (slot.priority === 'Critical') target[slot.floor]! += got[i]!;
   });
   const quota = target.map((t, z) => Math.max(0, t - namedIn[z]!));
   // zones whose named places took more than their share give it back from the largest quotas
@@ -402,10 +418,7 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
   }
 
   // fill each zone round-robin over its standard locations
-  const namedBuckets = new Map(placed.map((b) => [b[0]!.location.toLowerCase(), b]));
-  const namedAreas = new Map(placed.filter((b) => b[0]!.priority === 'High').map((b) => [b[0]!.location.toLowerCase(), b]));
-  const namedAreaWords = [...namedAreas].map(([name, bucket]) => [locationKeywords(name), bucket] as const);
-  const repeatsNamed = (loc: string) => namedBuckets.get(loc.toLowerCase()) ?? repeatedArea(loc, namedAreas, namedAreaWords);
+  const repeatsNamed = (loc: string) => repeatedPlace(loc, namedBuckets, namedAreaWords);
   const standard = standardSlots(n);
   const fillers: Slot[][] = [];
   for (let z = 0; z < zones; z++) {
@@ -440,9 +453,13 @@ export function placeCameras(n: NormalizedDesignInput, cameras: number): { bucke
           coverage: 'Walls and approaches',
         },
       ];
-    const buckets = pool.map(() => [] as Slot[]);
-    for (let k = 0; k < quota[z]!; k++) buckets[k % pool.length]!.push(pool[k % pool.length]!);
-    fillers.push(...buckets.filter((b) => b.length > 0));
+    // round-robin: the first (quota mod pool) locations get one camera more
+    const each = Math.floor(quota[z]! / pool.length);
+    const extra = quota[z]! % pool.length;
+    for (let k = 0; k < pool.length; k++) {
+      const count = each + (k < extra ? 1 : 0);
+      if (count > 0) fillers.push(new Array<Slot>(count).fill(pool[k]!));
+    }
   }
   return { buckets: [...placed, ...fillers], omitted, short };
 }

@@ -89,7 +89,16 @@ export interface NormalizedDesignInput {
 /** The standard and named slots of a normalised input (placement.ts fills them on first use). */
 export interface DerivedPlacement {
   standardSlots?: readonly Slot[];
-  namedSlots?: readonly (Slot & { need: number })[];
+  namedSlots?: readonly NamedSlot[];
+}
+
+/** An entry point or named area, the cameras its size needs, its name in lower case and (areas) its keywords. */
+export interface NamedSlot {
+  slot: Slot;
+  need: number;
+  key: string;
+  /** A named area's distinctive words (placement.ts locationKeywords); null for an entry point. */
+  words: Set<string> | null;
 }
 
 // ─── tiers ──────────────────────────────────────────────────────────────────────────────────────
