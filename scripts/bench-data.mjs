@@ -25,6 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { freePort, waitFor } from './lib/net.mjs';
 import { ROOT, requireFrom, rootPath } from './lib/paths.mjs';
@@ -105,6 +106,41 @@ const EXPLAINED = {
   'GET /api/contacts?page=1': `SELECT * FROM contacts c WHERE c.spam_reason IS NULL ORDER BY c.created_at DESC, c.id DESC LIMIT 50`,
   'comprehensive export — the cursor query (worker)': `SELECT id, first_name, last_name, email, phone, company, address, building_info, budget, timeline, specific_areas, status, source, total_estimate_cents, created_at FROM leads WHERE spam_reason IS NULL ORDER BY created_at DESC, id DESC`,
 };
+
+/** A TypeORM `:name` parameter as an SQL literal (`{ raw }` is put in as it is). */
+const sqlLiteral = (v) =>
+  v && typeof v === 'object' && 'raw' in v ? v.raw : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
+/** `sql` with its `:name` parameters (not `::casts`) replaced by literals. */
+const inlineParams = (sql, params) => sql.replace(/(?<!:):([A-Za-z_]\w*)/g, (m, name) => (name in params ? sqlLiteral(params[name]) : m));
+
+/**
+ * The Action Items statements (built by the api's own code, backend/dist), parameters inlined at
+ * the bench's "now": the stage-order read's candidates of one rule and their open actions (each
+ * request), and the counts (at most once a minute, into the counts cache).
+ */
+async function actionItemsExplained() {
+  const { ACTION_RULES } = await import('@ironclad/contracts');
+  const ai = await import(pathToFileURL(rootPath('backend/dist/modules/crm/action-items.service.js')).href);
+  const now = new Date();
+  const params = { ...ai.actionItemsParams(ACTION_RULES, now), now: now.toISOString() };
+  const rule = ACTION_RULES.findIndex((r) => r.status === 'contacted');
+  const candidates = { ...params, status: 'contacted', batch: 100 };
+  return {
+    'GET /api/crm/action-items — the stage-order read: the 100 longest in stage of one rule (contacted), by IDX_leads_action_stage':
+      inlineParams(ai.stageCandidatesSql(rule, false), candidates),
+    'GET /api/crm/action-items — their open actions: the CTE narrowed to the candidates read (400: four rules of 100)': inlineParams(
+      `${ai.openActionsCte('AND l.id = ANY(:ids)')} SELECT a.* FROM acts a ORDER BY a.id, a.ord`,
+      {
+        ...params,
+        ids: {
+          raw: `ARRAY(SELECT l.id FROM leads l WHERE l.status = 'contacted' AND l.spam_reason IS NULL AND l.archived_at IS NULL ORDER BY l.stage_since, l.id LIMIT 400)`,
+        },
+      },
+    ),
+    'GET /api/crm/action-items — the counts over every open action (computed at most once a minute into the counts cache, served meanwhile)':
+      inlineParams(ai.actionItemsCountsSql(), params),
+  };
+}
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -352,7 +388,7 @@ async function main() {
           'Each block is `EXPLAIN (ANALYZE, BUFFERS)` of the SQL the api (or the worker) runs for that call.',
         '',
       ];
-      for (const [label, sql] of Object.entries(EXPLAINED)) {
+      for (const [label, sql] of Object.entries({ ...EXPLAINED, ...(await actionItemsExplained()) })) {
         const text = sql.replaceAll('$ID', String(id)).replaceAll('$MS', String(ms));
         const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
         parts.push(`## ${label}`, '', '```sql', text.replace(/\s+/g, ' ').trim(), '```', '', '```', plan, '```', '');

@@ -4,6 +4,9 @@
  * (page ids by score, counts over every lead, the page's actions in rule order) on a varied data
  * set: every rule's status, "today" and older leads, status changes, sent / undelivered / system
  * messages, call notes, snoozes (running and run out), dismissals, spam and archived leads.
+ * The stage-order read used for large tables (issue 27: `strategy: 'indexed'`, per rule in
+ * `stage_since` order with cached counts) must give the same answer too, and its counts cache
+ * serves stale counts while it refreshes after a snooze.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
@@ -11,7 +14,7 @@ import { ACTION_CHANNELS, ACTION_RULES, ACTION_URGENCIES, type ActionItemsRespon
 import { createApp } from '../../src/app/create-api.js';
 import { actionItemsParams, ActionItemsService, openActionsCte } from '../../src/modules/crm/action-items.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
-import { flushRedisPrefix, testEnv } from '../support/test-env.js';
+import { flushRedisPrefix, testEnv, waitFor } from '../support/test-env.js';
 
 let db: TestDatabase;
 let app: NestExpressApplication;
@@ -90,11 +93,23 @@ afterAll(async () => {
 });
 
 /** The former list: three statements over the same open-actions CTE (page ids, counts, the page's actions). */
+/** The former CTE: `stage_since` worked out per request from the status changes, not read from the column the database keeps. */
+function formerCte(extraWhere: string): string {
+  const cte = openActionsCte(extraWhere);
+  if (!cte.includes('AS rule, l.stage_since')) throw new Error('openActionsCte no longer reads l.stage_since: update formerCte');
+  return cte.replace(
+    'AS rule, l.stage_since',
+    `AS rule, CASE WHEN l.status = 'new' THEN l.created_at
+       ELSE COALESCE((SELECT max(s.created_at) FROM lead_status_changes s WHERE s.lead_id = l.id AND s.to_status = l.status), l.created_at)
+     END AS stage_since`,
+  );
+}
+
 async function formerList(page: number, pageSize: number, now: Date) {
   const ds = app.get(DataSource);
   const params = { ...actionItemsParams(ACTION_RULES, now), now: now.toISOString() };
   const run = async <T>(sql: string, extraWhere = '', extra: Record<string, unknown> = {}): Promise<T[]> => {
-    const [q, v] = ds.driver.escapeQueryWithParameters(`${openActionsCte(extraWhere)} ${sql}`, { ...params, ...extra });
+    const [q, v] = ds.driver.escapeQueryWithParameters(`${formerCte(extraWhere)} ${sql}`, { ...params, ...extra });
     return ds.query(q, v);
   };
   const ids = (
@@ -159,6 +174,14 @@ describe('Action Items: one statement gives what the former three gave', () => {
     const res = await app.get(ActionItemsService).list({ page, pageSize }, now);
     expect(shape(res)).toEqual(former);
     expect(res.total).toBe(former.totals.leads);
+    expect(res.countsAsOf).toBeUndefined();
+    // the stage-order read of large tables (issue 27) gives the same page and, fresh, the same counts:
+    // in one round, and in many small rounds (3 candidates per rule first)
+    for (const stageBatch of [undefined, 3]) {
+      const indexed = await app.get(ActionItemsService).list({ page, pageSize }, now, { strategy: 'indexed', stageBatch });
+      expect(shape(indexed)).toEqual(former);
+      expect(indexed.countsAsOf).toBe(now.toISOString());
+    }
     if (page === 1) {
       // the data set is varied enough to mean something: many leads, every lead urgency, closed and hidden actions
       expect(former.totals.leads).toBeGreaterThan(40);
@@ -170,5 +193,67 @@ describe('Action Items: one statement gives what the former three gave', () => {
       const scores = res.items.map((i) => i.score);
       expect(new Set(scores).size).toBeLessThanOrEqual(scores.length - 7);
     }
+  });
+});
+
+describe('Action Items at scale: the stage-order read and its counts cache (issue 27)', () => {
+  it('stage_since is kept by the database whichever order a status change and its row are written in', async () => {
+    const sql = (q: string, p: unknown[] = []) => app.get(DataSource).query(q, p);
+    const created = new Date(NOW.getTime() - 50 * HOUR);
+    const [{ id }] = await sql(
+      `INSERT INTO leads (first_name, email, building_info, status, created_at) VALUES ('S', 'stage@x.test', '{}', 'new', $1) RETURNING id`,
+      [created],
+    );
+    const stage = async () => new Date((await sql(`SELECT stage_since FROM leads WHERE id = $1`, [id]))[0].stage_since).getTime();
+    expect(await stage()).toBe(created.getTime());
+    // the lead first, then its change row (the application's order)
+    const t1 = new Date(NOW.getTime() - 30 * HOUR);
+    await sql(`UPDATE leads SET status = 'contacted' WHERE id = $1`, [id]);
+    expect(await stage()).toBe(created.getTime());
+    await sql(`INSERT INTO lead_status_changes (lead_id, from_status, to_status, created_at) VALUES ($1, 'new', 'contacted', $2)`, [
+      id,
+      t1,
+    ]);
+    expect(await stage()).toBe(t1.getTime());
+    // the change row first, then the lead
+    const t2 = new Date(NOW.getTime() - 20 * HOUR);
+    await sql(`INSERT INTO lead_status_changes (lead_id, from_status, to_status, created_at) VALUES ($1, 'contacted', 'qualified', $2)`, [
+      id,
+      t2,
+    ]);
+    expect(await stage()).toBe(t1.getTime()); // still contacted
+    await sql(`UPDATE leads SET status = 'qualified' WHERE id = $1`, [id]);
+    expect(await stage()).toBe(t2.getTime());
+    // back to contacted: its newest change to contacted; back to new: its creation
+    await sql(`UPDATE leads SET status = 'contacted' WHERE id = $1`, [id]);
+    expect(await stage()).toBe(t1.getTime());
+    await sql(`UPDATE leads SET status = 'new' WHERE id = $1`, [id]);
+    expect(await stage()).toBe(created.getTime());
+    await sql(`DELETE FROM lead_status_changes WHERE lead_id = $1`, [id]);
+    await sql(`DELETE FROM leads WHERE id = $1`, [id]);
+  });
+
+  it('serves cached counts while fresh, stale ones while a snooze makes it refresh, then the new ones', async () => {
+    const service = app.get(ActionItemsService);
+    const at = new Date(NOW.getTime() + 3 * HOUR);
+    const first = await service.list({ page: 1, pageSize: 10 }, at, { strategy: 'indexed' });
+    expect(first.countsAsOf).toBe(at.toISOString());
+    const lead = first.items[0]!;
+    // 30 s later: fresh, served as they are
+    const later = new Date(at.getTime() + 30_000);
+    expect((await service.list({ page: 1, pageSize: 10 }, later, { strategy: 'indexed' })).countsAsOf).toBe(at.toISOString());
+    // a snooze: the next answer still has the cached counts (and already the page without the action) …
+    await service.snooze({ leadId: lead.lead.id, key: lead.actions[0]!.key }, new Date(Date.now() + 86_400_000), undefined, new Date());
+    const during = await service.list({ page: 1, pageSize: 50 }, later, { strategy: 'indexed' });
+    expect(during.counts).toEqual(first.counts);
+    expect(during.countsAsOf).toBe(at.toISOString());
+    const exact = await service.list({ page: 1, pageSize: 50 }, later, { strategy: 'exact' });
+    expect(exact.counts.actions).toBe(first.counts.actions - 1);
+    expect(shape(during).ids).toEqual(shape(exact).ids);
+    // … and a refresh in the background brings them up to date
+    await waitFor(
+      async () => (await service.list({ page: 1, pageSize: 1 }, later, { strategy: 'indexed' })).countsAsOf === later.toISOString(),
+    );
+    expect((await service.list({ page: 1, pageSize: 1 }, later, { strategy: 'indexed' })).counts).toEqual(exact.counts);
   });
 });

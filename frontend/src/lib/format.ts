@@ -14,6 +14,8 @@ export const formatDay = (ymd: string) =>
   new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** Date and time in the staff's locale ("Jan 5, 2026, 3:04 PM"). */
 export const formatDateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** "10:42 AM", the browser's time zone. */
+export const formatTime = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { timeStyle: 'short' });
 
 /** A person's name from its parts, "(no name)" when both are missing. */
 export const fullName = (l: { firstName: string | null; lastName: string | null }) =>

@@ -37,6 +37,8 @@ import type { BuildingInfo, LeadSource, LeadStatus } from '@ironclad/contracts';
 // Migration InventoryCatalogue: GIN (jsonb_path_ops) over the quote's equipment list, for the
 // inventory's "is this item referred to" containment lookups.
 @Index('IDX_leads_equipment_list', { synchronize: false })
+// Migration ActionItemsStageSince: partial (status, stage_since, id) over the counted leads, read by Action Items.
+@Index('IDX_leads_action_stage', { synchronize: false })
 export class LeadRecord {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -138,4 +140,12 @@ export class LeadRecord {
    */
   @Column({ type: 'text', default: '', select: false, insert: false, update: false })
   searchText!: string;
+
+  /**
+   * When the lead entered its current status: its creation for `new`, else its last change to
+   * the status (else its creation). Written only by the database triggers of migration
+   * ActionItemsStageSince, never by the application; read by Action Items; not loaded with the entity.
+   */
+  @Column({ name: 'stage_since', type: 'timestamptz', default: () => 'now()', select: false, insert: false, update: false })
+  stageSince!: Date;
 }

@@ -3,11 +3,12 @@
  * computed on the server over the whole leads table (GET /api/crm/action-items): an action leaves
  * by itself once its effect is recorded (email / SMS sent, call logged). Most overdue first, paged,
  * with the totals; each action shows when it is due, a link for its channel, and Snooze / Dismiss.
+ * With a large leads table the totals come from the server's counts cache: their time is shown.
  */
 import { Badge, Box, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Lead, OpenActionItem } from '@ironclad/contracts';
 import { useState } from 'react';
-import { formatDate, formatDay, fullName } from '../../lib/format';
+import { formatDate, formatDay, formatTime, fullName } from '../../lib/format';
 import { statusColor, STATUS_LABELS } from '../../lib/lead-status';
 import { useActionItems, useDecideActionItem } from '../leads/api/crm';
 
@@ -36,7 +37,7 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
   const decide = useDecideActionItem();
   if (q.isPending) return <Spinner />;
   if (q.isError) return <Text role="alert">Failed to fetch leads. Please check your connection and try again.</Text>;
-  const { items, total, pageSize, counts, today } = q.data;
+  const { items, total, pageSize, counts, countsAsOf, today } = q.data;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Box aria-busy={q.isFetching}>
@@ -44,6 +45,12 @@ export function CrmActionItems({ onView, onSend }: { onView: (lead: Lead) => voi
         {plural(total, 'lead')} to follow up ({counts.byLeadUrgency.high} overdue, {counts.byLeadUrgency.medium} due soon) ·{' '}
         {plural(counts.actions, 'open action')} · {counts.byChannel.email} email, {counts.byChannel.sms} SMS,{' '}
         {plural(counts.byChannel.call, 'call')} · today is {formatDay(today)} (New York)
+        {countsAsOf && (
+          <Text as="span" color="fg.muted" data-testid="action-items-counts-as-of">
+            {' '}
+            · totals as of {formatTime(countsAsOf)}, refreshed every minute
+          </Text>
+        )}
       </Text>
       {decide.isError && (
         <Text role="alert" color="red.600" fontSize="sm" mb="2">

@@ -73,6 +73,11 @@ export const actionItemsResponseSchema = z.object({
   items: z.array(leadActionItemsSchema),
   ...pageFields,
   counts: actionItemCountsSchema,
+  /**
+   * With a large leads table the counts (and `total`) come from a cache refreshed every minute
+   * (issue 27): the moment they were computed for (ISO). Absent when they are exact for this answer.
+   */
+  countsAsOf: z.string().optional(),
   today: z.string(),
   timeZone: z.string(),
 });

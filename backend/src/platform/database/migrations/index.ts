@@ -26,6 +26,7 @@ import { ActivityFeedIndexes1795440000001 } from './1795440000001-ActivityFeedIn
 import { QuoteVersions1795510000000 } from './1795510000000-QuoteVersions.js';
 import { CampaignAudienceInWorker1795520000000 } from './1795520000000-CampaignAudienceInWorker.js';
 import { LeadStatCounters1795520000001 } from './1795520000001-LeadStatCounters.js';
+import { ActionItemsStageSince1795530000000 } from './1795530000000-ActionItemsStageSince.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -52,4 +53,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   QuoteVersions1795510000000,
   CampaignAudienceInWorker1795520000000,
   LeadStatCounters1795520000001,
+  ActionItemsStageSince1795530000000,
 ];
