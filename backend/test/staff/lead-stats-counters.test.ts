@@ -2,8 +2,9 @@
  * GET /api/leads/stats reads maintained counters (issue 27 point 3): after every kind of write —
  * bulk and single inserts, status and estimate changes, spam flags, archiving, deletes, a
  * rolled-back transaction, TRUNCATE — its figures equal the same figures aggregated over the
- * whole tables, as the endpoint computed them before. The pipeline board's unfiltered counts
- * (the same counters) and its per-stage newest cards (a LATERAL read per stage) likewise.
+ * whole tables, as the endpoint computed them before. The pipeline board's counts, unfiltered
+ * (the same counters) and filtered by source and owner (the per status, source and owner
+ * counters), and its per-stage newest cards (a LATERAL read per stage) likewise.
  */
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -55,16 +56,22 @@ async function expectStatsExact(): Promise<void> {
 }
 
 /**
- * The pipeline board without filters: each column's count and total are the counters' and equal
- * the whole-table aggregate; its cards are the newest `perColumn` counted leads of the stage.
+ * The pipeline board, without filters (the status counters) or filtered by source and/or owner
+ * (the per status, source and owner counters): each column's count and total equal the aggregate
+ * over the matching leads; its cards are the newest `perColumn` matching leads of the stage.
  */
-async function expectBoardExact(): Promise<void> {
+async function expectBoardExact(filter: { source?: string; owner?: string } = {}): Promise<void> {
   const perColumn = 4;
-  const board = (await request(app.getHttpServer()).get(`/api/leads/board?perColumn=${perColumn}`).set('Cookie', cookie).expect(200)).body;
+  const query = new URLSearchParams({ perColumn: String(perColumn), ...filter }).toString();
+  const board = (await request(app.getHttpServer()).get(`/api/leads/board?${query}`).set('Cookie', cookie).expect(200)).body;
+  const where = [
+    ...(filter.source ? [`source = '${filter.source}'`] : []),
+    ...(filter.owner === 'none' ? ['owner_id IS NULL'] : filter.owner ? [`owner_id = '${filter.owner}'`] : []),
+  ];
   const truth: { status: string; n: number; cents: string; newest: number[] }[] = await ds.query(
     `SELECT status, count(*)::int AS n, coalesce(sum(total_estimate_cents), 0) AS cents,
             (array_agg(id ORDER BY created_at DESC, id DESC))[1:${perColumn}] AS newest
-       FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL GROUP BY status`,
+       FROM leads WHERE spam_reason IS NULL AND archived_at IS NULL ${where.map((w) => `AND ${w}`).join(' ')} GROUP BY status`,
   );
   const expected = LEAD_STATUSES.map((status) => {
     const t = truth.find((r) => r.status === status);
@@ -86,7 +93,8 @@ it('equals the whole-table aggregate after every kind of write', async () => {
   await ds.query(
     `INSERT INTO leads (first_name, email, building_info, total_estimate_cents, status, source, spam_reason, created_at)
      SELECT 'Count', 'count-' || i || '@example.com', '{}', CASE WHEN i % 5 = 0 THEN NULL ELSE i * 1000 END,
-            (ARRAY['new','contacted','qualified','proposal','negotiation','won','lost'])[1 + i % 7], 'ai_shopping',
+            (ARRAY['new','contacted','qualified','proposal','negotiation','won','lost'])[1 + i % 7],
+            (ARRAY['ai_shopping','cost_calculator','manual_estimator'])[1 + i % 3],
             CASE WHEN i % 11 = 0 THEN 'honeypot' END, now() - (i || ' days')::interval
        FROM generate_series(1, 300) AS i`,
   );
@@ -120,6 +128,22 @@ it('equals the whole-table aggregate after every kind of write', async () => {
   await expectStatsExact();
   await expectBoardExact();
 
+  // owners assigned, changed and cleared, sources changed; the filtered board
+  const [{ id: ownerA }] = await ds.query(`SELECT id FROM users ORDER BY id LIMIT 1`);
+  const [{ id: ownerB }] = await ds.query(`SELECT id FROM users ORDER BY id DESC LIMIT 1`);
+  await ds.query(`UPDATE leads SET owner_id = $1 WHERE id % 3 = 0`, [ownerA]);
+  await ds.query(`UPDATE leads SET owner_id = $1 WHERE id % 5 = 0`, [ownerB]);
+  await ds.query(`UPDATE leads SET owner_id = NULL WHERE id % 15 = 0`);
+  await ds.query(`UPDATE leads SET source = 'manual_estimator' WHERE id % 7 = 0`);
+  for (const filter of [
+    { source: 'cost_calculator' },
+    { source: 'manual_estimator' },
+    { owner: String(ownerA) },
+    { owner: 'none' },
+    { source: 'ai_shopping', owner: String(ownerB) },
+  ])
+    await expectBoardExact(filter);
+
   // a rolled-back transaction leaves the counters as they were
   await ds
     .transaction(async (m) => {
@@ -128,6 +152,7 @@ it('equals the whole-table aggregate after every kind of write', async () => {
     })
     .catch(() => undefined);
   await expectStatsExact();
+  await expectBoardExact({ owner: String(ownerA) });
 
   // through the api: a visitor's lead (the one insert path of the site)
   await request(app.getHttpServer())
@@ -136,8 +161,12 @@ it('equals the whole-table aggregate after every kind of write', async () => {
     .expect(201);
   await expectStatsExact();
 
+  await expectBoardExact({ source: 'ai_shopping' });
+
   // TRUNCATE resets them
   await ds.query('TRUNCATE leads, contacts CASCADE');
   await expectStatsExact();
+  await expectBoardExact({ source: 'ai_shopping' });
+  expect(await ds.query(`SELECT count(*)::int AS n FROM lead_board_counts`)).toEqual([{ n: 0 }]);
   expect((await request(app.getHttpServer()).get('/api/leads/stats').set('Cookie', cookie).expect(200)).body.totalLeads).toBe(0);
 });

@@ -172,15 +172,27 @@ export class LeadAdminService {
    * and archived (deleted) leads are left out, as in the pipeline table and the KPIs.
    *
    * At scale (issue 27 point 3): without a filter the counts and totals are the maintained
-   * counters (`lead_status_counts`, see stats()); with one they are one grouped query over the
-   * matching leads. The cards are read per stage from the (status, created_at) index, `perColumn`
+   * counters (`lead_status_counts`, see stats()); filtered by source and/or owner, the sum of the
+   * maintained per (status, source, owner) counters (`lead_board_counts`); with a search, one
+   * grouped query over the matching leads (found by the trigram index). The cards are read per stage from the (status, created_at) index, `perColumn`
    * rows each (a LATERAL subquery per stage), never by ranking every lead.
    */
   async board(q: LeadBoardQuery): Promise<LeadBoardResponse> {
-    const filtered =
-      Boolean(q.search?.trim()) || (q.source !== undefined && q.source !== 'all') || (q.owner !== undefined && q.owner !== 'all');
+    const searched = Boolean(q.search?.trim());
+    const bySource = q.source !== undefined && q.source !== 'all';
+    const byOwner = q.owner !== undefined && q.owner !== 'all';
     let sums: { status: LeadStatus; count: string; cents: string }[];
-    if (filtered) {
+    if (!searched && (bySource || byOwner)) {
+      // source and owner filters: the maintained per (status, source, owner) counters (migration LeadBoardCounts)
+      const where: string[] = [];
+      const params: string[] = [];
+      if (bySource) where.push(`source = $${params.push(q.source!)}`);
+      if (byOwner) where.push(`owner_id = $${params.push(q.owner === 'none' ? '' : q.owner!)}`);
+      sums = await this.dataSource.query(
+        `SELECT status, sum(leads) AS count, sum(estimate_cents) AS cents FROM lead_board_counts WHERE ${where.join(' AND ')} GROUP BY status`,
+        params,
+      );
+    } else if (searched) {
       const totals = this.dataSource
         .getRepository(LeadRecord)
         .createQueryBuilder('l')

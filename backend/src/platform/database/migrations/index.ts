@@ -27,6 +27,7 @@ import { QuoteVersions1795510000000 } from './1795510000000-QuoteVersions.js';
 import { CampaignAudienceInWorker1795520000000 } from './1795520000000-CampaignAudienceInWorker.js';
 import { LeadStatCounters1795520000001 } from './1795520000001-LeadStatCounters.js';
 import { ActionItemsStageSince1795530000000 } from './1795530000000-ActionItemsStageSince.js';
+import { LeadBoardCounts1795530000001 } from './1795530000001-LeadBoardCounts.js';
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InitialSchema1795255281604,
   LeadDocuments1795258226481,
@@ -54,4 +55,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CampaignAudienceInWorker1795520000000,
   LeadStatCounters1795520000001,
   ActionItemsStageSince1795530000000,
+  LeadBoardCounts1795530000001,
 ];
