@@ -89,8 +89,17 @@ beforeAll(async () => {
   );
 }, 120_000);
 
+/** SIGKILLs every worker still running and waits for them to exit. */
+function killWorkers(): Promise<unknown[]> {
+  return Promise.all(
+    children
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGKILL')))),
+  );
+}
+
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await killWorkers();
   await app?.close();
   await flushRedisPrefix(db.queuePrefix);
   await db?.drop();
@@ -192,11 +201,7 @@ it('answers 202 before storing any recipient; a worker killed mid-audience is re
 }, 240_000);
 
 it('a paused campaign whose fan-out job was lost still has its audience prepared, by the campaign sweep', async () => {
-  await Promise.all(
-    children
-      .filter((c) => c.exitCode === null && c.signalCode === null)
-      .map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGKILL')))),
-  );
+  await killWorkers();
   const res = await staffPost('/api/bulk-communication', {
     type: 'email',
     template: 'follow-up',
