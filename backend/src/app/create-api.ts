@@ -8,10 +8,11 @@ import { JOB_DASHBOARD_PATH, type PublicConfig } from '@ironclad/contracts';
 import type { Env } from '../platform/config/env.js';
 import { ApiModule } from './api.module.js';
 import { AllExceptionsFilter } from '../platform/http/http-exception.filter.js';
-import { bodyParserErrors, cspReportBody, formBody, jsonBody, requestId } from '../platform/http/express-hooks.js';
+import { bodyParserErrors, cspReportBody, formBody, jsonBody, requestId, requestIdFor } from '../platform/http/express-hooks.js';
+import { answerFirst } from '../platform/http/answer-first.js';
 import path from 'node:path';
 import { frontendHandlers, paymentRoutes, siteImagePages } from '../platform/web/serve-frontend.js';
-import { CSP_REPORT_PATH, securityHeaders } from '../platform/web/security-headers.js';
+import { apiSecurityHeaders, CSP_REPORT_PATH, securityHeaders } from '../platform/web/security-headers.js';
 import { RedisIoAdapter } from '../platform/realtime/redis-io.adapter.js';
 import { csrfOriginCheck } from '../platform/http/csrf.js';
 import { trustProxySetting } from '../platform/http/client-address.js';
@@ -19,7 +20,7 @@ import { CaseStudiesService, PublicConfigService } from '../modules/site/index.j
 import { HttpMetrics } from '../platform/http/http-metrics.js';
 import { SessionSetup } from '../modules/staff/index.js';
 import { JobDashboard, METRICS_PATH } from '../modules/operations/index.js';
-import { SiteImageFiles } from '../modules/images/index.js';
+import { SiteImageFiles, VARIANT_ROUTE, writeVariant } from '../modules/images/index.js';
 import { CaseStudiesPageRenderer, SiteImagePagesRenderer } from '../platform/web/server-rendering.js';
 
 const LEVELS: Record<Env['LOG_LEVEL'], LogLevel[] | false> = {
@@ -42,6 +43,7 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
     logger: opts.logger ?? LEVELS[env.LOG_LEVEL],
   });
   app.set('trust proxy', trustProxySetting(env.TRUSTED_PROXIES));
+  answerCachedVariants(app, env);
   app.disable('x-powered-by');
   app.use(requestId);
   // First, so the request durations of /metrics cover every later handler (README "Metrics and health").
@@ -50,9 +52,6 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   for (const handler of securityHeaders(env, { paymentPaths: paymentRoutes(env.FRONTEND_DIST), jobDashboardPath: JOB_DASHBOARD_PATH })) {
     app.use(handler);
   }
-  // Generated image variants already in memory: answered here, past the headers above and before
-  // everything below (issue 20: ≤ 5 ms p99); the rest goes on to SiteImagesController.
-  app.use('/api/site-images', app.get(SiteImageFiles).fastPath);
   // Small JSON answers (a lead, an error) are not worth compressing; pages come compressed (serve-frontend.ts).
   app.use(compression({ threshold: 1024 }));
   const sessions = app.get(SessionSetup);
@@ -102,4 +101,25 @@ export async function createApp(env: Env, opts: { logger?: LoggerService | LogLe
   app.useGlobalFilters(new AllExceptionsFilter(env.DATABASE_RETRY_AFTER_SECONDS));
   app.useWebSocketAdapter(new RedisIoAdapter(app, env.REDIS_URL, env.QUEUE_PREFIX));
   return app;
+}
+
+/**
+ * Generated image variants already in memory are answered on the bare http server, before Express
+ * and its middleware (issue 20 "Speed": ≤ 5 ms p99), with what those would have added: the request
+ * id, the security headers of an /api answer, and the request's duration in the metrics under the
+ * controller's route. Anything else (a variant not cached yet, another path) goes on to Express,
+ * where SiteImagesController reads Postgres and fills the cache.
+ */
+function answerCachedVariants(app: NestExpressApplication, env: Env): void {
+  const files = app.get(SiteImageFiles);
+  const metrics = app.get(HttpMetrics);
+  const apiHeaders = apiSecurityHeaders(env);
+  answerFirst(app.getHttpServer(), (req, res) => {
+    const file = files.cachedVariant(req);
+    if (!file) return false;
+    const end = metrics.duration.startTimer();
+    const status = writeVariant(req, res, file, { ...apiHeaders, 'X-Request-Id': requestIdFor(req.headers['x-request-id']) });
+    end({ method: req.method, route: VARIANT_ROUTE, status_code: status });
+    return true;
+  });
 }

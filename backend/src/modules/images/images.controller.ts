@@ -136,7 +136,7 @@ export class SiteImagesController {
    * GET /api/site-images/{imageId}/{width}-{hash}.webp (public): a stored WebP variant,
    * `Cache-Control: public, max-age=31536000, immutable` and `ETag: "{hash}"` (304 on
    * If-None-Match); 404 for an unknown variant or a hash that is not its content's. A variant
-   * already in memory is answered before Nest by {@link SiteImageFiles.fastPath}.
+   * already in memory is answered before Express (create-api.ts, {@link SiteImageFiles.cachedVariant}).
    */
   @Public()
   @Get(':imageId/:file')

@@ -7,4 +7,4 @@ export { ImageVariantRecord } from './image-variant.entity.js';
 export { ActiveImageRecord } from './active-image.entity.js';
 export { StabilityClient, StabilityRateLimitedError, type StabilityImageRequest, type StabilityImageResult } from './stability-client.js';
 export { makeVariants } from './image-variants.js';
-export { SiteImageFiles } from './site-image-files.service.js';
+export { SiteImageFiles, VARIANT_ROUTE, writeVariant } from './site-image-files.service.js';

@@ -11,10 +11,14 @@ export const JSON_BODY_LIMIT = '2mb';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,100}$/;
 
+/** The request id of a request: its `X-Request-Id` header when sane (8–100 of `A-Za-z0-9._-`), else a new UUID. */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
 /** Sets `req.id` from a sane `X-Request-Id` header or a new UUID, and echoes it in the response. */
 export const requestId: RequestHandler = (req, res, next) => {
-  const incoming = req.header('x-request-id');
-  const id = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  const id = requestIdFor(req.headers['x-request-id']);
   (req as typeof req & { id: string }).id = id;
   res.setHeader('X-Request-Id', id);
   next();

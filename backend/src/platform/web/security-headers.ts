@@ -10,7 +10,8 @@
  * against the fake Stripe API under the same policy) and Stripe's documented Stripe.js hosts.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { CspProfile } from '@ironclad/contracts';
@@ -140,6 +141,27 @@ const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/') || p.star
 /** Whether `p` is `base` or a path under it. */
 const isUnder = (p: string, base: string) => p === base || p.startsWith(`${base}/`);
 
+/** Helmet's headers of every response (no CSP here: {@link securityHeaders} adds it to pages). */
+const baseHeaders = (https: boolean) =>
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+
+/**
+ * The security headers {@link securityHeaders} gives an answer under /api (helmet's, no CSP), as
+ * name → value, for an answer written before Express (SiteImageFiles.answerFromMemory). Read
+ * once off a response that the same helmet handler has run on, so the two can never differ.
+ */
+export function apiSecurityHeaders(env: Pick<Env, 'PUBLIC_URL'>): Record<string, string> {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  baseHeaders(new URL(env.PUBLIC_URL).protocol === 'https:')(req, res, () => undefined);
+  return Object.fromEntries(Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
 /**
  * The security headers, as Express handlers to mount first:
  * 1. outside /api and /socket.io, a fresh 128-bit nonce per response (`res.locals.cspNonce`) and the profile of the path
@@ -181,12 +203,7 @@ export function securityHeaders(
     if (paymentPrefixes.some((prefix) => p.startsWith(prefix) && p.length > prefix.length)) return 'payment';
     return paymentPaths.has(p.replace(/\/+$/, '') || '/') ? 'payment' : 'standard';
   };
-  const base = helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
-  });
+  const base = baseHeaders(https);
   return [
     (req, res, next) => {
       // API answers carry no policy, so they need no nonce
