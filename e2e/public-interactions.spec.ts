@@ -27,6 +27,7 @@ const MENU_ITEMS = [
   'Compare Services',
 ];
 const MENU_LINKS = [
+  '/#services',
   '/residential-security',
   '/business-security',
   '/security-cameras',
@@ -160,6 +161,14 @@ test.describe('desktop Services dropdown at 1280 px', () => {
     ).toBeVisible();
   }
 
+  test("View All Services chosen from the keyboard on another page lands on the home page's services section", async ({ page }) => {
+    await gotoHydrated(page, '/security-cameras');
+    await chooseByKeyboard(page, 'View All Services');
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.hash === '#services');
+    await expect(page.locator('#services')).toBeInViewport();
+    await expect(page.locator('#services')).toBeFocused();
+  });
+
   test('choosing a service page navigates there, by mouse and by keyboard (on a fresh page)', async ({ page }) => {
     await gotoHydrated(page, '/');
     await chooseBusinessSecurityByMouse(page);
@@ -218,7 +227,7 @@ test.describe('axe on interactive states: no serious or critical violations', ()
       await scrollIntoHydratedView(business);
       await business.click();
       await expect(business).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByTestId('service-card').locator('h3')).toHaveText([
+      await expect(page.getByTestId('service-card').filter({ visible: true }).locator('h3')).toHaveText([
         'Commercial Security',
         'Access Control',
         'Video Surveillance',

@@ -1,6 +1,6 @@
 /**
- * The desktop 'Services' dropdown (public-site.md §2): 'View All Services' scrolls to the
- * services section; the six service pages and Compare Services are links. Built on Chakra's
+ * The desktop 'Services' dropdown (public-site.md §2): 'View All Services' (a link to `/#services`)
+ * scrolls to the services section; the six service pages and Compare Services are links. Built on Chakra's
  * Menu (Ark/Zag): a `menu` with `menuitem`s, opened with Enter/Space/ArrowDown, arrow keys to
  * move, Escape to close, focus returned to the trigger.
  *
@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
 import { COMPARE_SERVICES_LINK, SERVICE_PAGE_LINKS } from './nav-items';
 import { ServicesTriggerButton, type ServicesMenuPanelProps } from './services-trigger';
-import { useSectionNavigation } from './use-section-navigation';
+import { isModifiedClick, sectionHref, useSectionNavigation } from './use-section-navigation';
 import { registerRecipes } from '../ui/recipes';
 
 registerRecipes({ slotRecipes: { menu: menuSlotRecipe } });
@@ -43,10 +43,8 @@ export function ServicesMenuPanel({ openOnMount, focusOnMount }: ServicesMenuPan
       navigate={({ href }) => {
         const url = new URL(href, window.location.href);
         setOpen(false);
-        void navigate(`${url.pathname}${url.search}${url.hash}`);
-      }}
-      onSelect={(details) => {
-        if (details.value === OVERVIEW_VALUE) goToSection(SECTION_IDS.services);
+        if (`${url.pathname}${url.hash}` === sectionHref(SECTION_IDS.services)) goToSection(SECTION_IDS.services);
+        else void navigate(`${url.pathname}${url.search}${url.hash}`);
       }}
     >
       <Menu.Trigger asChild>
@@ -55,8 +53,19 @@ export function ServicesMenuPanel({ openOnMount, focusOnMount }: ServicesMenuPan
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="60" aria-label="Services">
-            <Menu.Item value={OVERVIEW_VALUE} fontWeight="semibold">
-              View All Services
+            {/* A link of its own, as the header's section links: its click scrolls to (or navigates
+                to) the services section whatever the menu's highlight state is at that moment. */}
+            <Menu.Item value={OVERVIEW_VALUE} fontWeight="semibold" asChild>
+              <a
+                href={sectionHref(SECTION_IDS.services)}
+                onClick={(e) => {
+                  if (isModifiedClick(e)) return;
+                  e.preventDefault();
+                  goToSection(SECTION_IDS.services);
+                }}
+              >
+                View All Services
+              </a>
             </Menu.Item>
             <Menu.Separator />
             {[...SERVICE_PAGE_LINKS, COMPARE_SERVICES_LINK].map((link) => (
