@@ -38,7 +38,7 @@ test('sections appear in the spec order with their anchors', async ({ page }) =>
 
 test('services toggle: 6 residential cards by default, 5 business cards, links and +N more features', async ({ page }) => {
   await gotoHydrated(page, '/');
-  const cards = page.getByTestId('service-card');
+  const cards = page.getByTestId('service-card').filter({ visible: true });
   const residential = page.getByRole('button', { name: 'Residential', exact: true });
   const business = page.getByRole('button', { name: 'Business', exact: true });
   await expect(residential).toHaveAttribute('aria-pressed', 'true');
@@ -97,7 +97,7 @@ test('testimonials carousel advances every 5000 ms, wraps, dots select, pauses o
   await gotoHydrated(page, '/');
   await page.clock.pauseAt(new Date('2026-03-02T10:10:00Z'));
   const carousel = page.getByTestId('testimonial-carousel');
-  const slide = page.getByTestId('testimonial-slide');
+  const slide = page.getByTestId('testimonial-slide').filter({ visible: true });
   const dots = carousel.getByRole('button', { name: /^Show testimonial/ });
   await scrollIntoHydratedView(carousel);
   await expect(dots).toHaveCount(3);
@@ -144,7 +144,7 @@ test('with reduced motion the carousel does not auto-advance', async ({ page }) 
   await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
   await gotoHydrated(page, '/');
   await page.clock.pauseAt(new Date('2026-03-02T10:10:00Z'));
-  const slide = page.getByTestId('testimonial-slide');
+  const slide = page.getByTestId('testimonial-slide').filter({ visible: true });
   await scrollIntoHydratedView(slide);
   await expect(slide).toContainText('Sarah Johnson');
   await page.clock.runFor(20_000);

@@ -16,7 +16,8 @@
  * Event replay (as Angular's incremental hydration does): a click on a control of a section that
  * is not hydrated yet (button, link, tab, checkbox, label) is held, the section is loaded at once,
  * and the held clicks are dispatched again, in order, on the same elements once the section has
- * hydrated, so they reach the section's handlers. Forms keep their submit button disabled until hydrated, so
+ * hydrated, so they reach the section's handlers. A toggle, tab or slide control shows its effect
+ * at once, while its click is held (instant-controls.ts). Forms keep their submit button disabled until hydrated, so
  * visitor data never goes out in a native GET submission.
  *
  * A deferred section renders inside a TanStack Query provider (app/query-provider.tsx), loaded
@@ -25,6 +26,7 @@
  */
 import { Suspense, createElement, use, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { ENGAGEMENT_EVENTS, HELD_CONTROLS, MAX_HELD_CLICKS, engagedBeforeBoot, isPlainClick } from '../../app/early-input';
+import { applyInstantControl } from './instant-controls';
 
 /** How far outside the viewport a section starts loading: about a phone screen ahead. */
 export const NEAR_MARGIN = '800px 0px';
@@ -88,14 +90,17 @@ function listenForIntent(): void {
   document.addEventListener(
     'click',
     (event) => {
-      const section = waitingAt(event.target);
-      if (!section) return;
+      const sectionEl = event.target instanceof Element ? event.target.closest('[data-deferred-section]') : null;
+      const section = sectionEl ? waiting.get(sectionEl) : undefined;
+      if (!sectionEl || !section) return;
       // New tab, new window, download: the browser's own business.
       if (!isPlainClick(event)) return;
       const control = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_CONTROLS) : null;
       if (!control) return;
       event.preventDefault();
       event.stopPropagation();
+      // A toggle, tab or slide control shows its effect now; the replayed click gives it to React.
+      applyInstantControl(sectionEl, control);
       section.hold(control);
     },
     { capture: true },

@@ -19,6 +19,7 @@ import { ImageGallery } from './image-gallery';
 import { registerRecipes } from '../../components/ui/recipes';
 import { hydrateServerQueries } from '../../app/query-provider';
 import { HorizontalScroll } from '../../components/site/horizontal-scroll';
+import { instantControl, instantMember, instantState } from '../../components/site/instant-controls';
 
 registerRecipes({ slotRecipes: { tabs: tabsSlotRecipe } });
 // The case studies the api rendered this page with, before the first render hydrates its HTML.
@@ -28,6 +29,12 @@ hydrateServerQueries();
 export const MAX_FEATURED = 2;
 
 type Tab = 'all' | CaseStudyCategory;
+
+/** The tabs, in order. */
+const TABS: readonly Tab[] = ['all', ...CASE_STUDY_CATEGORIES];
+
+/** The tabs' group of instant controls (instant-controls.ts). */
+const TAB_GROUP = 'case-study-tab';
 
 /** Tab labels (values are the spec's category names). */
 export const CATEGORY_LABELS: Record<Tab, string> = {
@@ -248,11 +255,20 @@ export function CaseStudiesPortfolio() {
                 variant="enclosed"
                 colorPalette="brand"
                 lazyMount={false}
+                {...instantState(TAB_GROUP, tab, TABS)}
               >
                 <HorizontalScroll pb="1" data-testid="case-study-tabs-scroller">
                   <Tabs.List aria-label="Filter by category" w="max-content" minW="full">
-                    {(['all', ...CASE_STUDY_CATEGORIES] as const).map((t) => (
-                      <Tabs.Trigger key={t} value={t} data-testid={`tab-${t}`} whiteSpace="nowrap" flexShrink={0}>
+                    {TABS.map((t) => (
+                      <Tabs.Trigger
+                        key={t}
+                        value={t}
+                        data-testid={`tab-${t}`}
+                        whiteSpace="nowrap"
+                        flexShrink={0}
+                        {...instantControl(TAB_GROUP, t)}
+                        {...instantMember(TAB_GROUP, t, 'selected')}
+                      >
                         {CATEGORY_LABELS[t]} ({tabCount(t)})
                       </Tabs.Trigger>
                     ))}
@@ -269,8 +285,12 @@ export function CaseStudiesPortfolio() {
                     </Stack>
                   ) : (
                     <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" alignItems="start">
+                      {/* Each card says which tabs show it, so a tab chosen before the section has
+                          hydrated hides the others at once (instant-controls.ts). */}
                       {shown.map((s) => (
-                        <CaseStudyCard key={s.id} study={s} />
+                        <Box key={s.id} {...instantMember(TAB_GROUP, ['all', s.category], 'shown')}>
+                          <CaseStudyCard study={s} />
+                        </Box>
                       ))}
                     </SimpleGrid>
                   )}

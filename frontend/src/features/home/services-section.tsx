@@ -13,6 +13,7 @@ import { SECTION_IDS } from '../../lib/sections';
 import { BUSINESS_SERVICES, CARD_FEATURES_SHOWN, RESIDENTIAL_SERVICES, type ServiceCard } from './services-content';
 import { SectionHeading } from './section-heading';
 import { SectionBackground } from '../../components/site/section-background';
+import { instantControl, instantMember, instantState } from '../../components/site/instant-controls';
 
 /** The toggle's values (spec §4: residential or business, default residential). */
 export type ServiceAudience = 'residential' | 'business';
@@ -21,6 +22,9 @@ const AUDIENCES: { value: ServiceAudience; label: string; cards: ServiceCard[] }
   { value: 'residential', label: 'Residential', cards: RESIDENTIAL_SERVICES },
   { value: 'business', label: 'Business', cards: BUSINESS_SERVICES },
 ];
+
+/** The toggle's group of instant controls (instant-controls.ts). */
+const AUDIENCE_GROUP = 'services-audience';
 
 /** One service card. */
 export function ServiceCardView({ card }: { card: ServiceCard }) {
@@ -61,7 +65,6 @@ export function ServiceCardView({ card }: { card: ServiceCard }) {
 export function ServicesSection() {
   const goToSection = useSectionNavigation();
   const [audience, setAudience] = useState<ServiceAudience>('residential');
-  const current = AUDIENCES.find((a) => a.value === audience) ?? AUDIENCES[0];
   return (
     <Box
       as="section"
@@ -89,7 +92,12 @@ export function ServicesSection() {
                 px="6"
                 aria-pressed={audience === a.value}
                 colorPalette="brand"
-                variant={audience === a.value ? 'solid' : 'ghost'}
+                // The pressed look follows aria-pressed (not the variant), so a click made before
+                // the section has hydrated shows at once (instant-controls.ts).
+                variant="ghost"
+                _pressed={{ bg: 'colorPalette.solid', color: 'colorPalette.contrast', _hover: { bg: 'colorPalette.solid' } }}
+                {...instantControl(AUDIENCE_GROUP, a.value)}
+                {...instantMember(AUDIENCE_GROUP, a.value, 'pressed')}
                 onClick={() => setAudience(a.value)}
               >
                 {a.label}
@@ -97,11 +105,31 @@ export function ServicesSection() {
             ))}
           </HStack>
         </HStack>
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-live="polite" data-testid="service-cards">
-          {current.cards.map((card) => (
-            <ServiceCardView key={card.title} card={card} />
+        {/* Both audiences' cards are in the page, the other one hidden, so the toggle can show
+            them before the section has hydrated. */}
+        <Box
+          aria-live="polite"
+          {...instantState(
+            AUDIENCE_GROUP,
+            audience,
+            AUDIENCES.map((a) => a.value),
+          )}
+        >
+          {AUDIENCES.map((a) => (
+            <SimpleGrid
+              key={a.value}
+              columns={{ base: 1, md: 2, lg: 3 }}
+              gap="6"
+              hidden={a.value !== audience}
+              {...instantMember(AUDIENCE_GROUP, a.value, 'shown')}
+              data-testid={`service-cards-${a.value}`}
+            >
+              {a.cards.map((card) => (
+                <ServiceCardView key={card.title} card={card} />
+              ))}
+            </SimpleGrid>
           ))}
-        </SimpleGrid>
+        </Box>
         <Box textAlign="center" mt="10">
           <Button asChild size="lg" colorPalette="brand" whiteSpace="normal" h="auto" minH="12" py="3" textAlign="center">
             <a

@@ -16,6 +16,7 @@ import { localImageSrc } from '../../lib/images';
 import { testimonialsQueryOptions } from '../testimonials/api/testimonials-query';
 import { FALLBACK_TESTIMONIALS, type TestimonialCard } from './home-content';
 import { SectionHeading } from './section-heading';
+import { instantControl, instantMember, instantState } from '../../components/site/instant-controls';
 
 /** Auto-advance interval (spec §9). */
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -36,6 +37,9 @@ function useCarouselTestimonials(): TestimonialCard[] {
     }));
   }, [data]);
 }
+
+/** The carousel's group of instant controls (instant-controls.ts). */
+const SLIDE_GROUP = 'testimonial';
 
 /** True when the user asked for reduced motion (evaluated after mount). */
 function usePrefersReducedMotion(): boolean {
@@ -68,7 +72,7 @@ export function TestimonialsSection() {
   }, [paused, count, index]);
 
   const go = (i: number) => setIndex(((i % count) + count) % count);
-  const t = testimonials[index % count];
+  const slideValues = testimonials.map((_, i) => String(i));
 
   return (
     <ScrollFade as="section" aria-labelledby="testimonials-heading" py={{ base: '16', md: '24' }} bg="brand.900" color="white">
@@ -87,41 +91,56 @@ export function TestimonialsSection() {
             if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
           }}
         >
-          <Stack
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            aria-live={paused ? 'polite' : 'off'}
-            gap="6"
-            align="center"
-            textAlign="center"
-            minH={{ base: '22rem', md: '17rem' }}
-            data-testid="testimonial-slide"
-          >
-            <HStack gap="1" color="accent.400" aria-label="Rated 5 out of 5" role="img">
-              {[0, 1, 2, 3, 4].map((s) => (
-                <LucideStar key={s} fill="currentColor" aria-hidden="true" />
-              ))}
-            </HStack>
-            <Text as="blockquote" fontSize={{ base: 'lg', md: '2xl' }} lineHeight="tall">
-              “{t.quote}”
-            </Text>
-            <HStack gap="4">
-              <Box as="img" {...{ src: t.image, alt: '', htmlWidth: 56, htmlHeight: 56, loading: 'lazy' }} rounded="full" boxSize="14" />
-              <Stack gap="0" textAlign="left">
-                <Text fontWeight="bold">{t.name}</Text>
-                <Text color="whiteAlpha.800" fontSize="sm">
-                  {t.role}
+          {/* Every slide is in the page, the others hidden, so the controls can show one before
+              the section has hydrated (instant-controls.ts). */}
+          <Box {...instantState(SLIDE_GROUP, String(index), slideValues)}>
+            {testimonials.map((item, i) => (
+              <Stack
+                key={item.name}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                aria-live={paused ? 'polite' : 'off'}
+                gap="6"
+                align="center"
+                textAlign="center"
+                minH={{ base: '22rem', md: '17rem' }}
+                hidden={i !== index}
+                {...instantMember(SLIDE_GROUP, String(i), 'shown')}
+                data-testid="testimonial-slide"
+              >
+                <HStack gap="1" color="accent.400" aria-label="Rated 5 out of 5" role="img">
+                  {[0, 1, 2, 3, 4].map((s) => (
+                    <LucideStar key={s} fill="currentColor" aria-hidden="true" />
+                  ))}
+                </HStack>
+                <Text as="blockquote" fontSize={{ base: 'lg', md: '2xl' }} lineHeight="tall">
+                  “{item.quote}”
                 </Text>
+                <HStack gap="4">
+                  <Box
+                    as="img"
+                    {...{ src: item.image, alt: '', htmlWidth: 56, htmlHeight: 56, loading: 'lazy' }}
+                    rounded="full"
+                    boxSize="14"
+                  />
+                  <Stack gap="0" textAlign="left">
+                    <Text fontWeight="bold">{item.name}</Text>
+                    <Text color="whiteAlpha.800" fontSize="sm">
+                      {item.role}
+                    </Text>
+                  </Stack>
+                </HStack>
               </Stack>
-            </HStack>
-          </Stack>
+            ))}
+          </Box>
           <HStack justify="center" gap="4" mt="8">
             <IconButton
               aria-label="Previous testimonial"
               variant="ghost"
               color="white"
               _hover={{ bg: 'whiteAlpha.200' }}
+              {...instantControl(SLIDE_GROUP, '-1')}
               onClick={() => go(index - 1)}
             >
               <LucideChevronLeft />
@@ -134,12 +153,15 @@ export function TestimonialsSection() {
                   {...{ type: 'button' }}
                   aria-label={`Show testimonial ${i + 1}: ${item.name}`}
                   aria-current={i === index ? 'true' : undefined}
+                  {...instantControl(SLIDE_GROUP, String(i))}
+                  {...instantMember(SLIDE_GROUP, String(i), 'current')}
                   onClick={() => go(i)}
                   p="2"
                   cursor="pointer"
                   rounded="full"
                 >
-                  <Box boxSize="3" rounded="full" bg={i === index ? 'accent.400' : 'whiteAlpha.600'} />
+                  {/* Its look follows aria-current, so an instant control's change shows. */}
+                  <Box boxSize="3" rounded="full" bg="whiteAlpha.600" css={{ '[aria-current=true] > &': { bg: 'accent.400' } }} />
                 </Box>
               ))}
             </HStack>
@@ -148,6 +170,7 @@ export function TestimonialsSection() {
               variant="ghost"
               color="white"
               _hover={{ bg: 'whiteAlpha.200' }}
+              {...instantControl(SLIDE_GROUP, '+1')}
               onClick={() => go(index + 1)}
             >
               <LucideChevronRight />
