@@ -115,3 +115,33 @@ test('case studies: a category tab filters the projects before the section has h
   await expect(cards.filter({ visible: true })).toHaveCount(total);
   expect(errors).toEqual([]);
 });
+
+test('compare services: a service toggle adds its column before the tool has hydrated, and the limit of 3 holds', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const chunk = await holdChunk(page, 'comparison-tool');
+  await gotoHydrated(page, '/compare-services');
+  const section = page.locator('[data-deferred-section="comparison-tool"]');
+  const toggle = (id: string) => page.getByTestId(`compare-toggle-${id}`);
+  const headers = page.getByTestId('comparison-table').locator('thead th').filter({ visible: true });
+  await expect(headers).toHaveText([/^Feature/, /^Residential/, /^Business/]);
+  await toggle('cameras').scrollIntoViewIfNeeded();
+  await toggle('cameras').click();
+  await chunk.requested;
+  await expect(section).not.toHaveAttribute('data-hydrated');
+  await expect(toggle('cameras')).toHaveAttribute('aria-pressed', 'true');
+  await expect(headers).toHaveText([/^Feature/, /^Residential/, /^Business/, /^Security Cameras/]);
+  // A fourth is past the limit: nothing changes, before hydration or after it.
+  await toggle('smartHome').click();
+  await expect(toggle('smartHome')).toHaveAttribute('aria-pressed', 'false');
+
+  chunk.release();
+  await expect(section).toHaveAttribute('data-hydrated', '');
+  await expect(toggle('cameras')).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle('smartHome')).toHaveAttribute('aria-pressed', 'false');
+  await expect(toggle('smartHome')).toBeDisabled();
+  await expect(headers).toHaveCount(4);
+  await toggle('residential').click();
+  await expect(toggle('residential')).toHaveAttribute('aria-pressed', 'false');
+  await expect(headers).toHaveText([/^Feature/, /^Business/, /^Security Cameras/]);
+  expect(errors).toEqual([]);
+});

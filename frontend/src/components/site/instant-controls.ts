@@ -13,10 +13,12 @@
  * them to the same values, so nothing flickers back.
  *
  * The markup (each component renders it from its state, so it stays true after hydration too):
- * - the control: `data-instant="{group}:{value}"`, or `{group}:+1` / `{group}:-1` to step through
- *   the group's values (a carousel's next and previous);
- * - one element per group: `data-instant-state="{group}"`, `data-instant-current="{value}"` and
- *   `data-instant-values="{v1} {v2} …"` (the order of the steps);
+ * - the control: `data-instant="{group}:{value}"` to choose a value, `{group}:+1` / `{group}:-1` to
+ *   step through the group's values (a carousel's next and previous), or `{group}:~{value}` to
+ *   add or remove a value of a group that holds several (a comparison's columns);
+ * - one element per group: `data-instant-state="{group}"`, `data-instant-current="{value}"` (the
+ *   chosen values, separated by spaces), `data-instant-values="{v1} {v2} …"` (the order of the
+ *   steps) and, for a group of several, `data-instant-max="{n}"` (a value past n is not added);
  * - each element that shows the choice: `data-instant-of="{group}"`, `data-instant-value="{v}"`
  *   (several values separated by spaces: shown for any of them) and `data-instant-mark`:
  *   `pressed` (aria-pressed), `selected` (aria-selected), `current` (aria-current="true" or none)
@@ -28,14 +30,23 @@ export interface InstantState {
   'data-instant-state': string;
   'data-instant-current': string;
   'data-instant-values': string;
+  'data-instant-max'?: string;
 }
 
 /** How an element shows whether it is chosen. */
 export type InstantMark = 'pressed' | 'selected' | 'current' | 'shown';
 
-/** The attributes of the element of `group` holding its current value `current` among `values`. */
-export function instantState(group: string, current: string, values: readonly string[]): InstantState {
-  return { 'data-instant-state': group, 'data-instant-current': current, 'data-instant-values': values.join(' ') };
+/**
+ * The attributes of the element of `group` holding its current value `current` (or values, for a
+ * group of several, at most `max`) among `values`.
+ */
+export function instantState(group: string, current: string | readonly string[], values: readonly string[], max?: number): InstantState {
+  return {
+    'data-instant-state': group,
+    'data-instant-current': typeof current === 'string' ? current : current.join(' '),
+    'data-instant-values': values.join(' '),
+    ...(max === undefined ? {} : { 'data-instant-max': String(max) }),
+  };
 }
 
 /** The attributes of an element that shows choice `value` (or any of `value`'s) of `group` by `mark`. */
@@ -47,7 +58,10 @@ export function instantMember(group: string, value: string | readonly string[], 
   };
 }
 
-/** The attribute of a control choosing `value` of `group` (`+1` / `-1`: the next / previous value). */
+/**
+ * The attribute of a control choosing `value` of `group` (`+1` / `-1`: the next / previous value;
+ * `~{value}`: adding or removing it, in a group of several).
+ */
 export function instantControl(group: string, value: string): { 'data-instant': string } {
   return { 'data-instant': `${group}:${value}` };
 }
@@ -63,17 +77,26 @@ export function applyInstantControl(section: Element, control: Element): boolean
   const group = spec.slice(0, sep);
   const state = [...section.querySelectorAll('[data-instant-state]')].find((el) => el.getAttribute('data-instant-state') === group);
   if (!state) return false;
-  let value = spec.slice(sep + 1);
+  const words = (name: string, el: Element = state) => (el.getAttribute(name) ?? '').split(' ').filter(Boolean);
+  const current = words('data-instant-current');
+  const value = spec.slice(sep + 1);
+  let chosen: string[];
   if (value === '+1' || value === '-1') {
-    const values = (state.getAttribute('data-instant-values') ?? '').split(' ').filter(Boolean);
+    const values = words('data-instant-values');
     if (!values.length) return false;
-    const at = values.indexOf(state.getAttribute('data-instant-current') ?? '');
-    value = values[((((at < 0 ? 0 : at) + Number(value)) % values.length) + values.length) % values.length]!;
-  }
-  state.setAttribute('data-instant-current', value);
+    const at = Math.max(0, values.indexOf(current[0] ?? ''));
+    chosen = [values[(((at + Number(value)) % values.length) + values.length) % values.length]!];
+  } else if (value.startsWith('~')) {
+    const toggled = value.slice(1);
+    const max = Number(state.getAttribute('data-instant-max') ?? Infinity);
+    if (current.includes(toggled)) chosen = current.filter((v) => v !== toggled);
+    else if (current.length < max) chosen = [...current, toggled];
+    else return false;
+  } else chosen = [value];
+  state.setAttribute('data-instant-current', chosen.join(' '));
   for (const el of section.querySelectorAll('[data-instant-of]')) {
     if (el.getAttribute('data-instant-of') !== group) continue;
-    const on = (el.getAttribute('data-instant-value') ?? '').split(' ').includes(value);
+    const on = words('data-instant-value', el).some((v) => chosen.includes(v));
     const mark = el.getAttribute('data-instant-mark');
     if (mark === 'pressed') el.setAttribute('aria-pressed', String(on));
     else if (mark === 'selected') el.setAttribute('aria-selected', String(on));

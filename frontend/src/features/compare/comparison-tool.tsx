@@ -22,8 +22,12 @@ import {
 import { downloadComparison } from './comparison-image';
 import { registerRecipes } from '../../components/ui/recipes';
 import { HorizontalScroll } from '../../components/site/horizontal-scroll';
+import { instantControl, instantMember, instantState } from '../../components/site/instant-controls';
 
 registerRecipes({ slotRecipes: { table: tableSlotRecipe } });
+
+/** The service toggles' group of instant controls (instant-controls.ts). */
+const COMPARE_GROUP = 'compare-services';
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <Text>{value}</Text>;
@@ -60,7 +64,15 @@ export function ComparisonTool() {
   };
 
   return (
-    <Stack gap="8">
+    <Stack
+      gap="8"
+      {...instantState(
+        COMPARE_GROUP,
+        selected,
+        COMPARISON_SERVICES.map((s) => s.id),
+        MAX_SELECTED,
+      )}
+    >
       <Stack gap="3">
         <Text fontWeight="semibold" id="compare-pick">
           Choose up to {MAX_SELECTED} services to compare
@@ -71,7 +83,17 @@ export function ComparisonTool() {
             return (
               <Button
                 key={s.id}
-                variant={isOn ? 'solid' : 'outline'}
+                // The pressed look follows aria-pressed (not the variant), so a click made before
+                // the tool has hydrated shows at once (instant-controls.ts).
+                variant="outline"
+                _pressed={{
+                  bg: 'colorPalette.solid',
+                  color: 'colorPalette.contrast',
+                  borderColor: 'colorPalette.solid',
+                  _hover: { bg: 'colorPalette.solid' },
+                }}
+                {...instantControl(COMPARE_GROUP, `~${s.id}`)}
+                {...instantMember(COMPARE_GROUP, s.id, 'pressed')}
                 colorPalette="brand"
                 aria-pressed={isOn}
                 disabled={!isOn && atLimit}
@@ -122,8 +144,18 @@ export function ComparisonTool() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader scope="col">Feature</Table.ColumnHeader>
-                {services.map((s) => (
-                  <Table.ColumnHeader key={s.id} scope="col" textAlign="center" borderTopWidth="4px" borderTopColor={s.color}>
+                {/* Every service's column is in the table, the unselected ones hidden, so a
+                    toggle can show one before the tool has hydrated. */}
+                {COMPARISON_SERVICES.map((s) => (
+                  <Table.ColumnHeader
+                    key={s.id}
+                    scope="col"
+                    textAlign="center"
+                    borderTopWidth="4px"
+                    borderTopColor={s.color}
+                    hidden={!selected.includes(s.id)}
+                    {...instantMember(COMPARE_GROUP, s.id, 'shown')}
+                  >
                     <Text fontWeight="bold">{s.name}</Text>
                     <Text fontWeight="normal" color="fg.muted">
                       {s.price}
@@ -138,8 +170,13 @@ export function ComparisonTool() {
                   <Table.ColumnHeader scope="row" fontWeight="medium">
                     {f.name}
                   </Table.ColumnHeader>
-                  {services.map((s) => (
-                    <Table.Cell key={s.id} textAlign="center">
+                  {COMPARISON_SERVICES.map((s) => (
+                    <Table.Cell
+                      key={s.id}
+                      textAlign="center"
+                      hidden={!selected.includes(s.id)}
+                      {...instantMember(COMPARE_GROUP, s.id, 'shown')}
+                    >
                       <Cell value={f.values[s.id]} />
                     </Table.Cell>
                   ))}
