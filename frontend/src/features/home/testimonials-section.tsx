@@ -93,14 +93,13 @@ export function TestimonialsSection() {
         >
           {/* Every slide is in the page, the others hidden, so the controls can show one before
               the section has hydrated (instant-controls.ts). */}
-          <Box {...instantState(SLIDE_GROUP, String(index), slideValues)}>
+          <Box aria-live={paused ? 'polite' : 'off'} {...instantState(SLIDE_GROUP, String(index), slideValues)}>
             {testimonials.map((item, i) => (
               <Stack
                 key={item.name}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${i + 1} of ${count}`}
-                aria-live={paused ? 'polite' : 'off'}
                 gap="6"
                 align="center"
                 textAlign="center"
