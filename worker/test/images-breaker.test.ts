@@ -63,7 +63,9 @@ beforeAll(async () => {
     STABILITY_API_KEY: stability.apiKey,
     STABILITY_BASE_URL: stability.baseUrl,
     STABILITY_TIMEOUT_MS: '3000',
-    IMAGE_LEASE_MS: '5000',
+    // Longer than an attempt can take on a loaded 2-core CI machine (claim, call, variants): a
+    // second attempt may take the image over only once this lapses (images-crash.test.ts tests that).
+    IMAGE_LEASE_MS: '20000',
     IMAGE_CONCURRENCY: '3',
     IMAGE_BACKOFF_MS: '50',
     IMAGE_BACKOFF_MAX_MS: '200',
