@@ -196,13 +196,14 @@ it('serves a server-rendered page (with the public config), and its prerendered 
 });
 
 describe('pages served like static files', () => {
-  const NONCES = ['AAAAAAAAAAAAAAAAAAAAAA==', 'BBBBBBBBBBBBBBBBBBBBBB==', 'CCCCCCCCCCCCCCCCCCCCCC=='];
   let served = 0;
+  /** A nonce of 16 bytes (base64) unlike every other response's, as security-headers.ts gives. */
+  const nextNonce = () => Buffer.from(String(served++).padStart(16, '0')).toString('base64');
   /** The app behind a stand-in for security-headers.ts: a new nonce per response and the standard profile. */
   const withNonces = (options: FrontendOptions) => {
     const app = express();
     app.use((_req, res, next) => {
-      res.locals.cspNonce = NONCES[served++ % NONCES.length];
+      res.locals.cspNonce = nextNonce();
       res.locals.cspProfile = 'standard';
       res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.cspNonce as string}'`);
       next();
