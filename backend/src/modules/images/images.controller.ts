@@ -22,7 +22,7 @@ import type { SessionUser } from '../../platform/http/auth/session-user.js';
 import { IdParamPipe } from '../../platform/http/id-param.pipe.js';
 import { ZodValidationPipe } from '../../platform/http/zod-validation.pipe.js';
 import { ImageAllowanceError, ImagesService } from './images.service.js';
-import { SiteImageFiles, VARIANT_FILE, sendVariant } from './site-image-files.service.js';
+import { SiteImageFiles, VARIANT_FILE, writeVariant } from './site-image-files.service.js';
 
 /** A visitor's landing call names an `imageKey` (public-site.md §7); the staff generation never does. */
 const isLandingCall = (req: Request) => typeof req.body === 'object' && req.body !== null && 'imageKey' in req.body;
@@ -144,6 +144,6 @@ export class SiteImagesController {
     const match = VARIANT_FILE.exec(file);
     const found = match ? await this.files.get(imageId, Number(match[1]), match[2]!) : null;
     if (!found) throw new ApiError(404, ErrorCode.NotFound, 'Image not found');
-    sendVariant(res.req, res, found);
+    writeVariant(res.req, res, found, {});
   }
 }

@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
@@ -25,27 +24,12 @@ const VARIANT_PATH = new RegExp(`^/api/site-images/([1-9]\\d{0,9})/${VARIANT_FIL
 export const VARIANT_ROUTE = '/api/site-images/:imageId/:file';
 
 /**
- * Answers `req` with variant `file`: `Cache-Control: public, max-age=31536000, immutable` and
- * `ETag: "{hash}"`, 304 (no body) on a matching If-None-Match, else the WebP bytes. The one answer
- * of both {@link SiteImageFiles.fastPath} and the controller, so the two never differ.
- */
-export function sendVariant(req: Request, res: Response, file: VariantFile): void {
-  const etag = `"${file.hash}"`;
-  res.setHeader('Cache-Control', VARIANT_CACHE_CONTROL);
-  res.setHeader('ETag', etag);
-  if (req.headers['if-none-match'] === etag) {
-    res.status(304).end();
-    return;
-  }
-  res.type('image/webp').setHeader('Content-Length', String(file.content.length));
-  res.end(file.content);
-}
-
-/**
- * Writes the answer {@link sendVariant} gives, on a bare Node response (no Express): `headers`
- * (the security headers and request id the Express handlers would have set) plus Cache-Control,
- * ETag, and for a 200 Content-Type and Content-Length with the bytes (none for HEAD: Node leaves
- * the body out). Returns the status written: 304 on a matching If-None-Match, else 200.
+ * Answers `req` with variant `file`, the one answer of SiteImagesController and of the early answer
+ * before Express (create-api.ts), so the two never differ: `headers` (on the bare server, the
+ * security headers and request id the Express handlers would have set; through Express, none, as
+ * they are set already) plus `Cache-Control: public, max-age=31536000, immutable` and
+ * `ETag: "{hash}"`; 304 (no body) on a matching If-None-Match, else 200 with Content-Type,
+ * Content-Length and the WebP bytes (none for HEAD: Node leaves the body out). Returns the status.
  */
 export function writeVariant(req: IncomingMessage, res: ServerResponse, file: VariantFile, headers: Record<string, string>): 200 | 304 {
   const etag = `"${file.hash}"`;

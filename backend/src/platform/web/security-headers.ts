@@ -152,7 +152,7 @@ const baseHeaders = (https: boolean) =>
 
 /**
  * The security headers {@link securityHeaders} gives an answer under /api (helmet's, no CSP), as
- * name → value, for an answer written before Express (SiteImageFiles.answerFromMemory). Read
+ * name → value, for an answer written before Express (create-api.ts `answerCachedVariants`). Read
  * once off a response that the same helmet handler has run on, so the two can never differ.
  */
 export function apiSecurityHeaders(env: Pick<Env, 'PUBLIC_URL'>): Record<string, string> {

@@ -34,7 +34,7 @@ export const NEAR_MARGIN = '800px 0px';
 /** Controls whose click is replayed: links too, whose handlers in a section (client-side navigation, analytics events) run once it has hydrated. */
 const REPLAYED_CONTROLS = `a[href], ${HELD_CONTROLS}`;
 
-/** A section waiting to hydrate: load it now; hold a click for replay. */
+/** A section waiting to hydrate: load it now; hold a click for replay (showing its effect when it can). */
 interface Waiting {
   start: () => void;
   hold: (control: HTMLElement) => void;
@@ -90,17 +90,14 @@ function listenForIntent(): void {
   document.addEventListener(
     'click',
     (event) => {
-      const sectionEl = event.target instanceof Element ? event.target.closest('[data-deferred-section]') : null;
-      const section = sectionEl ? waiting.get(sectionEl) : undefined;
-      if (!sectionEl || !section) return;
+      const section = waitingAt(event.target);
+      if (!section) return;
       // New tab, new window, download: the browser's own business.
       if (!isPlainClick(event)) return;
       const control = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED_CONTROLS) : null;
       if (!control) return;
       event.preventDefault();
       event.stopPropagation();
-      // A toggle, tab or slide control shows its effect now; the replayed click gives it to React.
-      applyInstantControl(sectionEl, control);
       section.hold(control);
     },
     { capture: true },
@@ -214,6 +211,8 @@ export function deferredSection<P extends object>(
       waiting.set(el, {
         start,
         hold: (control) => {
+          // A toggle, tab or slide control shows its effect now; the replayed click gives it to React.
+          applyInstantControl(el, control);
           if (heldClicks.current.length < MAX_HELD_CLICKS) heldClicks.current.push(control);
           start();
         },
