@@ -6,6 +6,7 @@
  * type (Service on service pages, BreadcrumbList below the home page, AggregateRating with a
  * review count).
  */
+import { DEFAULT_CUSTOMER_RATING } from '@ironclad/contracts';
 import { expect, test } from './support/test';
 import { collectConsoleErrors } from './support/console-errors';
 import { gotoHydrated, scrollIntoHydratedView } from './support/goto';
@@ -100,7 +101,13 @@ test('every indexable page has its own og:image (a PNG card) and JSON-LD for its
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
 
     const business = JSON.parse(/<script type="application\/ld\+json" id="ld-local-business">([^<]+)<\/script>/.exec(html)![1]);
-    expect(business.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: '4.9', bestRating: '5' });
+    expect(business.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: '4.9',
+      bestRating: '5',
+      worstRating: '1',
+      reviewCount: String(DEFAULT_CUSTOMER_RATING.reviewCount),
+    });
 
     const pageLd = /<script type="application\/ld\+json" id="ld-page">([^<]+)<\/script>/.exec(html)?.[1];
     if (path === '/') {

@@ -16,6 +16,7 @@ import {
   aiRecommendationSchema,
   COMPONENT_PRICING_DEFAULTS,
   DEFAULT_COMPANY_FACTS,
+  DEFAULT_CUSTOMER_RATING,
   TIERED_PRICING_DEFAULTS,
   type AiConfigRecordDto,
   type AiRecommendation,
@@ -283,6 +284,34 @@ describe('site settings', () => {
     expect((await http().get('/api/public-config').expect(200)).body.company).toEqual(facts);
     const [entry] = (await auditOf('site_setting.updated')).filter((e) => e.entity_id === 'company_facts');
     expect(entry!.details).toMatchObject({ from: DEFAULT_COMPANY_FACTS, to: facts });
+    await set('company_facts', { settingValue: DEFAULT_COMPANY_FACTS }).expect(200);
+  });
+
+  it('company facts: the customer rating is validated field by field; facts stored without one read as the seeded rating', async () => {
+    const bad = await set('company_facts', {
+      settingValue: { ...DEFAULT_COMPANY_FACTS, customerRating: { ratingValue: 5.5, reviewCount: 0 } },
+    }).expect(400);
+    expect(bad.body.details.fieldErrors).toEqual({
+      'settingValue.customerRating.ratingValue': ['Rating must be a number from 1 to 5.'],
+      'settingValue.customerRating.reviewCount': ['Number of reviews must be at least 1.'],
+    });
+    const twoDecimals = await set('company_facts', {
+      settingValue: { ...DEFAULT_COMPANY_FACTS, customerRating: { ratingValue: 4.85, reviewCount: 12.5 } },
+    }).expect(400);
+    expect(twoDecimals.body.details.fieldErrors).toEqual({
+      'settingValue.customerRating.ratingValue': ['Rating has at most one decimal (e.g. 4.9).'],
+      'settingValue.customerRating.reviewCount': ['Number of reviews must be a whole number.'],
+    });
+    expect((await http().get('/api/public-config').expect(200)).body.company).toEqual(DEFAULT_COMPANY_FACTS);
+
+    // facts saved before the rating existed
+    const { customerRating: _seeded, ...older } = DEFAULT_COMPANY_FACTS;
+    await set('company_facts', { settingValue: older }).expect(200);
+    expect((await http().get('/api/public-config').expect(200)).body.company.customerRating).toEqual(DEFAULT_CUSTOMER_RATING);
+
+    const rated = { ...DEFAULT_COMPANY_FACTS, customerRating: { ratingValue: 4.8, reviewCount: 1204 } };
+    await set('company_facts', { settingValue: rated }).expect(200);
+    expect((await http().get('/api/public-config').expect(200)).body.company).toEqual(rated);
     await set('company_facts', { settingValue: DEFAULT_COMPANY_FACTS }).expect(200);
   });
 });

@@ -3,6 +3,27 @@
  * apart from its plain constants (see content.ts).
  */
 import { z } from 'zod';
+import { DEFAULT_CUSTOMER_RATING } from './content.js';
+
+/**
+ * The customers' rating the site states (public-site.md §1: "4.9 of 5") and the number of reviews
+ * it is the average of. Staff keep both up to date in Settings → Company Facts; the site shows them
+ * together (hero, trust strip, designer page) and the JSON-LD AggregateRating carries the same two
+ * figures, so the page and its structured data cannot disagree. `ratingValue` is out of 5 with one
+ * decimal; `reviewCount` is a whole number of reviews (at least 1).
+ */
+export const customerRatingSchema = z.object({
+  ratingValue: z
+    .number({ error: 'Rating must be a number from 1 to 5.' })
+    .min(1, { error: 'Rating must be a number from 1 to 5.' })
+    .max(5, { error: 'Rating must be a number from 1 to 5.' })
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, { error: 'Rating has at most one decimal (e.g. 4.9).' }),
+  reviewCount: z
+    .number({ error: 'Number of reviews must be a whole number.' })
+    .int({ error: 'Number of reviews must be a whole number.' })
+    .min(1, { error: 'Number of reviews must be at least 1.' }),
+});
+export type CustomerRating = z.infer<typeof customerRatingSchema>;
 
 /** Company facts (decisions.md §6), one place for every page, PDF and email. */
 export const companyFactsSchema = z.object({
@@ -19,6 +40,8 @@ export const companyFactsSchema = z.object({
   }),
   officeHours: z.array(z.object({ days: z.string(), hours: z.string() })),
   serviceArea: z.string(),
+  /** Absent in facts stored before it existed: those read as the seed's rating. */
+  customerRating: customerRatingSchema.default(DEFAULT_CUSTOMER_RATING),
 });
 export type CompanyFacts = z.infer<typeof companyFactsSchema>;
 

@@ -5,7 +5,7 @@
  * promotion's in content-schemas.ts), so a page that needs only its constants does not download
  * zod.
  */
-import type { CompanyFacts, Promotion } from './content-schemas.js';
+import type { CompanyFacts, CustomerRating, Promotion } from './content-schemas.js';
 import type { PublicConfig, SiteSetting } from './http/site.js';
 
 /** Case-study categories (public-site.md §2 case-studies tabs). */
@@ -26,7 +26,15 @@ export function isFeatureEnabled(
   return s.settingValue !== false && s.settingValue !== 'false';
 }
 
-export type { CompanyFacts, Promotion } from './content-schemas.js';
+export type { CompanyFacts, CustomerRating, Promotion } from './content-schemas.js';
+
+/**
+ * The customers' rating the database is seeded with: the spec's 4.9 of 5 (public-site.md §1), over
+ * the seed's review count, a placeholder of the demo data (like its 555 phone numbers) for staff to
+ * replace in Settings with the count their review source shows. Here, not beside its schema, so
+ * the pages that show it do not load zod.
+ */
+export const DEFAULT_CUSTOMER_RATING: CustomerRating = { ratingValue: 4.9, reviewCount: 127 };
 
 /**
  * The company facts the database is seeded with (decisions.md §6) and the front end shows until
@@ -51,6 +59,7 @@ export const DEFAULT_COMPANY_FACTS: CompanyFacts = {
     { days: 'Sun', hours: 'Closed (emergency line 24/7)' },
   ],
   serviceArea: 'New York City, Long Island, Westchester and Northern New Jersey',
+  customerRating: DEFAULT_CUSTOMER_RATING,
 };
 
 /** True while the promotion is valid on `today` (inclusive of its last day, in UTC). */

@@ -28,13 +28,6 @@ function parseHours(hours: string): [string, string] | null {
 }
 
 /**
- * The customers' rating the site states (public-site.md §1: "4.9 of 5"). The spec gives no number
- * of reviews behind it, and none is invented here: the AggregateRating carries no count until the
- * company names its source.
- */
-export const CUSTOMER_RATING = { ratingValue: 4.9, bestRating: 5 } as const;
-
-/**
  * The LocalBusiness object for the site at `origin` (e.g. `https://www.example.com`, no trailing
  * slash).
  */
@@ -65,10 +58,13 @@ export function localBusinessJsonLd(company: CompanyFacts, origin: string): Reco
     contactPoint: [
       { '@type': 'ContactPoint', telephone: company.emergencyPhone, contactType: 'emergency', hoursAvailable: 'Mo-Su 00:00-23:59' },
     ],
+    // The rating and review count staff set (company facts), the figures the pages show.
     aggregateRating: {
       '@type': 'AggregateRating',
-      ratingValue: String(CUSTOMER_RATING.ratingValue),
-      bestRating: String(CUSTOMER_RATING.bestRating),
+      ratingValue: company.customerRating.ratingValue.toFixed(1),
+      bestRating: '5',
+      worstRating: '1',
+      reviewCount: String(company.customerRating.reviewCount),
     },
   };
 }

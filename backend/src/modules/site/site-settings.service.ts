@@ -38,7 +38,7 @@ const DEFAULT_DESCRIPTIONS: Record<EditableSettingKey, string> = {
   calculator_enabled: 'Cost calculator (/calculator) available to visitors',
   contact_forms_enabled: 'Contact and quote forms available to visitors',
   shopping_form_enabled: 'AI security designer (/shopping) available to visitors',
-  company_facts: 'Company name, phones, email, postal address, office hours and service area',
+  company_facts: 'Company name, phones, email, postal address, office hours, service area and customer rating',
 };
 
 /** The site settings as one process keeps them (never mutated). */

@@ -147,6 +147,8 @@ const FACT_FIELDS: readonly { key: string; label: string; type?: string }[] = [
   { key: 'address.postalCode', label: 'Postal code' },
   { key: 'address.country', label: 'Country' },
   { key: 'serviceArea', label: 'Service area' },
+  { key: 'customerRating.ratingValue', label: 'Customer rating (of 5, one decimal)', type: 'number' },
+  { key: 'customerRating.reviewCount', label: 'Number of reviews behind the rating', type: 'number' },
 ];
 
 function factsDraft(f: CompanyFacts): FactsDraft {
@@ -161,6 +163,8 @@ function factsDraft(f: CompanyFacts): FactsDraft {
     'address.postalCode': f.address.postalCode,
     'address.country': f.address.country,
     serviceArea: f.serviceArea,
+    'customerRating.ratingValue': String(f.customerRating.ratingValue),
+    'customerRating.reviewCount': String(f.customerRating.reviewCount),
     officeHours: f.officeHours.map((h) => `${h.days}: ${h.hours}`).join('\n'),
   };
 }
@@ -188,8 +192,16 @@ export function factsOfDraft(d: FactsDraft): CompanyFacts {
         return at < 0 ? { days: l, hours: '' } : { days: l.slice(0, at).trim(), hours: l.slice(at + 1).trim() };
       }),
     serviceArea: d.serviceArea ?? '',
+    // An empty or non-numeric entry becomes NaN, which the API answers with the field's error.
+    customerRating: {
+      ratingValue: numberOf(d['customerRating.ratingValue']),
+      reviewCount: numberOf(d['customerRating.reviewCount']),
+    },
   };
 }
+
+/** A number typed in a field; NaN when it is empty or not a number. */
+const numberOf = (text: string | undefined): number => (text?.trim() ? Number(text) : Number.NaN);
 
 function CompanyFactsForm({ setting }: { setting: SiteSetting | null }) {
   const save = useSaveSetting();
@@ -231,8 +243,8 @@ function CompanyFactsForm({ setting }: { setting: SiteSetting | null }) {
           Company Facts
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          One place for the name, phones, email, address, hours and service area shown on every page, in structured data, PDFs, emails and
-          SMS.
+          One place for the name, phones, email, address, hours, service area and customer rating shown on every page, in structured data,
+          PDFs, emails and SMS.
         </Text>
         <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="3">
           {FACT_FIELDS.map((f) => (

@@ -8,23 +8,28 @@ import { Link } from 'react-router';
 import { SECTION_IDS } from '../../lib/sections';
 import { HeroImage } from '../../components/site/page-hero';
 import { BUILT_IN_HERO_IMAGES, useSiteImage } from '../site-config/generated-image';
+import { useCustomerRating } from '../site-config/public-config';
 
 /** Text of the 'Request a Demo' alert (spec §8). */
 export const DEMO_ALERT_TEXT = 'Demo request form would be displayed here. Please contact us to schedule a demo.';
 
-/** Figures of the side panel (public-site.md §1 marketing claims). */
-const FIGURES = [
-  { value: '24/7', label: 'Professional monitoring' },
-  { value: '13 s', label: 'Average monitoring response' },
-  { value: '4.9/5', label: 'Customer rating' },
-  { value: '500+', label: 'Properties protected' },
-];
+/** Figures of the side panel (public-site.md §1 marketing claims; the rating is the company facts'). */
+function useFigures() {
+  const rating = useCustomerRating();
+  return [
+    { value: '24/7', label: 'Professional monitoring' },
+    { value: '13 s', label: 'Average monitoring response' },
+    { value: `${rating.value}/5`, label: `Customer rating, ${rating.reviews} reviews` },
+    { value: '500+', label: 'Properties protected' },
+  ];
+}
 
 const HIGHLIGHTS = ['50+ years of combined experience', '24/7 monitoring', '5-year equipment warranty', '100% licensed and insured'];
 
 /** The hero section. */
 export function HeroSection() {
   const image = useSiteImage('heroHome', BUILT_IN_HERO_IMAGES.heroHome);
+  const figures = useFigures();
   return (
     <Box
       as="section"
@@ -95,7 +100,7 @@ export function HeroSection() {
                 Security you can count on
               </Text>
               <Grid as="dl" templateColumns="repeat(2, 1fr)" gap="6">
-                {FIGURES.map((f) => (
+                {figures.map((f) => (
                   <Stack key={f.label} gap="1">
                     <Text as="dt" order={2} fontSize="sm" color="whiteAlpha.800">
                       {f.label}

@@ -2,21 +2,24 @@
  * Trust section (public-site.md §2): stats strip (15+ years, 500+ properties, 4.9 rating, 100%
  * licensed and insured), partner badges (§1) and three recent installations.
  */
-import { CUSTOMER_RATING } from '@ironclad/contracts';
 import { Badge, Box, Container, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LucideMapPin } from 'lucide-react';
 import { ScrollFade } from '../../components/site/scroll-fade';
 import { RECENT_INSTALLATIONS } from './home-content';
 import { SectionHeading } from './section-heading';
 import { SectionBackground } from '../../components/site/section-background';
+import { useCustomerRating } from '../site-config/public-config';
 
-/** The stats strip. */
-export const TRUST_STATS = [
-  { value: '15+', label: 'Years of experience' },
-  { value: '500+', label: 'Properties protected' },
-  { value: String(CUSTOMER_RATING.ratingValue), label: 'Customer rating (of 5)' },
-  { value: '100%', label: 'Licensed and insured' },
-];
+/** The stats strip; the rating and its review count are the company facts staff set. */
+function useTrustStats() {
+  const rating = useCustomerRating();
+  return [
+    { value: '15+', label: 'Years of experience' },
+    { value: '500+', label: 'Properties protected' },
+    { value: rating.value, label: `Customer rating (of 5, ${rating.reviews} reviews)` },
+    { value: '100%', label: 'Licensed and insured' },
+  ];
+}
 
 const BADGES = [
   'Authorized Camera Manufacturer Partner',
@@ -28,13 +31,14 @@ const BADGES = [
 
 /** The trust section. */
 export function TrustSection() {
+  const stats = useTrustStats();
   return (
     <ScrollFade as="section" aria-labelledby="trust-heading" py={{ base: '16', md: '24' }} position="relative" overflow="hidden">
       <SectionBackground imageKey="trustSection" />
       <Container maxW="7xl" position="relative">
         <SectionHeading id="trust-heading" eyebrow="Trusted locally" title="Your Neighbors Trust Us" />
         <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="6" mb="10">
-          {TRUST_STATS.map((s) => (
+          {stats.map((s) => (
             <Stack key={s.label} gap="1" textAlign="center" borderWidth="1px" rounded="lg" p="5" data-testid="trust-stat">
               <Text as="dt" order={2} color="fg.muted" fontSize="sm">
                 {s.label}

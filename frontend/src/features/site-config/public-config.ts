@@ -102,6 +102,16 @@ export function useCompanyFacts(): CompanyFacts {
   return usePublicConfig().company;
 }
 
+/**
+ * The customers' rating as the site shows it, from the company facts staff set (the same figures
+ * as the JSON-LD AggregateRating): `value` with one decimal ("4.9", out of 5), `reviews` the number
+ * of reviews with thousands separators ("1,204").
+ */
+export function useCustomerRating(): { value: string; reviews: string; reviewCount: number } {
+  const { ratingValue, reviewCount } = useCompanyFacts().customerRating;
+  return { value: ratingValue.toFixed(1), reviews: reviewCount.toLocaleString('en-US'), reviewCount };
+}
+
 /** `tel:` URL of a displayed phone number: keeps digits and a leading +. */
 export function telHref(phone: string): string {
   const trimmed = phone.trim();

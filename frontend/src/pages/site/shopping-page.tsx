@@ -21,6 +21,7 @@ import { QueryProvider } from '../../app/query-provider';
 import { DesignerWizard } from '../../features/designer/designer-wizard';
 import { ShoppingHeroBackground } from '../../features/designer/shopping-hero-background';
 import { telHref, usePublicConfig } from '../../features/site-config/public-config';
+import type { CompanyFacts } from '@ironclad/contracts';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
@@ -48,9 +49,10 @@ const BENEFITS = [
   },
 ];
 
-const TRUST = [
+/** The trust strip; the rating is the one staff set in the company facts. */
+const trustItems = (company: CompanyFacts) => [
   { icon: LucideUsers, text: '5000+ owners' },
-  { icon: LucideStar, text: '4.9/5 rating' },
+  { icon: LucideStar, text: `${company.customerRating.ratingValue.toFixed(1)}/5 rating` },
   { icon: LucideHeadphones, text: '24/7 support' },
   { icon: LucideBadgeCheck, text: 'Licensed and insured' },
 ];
@@ -121,7 +123,7 @@ export function ShoppingPage() {
             mt="10"
             p="0"
           >
-            {TRUST.map(({ icon: Icon, text }) => (
+            {trustItems(company).map(({ icon: Icon, text }) => (
               <HStack as="li" key={text} gap="2" fontWeight="semibold" color="brand.800">
                 <Icon aria-hidden="true" /> {text}
               </HStack>
