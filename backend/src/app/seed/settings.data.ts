@@ -38,7 +38,8 @@ export const SITE_SETTINGS_SEED: readonly SiteSettingSeed[] = [
   {
     settingKey: COMPANY_FACTS_KEY,
     settingValue: COMPANY_FACTS_SEED,
-    description: 'Company name, phones, email, postal address, office hours, service area and customer rating (with its review count) shown on every page, PDF and email.',
+    description:
+      'Company name, phones, email, postal address, office hours, service area and customer rating (with its review count) shown on every page, PDF and email.',
     isActive: true,
   },
 ];
