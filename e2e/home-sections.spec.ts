@@ -3,7 +3,7 @@
  * services toggle, testimonials carousel timing (Playwright clock), free-guide confirmation and
  * analytics event, CTA conversion events, promotional banner only while valid, scroll-fade.
  */
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { deferredSectionOf, gotoHydrated, scrollIntoHydratedView } from './support/goto';
 import { collectConsoleErrors } from './support/console-errors';
 import { changePublicConfig } from './support/public-config';
@@ -219,18 +219,34 @@ test('promotional banner shows only while the promotion is valid', async ({ page
   await expect(banner).toContainText('25% off with code JULY4');
 });
 
+/**
+ * Scrolls until the top of `el` is `offset` px above the viewport's bottom edge (below it when
+ * negative), measuring again after each frame: sections far from the viewport are laid out at an
+ * estimated height until they near it (content-visibility: auto), so one computed scroll can land
+ * short or long.
+ */
+async function scrollTopAboveBottom(el: Locator, offset: number): Promise<void> {
+  await el.evaluate(async (node, offset) => {
+    for (let i = 0; i < 20; i += 1) {
+      const delta = node.getBoundingClientRect().top - (window.innerHeight - offset);
+      if (Math.abs(delta) < 1) return;
+      window.scrollBy(0, delta);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    throw new Error('the section would not settle');
+  }, offset);
+}
+
 test('scroll-fade sections appear once within 150 px of the viewport bottom', async ({ page }) => {
   await gotoHydrated(page, '/');
   const about = page.locator('#about');
-  const top = await about.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  const vh = await page.evaluate(() => window.innerHeight);
   // Scrolling down until the section is 300 px below the viewport: its group hydrates, it is hidden.
-  await page.evaluate((y) => window.scrollTo(0, y), top - vh - 300);
+  await scrollTopAboveBottom(about, -300);
   await expect(deferredSectionOf(about)).toHaveAttribute('data-hydrated', '');
   await expect(about).toHaveAttribute('data-fade', 'hidden');
-  await page.evaluate((y) => window.scrollTo(0, y), top - vh + 100); // 100 px inside the bottom: not yet
+  await scrollTopAboveBottom(about, 100); // 100 px inside the bottom: not yet
   await page.waitForTimeout(300);
   await expect(about).toHaveAttribute('data-fade', 'hidden');
-  await page.evaluate((y) => window.scrollTo(0, y), top - vh + 160);
+  await scrollTopAboveBottom(about, 160);
   await expect(about).toHaveAttribute('data-fade', 'visible');
 });

@@ -10,7 +10,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { focusSection, scrollToSectionWhenRendered } from '../lib/scroll';
+import { focusSection, layOutAllSections, scrollToSectionWhenRendered } from '../lib/scroll';
 
 const STORAGE_KEY = 'ironclad:scroll-positions';
 /** At most this many history entries are remembered. */
@@ -73,7 +73,10 @@ export function ScrollRestoration() {
     window.addEventListener('pagehide', onPageHide);
     // A reload of an entry scrolled earlier in this session: back to where the visitor was.
     const y = saved.get(currentKey.current);
-    if (y !== undefined && !window.location.hash) window.scrollTo(0, y);
+    if (y !== undefined && !window.location.hash) {
+      layOutAllSections();
+      window.scrollTo(0, y);
+    }
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', onPageHide);
@@ -93,6 +96,7 @@ export function ScrollRestoration() {
     }
     const y = navigationType === 'POP' ? positions.current?.get(key) : undefined;
     if (y !== undefined) {
+      layOutAllSections();
       window.scrollTo(0, y);
       return;
     }

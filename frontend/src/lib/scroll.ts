@@ -7,6 +7,23 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
+/**
+ * Attribute on <html> that ends the below-the-fold sections' `content-visibility: auto`
+ * (components/ui/theme.ts): until then a section far from the viewport is laid out at an estimated
+ * height (800 px), so a position computed across it (a scroll to a section further down, a saved
+ * scroll offset) would be off by the difference once the sections in between are rendered.
+ */
+export const SECTIONS_LAID_OUT_ATTRIBUTE = 'data-sections-laid-out';
+
+/**
+ * Lays out every section of the page at its real height, before a scroll to a computed position.
+ * The first such scroll pays the style and layout of the sections not rendered yet (what the page
+ * load no longer pays); later calls cost nothing.
+ */
+export function layOutAllSections(): void {
+  if (typeof document !== 'undefined') document.documentElement.setAttribute(SECTIONS_LAID_OUT_ATTRIBUTE, '');
+}
+
 /** Moves keyboard focus to a section without scrolling (the next Tab continues from it; screen readers announce it). */
 export function focusSection(el: HTMLElement): void {
   if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
@@ -20,6 +37,7 @@ export function focusSection(el: HTMLElement): void {
 export function scrollToSection(sectionId: string, behavior: ScrollBehavior = 'smooth'): boolean {
   const el = document.getElementById(sectionId);
   if (!el) return false;
+  layOutAllSections();
   el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : behavior, block: 'start' });
   focusSection(el);
   return true;

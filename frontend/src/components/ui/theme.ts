@@ -52,6 +52,7 @@ import { sizes } from '~chakra-theme/tokens/sizes';
 import { spacing } from '~chakra-theme/tokens/spacing';
 import { zIndices } from '~chakra-theme/tokens/z-indices';
 import { yieldToBrowser } from '../../lib/yield-to-browser';
+import { SECTIONS_LAID_OUT_ATTRIBUTE } from '../../lib/scroll';
 
 /**
  * Chakra's colour palettes the public pages use (gray, red for emergencies and critical items,
@@ -154,6 +155,19 @@ export const brandConfig = defineConfig({
     '[tabindex="-1"]:focus': { outline: 'none' },
     // A visible focus indicator for every keyboard-focusable element without its own ring.
     ':focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' },
+    // The below-the-fold sections (deferred-section.tsx) are rendered (style, layout, paint) only
+    // near the viewport: the prerendered page's first style and layout pass covered every section
+    // of the page, 190 ms of one task on a slow 2-core host (×4 in Lighthouse's phone simulation),
+    // and now covers the first screen's. Their text stays in the page, the accessibility tree and
+    // find-in-page; `auto` keeps each section's last rendered height once it has been seen, so the
+    // page does not jump when scrolling back. No section's content is positioned fixed or overflows
+    // it (the containment would clip or anchor it), menus and dialogs use portals. A scroll to a
+    // computed position (a section further down, a restored offset) lays them all out first
+    // (lib/scroll.ts layOutAllSections), so it lands where it should.
+    [`html:not([${SECTIONS_LAID_OUT_ATTRIBUTE}]) [data-deferred-section] > *`]: {
+      contentVisibility: 'auto',
+      containIntrinsicSize: 'auto 800px',
+    },
   },
   theme: {
     tokens: {
