@@ -288,20 +288,23 @@ describe('site settings', () => {
   });
 
   it('company facts: the customer rating is validated field by field; facts stored without one read as the seeded rating', async () => {
-    const bad = await set('company_facts', {
-      settingValue: { ...DEFAULT_COMPANY_FACTS, customerRating: { ratingValue: 5.5, reviewCount: 0 } },
-    }).expect(400);
-    expect(bad.body.details.fieldErrors).toEqual({
-      'settingValue.customerRating.ratingValue': ['Rating must be a number from 1 to 5.'],
-      'settingValue.customerRating.reviewCount': ['Number of reviews must be at least 1.'],
-    });
-    const twoDecimals = await set('company_facts', {
-      settingValue: { ...DEFAULT_COMPANY_FACTS, customerRating: { ratingValue: 4.85, reviewCount: 12.5 } },
-    }).expect(400);
-    expect(twoDecimals.body.details.fieldErrors).toEqual({
-      'settingValue.customerRating.ratingValue': ['Rating has at most one decimal (e.g. 4.9).'],
-      'settingValue.customerRating.reviewCount': ['Number of reviews must be a whole number.'],
-    });
+    const refused = [
+      {
+        rating: { ratingValue: 5.5, reviewCount: 0 },
+        errors: ['Rating must be a number from 1 to 5.', 'Number of reviews must be at least 1.'],
+      },
+      {
+        rating: { ratingValue: 4.85, reviewCount: 12.5 },
+        errors: ['Rating has at most one decimal (e.g. 4.9).', 'Number of reviews must be a whole number.'],
+      },
+    ];
+    for (const { rating, errors } of refused) {
+      const bad = await set('company_facts', { settingValue: { ...DEFAULT_COMPANY_FACTS, customerRating: rating } }).expect(400);
+      expect(bad.body.details.fieldErrors).toEqual({
+        'settingValue.customerRating.ratingValue': [errors[0]],
+        'settingValue.customerRating.reviewCount': [errors[1]],
+      });
+    }
     expect((await http().get('/api/public-config').expect(200)).body.company).toEqual(DEFAULT_COMPANY_FACTS);
 
     // facts saved before the rating existed

@@ -36,6 +36,9 @@ export type { CompanyFacts, CustomerRating, Promotion } from './content-schemas.
  */
 export const DEFAULT_CUSTOMER_RATING: CustomerRating = { ratingValue: 4.9, reviewCount: 127 };
 
+/** The rating as the pages and the JSON-LD state it: one decimal, out of 5 ("4.9", "5.0"). */
+export const ratingText = (rating: CustomerRating): string => rating.ratingValue.toFixed(1);
+
 /**
  * The company facts the database is seeded with (decisions.md §6) and the front end shows until
  * the API's (possibly staff-edited) values arrive, e.g. in the prerendered HTML.

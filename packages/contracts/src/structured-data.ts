@@ -4,7 +4,7 @@
  * serves a page (the current facts: backend platform/web/serve-frontend.ts) and the browser when the
  * public config's facts differ (frontend app/document-meta.tsx).
  */
-import type { CompanyFacts } from './content.js';
+import { ratingText, type CompanyFacts } from './content.js';
 import { LOCAL_BUSINESS_SCRIPT_ID } from './structured-data-ids.js';
 
 /** Day names of schema.org for the office-hour labels the config uses. */
@@ -61,7 +61,7 @@ export function localBusinessJsonLd(company: CompanyFacts, origin: string): Reco
     // The rating and review count staff set (company facts), the figures the pages show.
     aggregateRating: {
       '@type': 'AggregateRating',
-      ratingValue: company.customerRating.ratingValue.toFixed(1),
+      ratingValue: ratingText(company.customerRating),
       bestRating: '5',
       worstRating: '1',
       reviewCount: String(company.customerRating.reviewCount),

@@ -7,7 +7,8 @@ import { ScrollFade } from '../../components/site/scroll-fade';
 import { SectionHeading } from './section-heading';
 import { useCustomerRating } from '../site-config/public-config';
 
-const REASONS = [
+/** The reasons; the owners' one states the rating staff set (company facts), with its review count. */
+const reasons = (rating: { value: string; reviews: string }) => [
   {
     icon: LucideAward,
     title: '50+ Years of Combined Experience',
@@ -28,16 +29,13 @@ const REASONS = [
   {
     icon: LucideUsers,
     title: '5000+ Happy Owners',
-    text: (rating: { value: string; reviews: string }) =>
-      `A ${rating.value} out of 5 rating over ${rating.reviews} reviews from home and business owners who trust us with their safety.`,
+    text: `A ${rating.value} out of 5 rating over ${rating.reviews} reviews from home and business owners who trust us with their safety.`,
   },
 ];
 
 /** The why-choose-us section. */
 export function WhyChooseUsSection() {
   const rating = useCustomerRating();
-  // The owners' reason states the rating staff set (company facts), with its review count.
-  const reasons = REASONS.map((r) => ({ ...r, text: typeof r.text === 'function' ? r.text(rating) : r.text }));
   return (
     <ScrollFade as="section" aria-labelledby="why-heading" py={{ base: '16', md: '24' }}>
       <Container maxW="7xl">
@@ -45,7 +43,7 @@ export function WhyChooseUsSection() {
           We design each system around your property, install it cleanly and stay with you afterwards.
         </SectionHeading>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="8">
-          {reasons.map((r) => (
+          {reasons(rating).map((r) => (
             <Stack key={r.title} direction="row" gap="4" align="start">
               <Box bg="brand.subtle" color="brand.fg" rounded="lg" p="3" flexShrink={0}>
                 <Icon as={r.icon} boxSize="6" aria-hidden="true" />

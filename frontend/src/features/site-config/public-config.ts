@@ -16,7 +16,7 @@
  * screen of every page need it, and TanStack Query loads only with the code that uses it
  * (app/query-provider.tsx).
  */
-import { DEFAULT_COMPANY_FACTS, PUBLIC_CONFIG_SCRIPT_ID, type CompanyFacts, type PublicConfig } from '@ironclad/contracts';
+import { DEFAULT_COMPANY_FACTS, PUBLIC_CONFIG_SCRIPT_ID, ratingText, type CompanyFacts, type PublicConfig } from '@ironclad/contracts';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -107,9 +107,9 @@ export function useCompanyFacts(): CompanyFacts {
  * as the JSON-LD AggregateRating): `value` with one decimal ("4.9", out of 5), `reviews` the number
  * of reviews with thousands separators ("1,204").
  */
-export function useCustomerRating(): { value: string; reviews: string; reviewCount: number } {
-  const { ratingValue, reviewCount } = useCompanyFacts().customerRating;
-  return { value: ratingValue.toFixed(1), reviews: reviewCount.toLocaleString('en-US'), reviewCount };
+export function useCustomerRating(): { value: string; reviews: string } {
+  const rating = useCompanyFacts().customerRating;
+  return { value: ratingText(rating), reviews: rating.reviewCount.toLocaleString('en-US') };
 }
 
 /** `tel:` URL of a displayed phone number: keeps digits and a leading +. */

@@ -20,8 +20,7 @@ import {
 import { QueryProvider } from '../../app/query-provider';
 import { DesignerWizard } from '../../features/designer/designer-wizard';
 import { ShoppingHeroBackground } from '../../features/designer/shopping-hero-background';
-import { telHref, usePublicConfig } from '../../features/site-config/public-config';
-import type { CompanyFacts } from '@ironclad/contracts';
+import { telHref, useCustomerRating, usePublicConfig } from '../../features/site-config/public-config';
 import { registerRecipes } from '../../components/ui/recipes';
 
 registerRecipes({ slotRecipes: { alert: alertSlotRecipe } });
@@ -50,15 +49,16 @@ const BENEFITS = [
 ];
 
 /** The trust strip; the rating is the one staff set in the company facts. */
-const trustItems = (company: CompanyFacts) => [
+const trustItems = (rating: { value: string }) => [
   { icon: LucideUsers, text: '5000+ owners' },
-  { icon: LucideStar, text: `${company.customerRating.ratingValue.toFixed(1)}/5 rating` },
+  { icon: LucideStar, text: `${rating.value}/5 rating` },
   { icon: LucideHeadphones, text: '24/7 support' },
   { icon: LucideBadgeCheck, text: 'Licensed and insured' },
 ];
 
 export function ShoppingPage() {
   const { features, company } = usePublicConfig();
+  const rating = useCustomerRating();
   return (
     <>
       <Box
@@ -123,7 +123,7 @@ export function ShoppingPage() {
             mt="10"
             p="0"
           >
-            {trustItems(company).map(({ icon: Icon, text }) => (
+            {trustItems(rating).map(({ icon: Icon, text }) => (
               <HStack as="li" key={text} gap="2" fontWeight="semibold" color="brand.800">
                 <Icon aria-hidden="true" /> {text}
               </HStack>
