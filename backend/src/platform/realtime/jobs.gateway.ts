@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Inject, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -78,8 +79,21 @@ export class JobsGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit
    */
   afterInit(server: Server): void {
     if (!this.auth) return; // no session auth (a reduced test module): no staff room
-    for (const handler of this.auth.handshake)
-      server.engine.use(handler as unknown as (req: unknown, res: unknown, next: (err?: unknown) => void) => void);
+    for (const handler of this.auth.handshake) {
+      const run = handler as unknown as (req: unknown, res: ServerResponse, next: (err?: unknown) => void) => void;
+      server.engine.use((req: unknown, res: ServerResponse, next: (err?: unknown) => void) => {
+        let called = false;
+        run(req, res, (err) => {
+          // engine.io answers a middleware error itself (400). While PostgreSQL is unreachable a
+          // session-store read can fail after the answer is out, or call back twice; a second
+          // answer would throw ERR_HTTP_HEADERS_SENT outside any handler and end the api process
+          // (seen in e2e/outage-wizard.spec.ts). Once answered, the handshake is over.
+          if (called || res.headersSent) return;
+          called = true;
+          next(err);
+        });
+      });
+    }
   }
 
   /**
